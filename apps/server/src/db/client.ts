@@ -1,0 +1,82 @@
+/**
+ * Opens the database: PGlite (embedded PostgreSQL) under DATA_DIR by default, or a PostgreSQL
+ * server when DATABASE_URL is set. Both run the same drizzle migrations at start.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.js';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface OpenOptions {
+  /** A directory for PGlite's files; undefined keeps PGlite in memory (tests). */
+  dataDir?: string;
+  databaseUrl?: string;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let release = () => {};
+  let pgdata: string | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // Two processes on one PGlite directory corrupt it silently (ARCHITECTURE.md): refuse the second.
+    release = acquireDataDirLock(dataDir);
+    pgdata = path.join(dataDir, 'pgdata');
+  }
+  try {
+    // max_wal_size keeps pg_wal from growing to 800 MB of recycled segments (measured in deps.md).
+    const client = new PGlite({ dataDir: pgdata, postgresqlconf: ['max_wal_size=128MB'] });
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Several server processes may start together: one migrates while the others wait on the lock.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(727001)');
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(727001)').catch(() => {});
+    lockClient.release();
+  }
+  await db.execute(sql`select 1`);
+  return { db, kind: 'postgres', close: () => pool.end() };
+}

@@ -1,0 +1,122 @@
+/** SQL of identity: users, sessions, captchas, sign-in attempts. */
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { rolePermissions, userRoles } from '../roles/roles.table.js';
+import { captchas, loginAttempts, organisations, sessions, systemSettings, users } from './auth.table.js';
+
+export async function findUserForLogin(db: Db, username: string) {
+  const rows = await db
+    .select({
+      id: users.id,
+      orgId: users.orgId,
+      username: users.username,
+      passwordHash: users.passwordHash,
+      isMain: users.isMain,
+      state: users.state,
+      orgType: organisations.type,
+    })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findSessionByToken(db: Db, tokenHash: string) {
+  const rows = await db
+    .select({ id: sessions.id, userId: sessions.userId, orgId: sessions.orgId, isMain: users.isMain, orgType: organisations.type })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.state, 'ENABLED')))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
+  await db.insert(sessions).values(row);
+}
+
+export async function revokeSession(db: Db, sessionId: number) {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export async function recordLoginAttempt(db: Db, username: string, ip: string, success: boolean) {
+  await db.insert(loginAttempts).values({ username: username.toLowerCase(), ip, success });
+}
+
+/** Failed attempts since `since`, for one account and for one address. */
+export async function countRecentFailures(db: Db, username: string, ip: string, since: Date) {
+  const [byUser] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.username, username.toLowerCase()), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
+  const [byIp] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
+  return { byUser: byUser?.n ?? 0, byIp: byIp?.n ?? 0 };
+}
+
+export async function insertCaptcha(db: Db, row: typeof captchas.$inferInsert) {
+  await db.insert(captchas).values(row);
+}
+
+/** Marks the captcha used and returns its answer hash, once: a captcha can be tried only one time. */
+export async function consumeCaptcha(db: Db, id: string) {
+  const rows = await db
+    .update(captchas)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(captchas.id, id), isNull(captchas.usedAt), gt(captchas.expiresAt, sql`now()`)))
+    .returning({ answerHash: captchas.answerHash });
+  return rows[0]?.answerHash;
+}
+
+export async function findUserProfile(db: Db, userId: number) {
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      isMain: users.isMain,
+      orgId: users.orgId,
+      orgType: organisations.type,
+      orgName: organisations.name,
+      source: organisations.source,
+      manualDeliveryPermission: users.manualDeliveryPermission,
+    })
+    .from(users)
+    .innerJoin(organisations, eq(organisations.id, users.orgId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0];
+}
+
+/** The main account's username of an organisation (a sub-account's `username` in user info). */
+export async function findMainUsername(db: Db, orgId: number) {
+  const rows = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(users.isMain, true)))
+    .limit(1);
+  return rows[0]?.username;
+}
+
+export async function permissionCodesOfUser(db: Db, userId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ code: rolePermissions.code })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  return new Set(rows.map((r) => r.code));
+}
+
+export async function getSetting(db: Db, key: string) {
+  const rows = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, key)).limit(1);
+  return rows[0]?.value;
+}
+
+/** Inserts the setting unless another process did first; returns the stored value either way. */
+export async function ensureSetting(db: Db, key: string, value: string) {
+  await db.insert(systemSettings).values({ key, value }).onConflictDoNothing();
+  return (await getSetting(db, key)) ?? value;
+}

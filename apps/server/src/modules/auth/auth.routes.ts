@@ -1,0 +1,69 @@
+/** Sign-in for sellers (/api/auth/login) and purchasers (captcha + /api/b2/purchaser/auth/login). */
+import { CaptchaResult, envelopeOf, LoginResult, PurchaserLoginBody, SellerLoginBody, UserInfo } from '@dropship/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { ok } from '../../lib/envelope.js';
+import { requireCaller } from '../../plugins/auth.js';
+import * as service from './auth.service.js';
+
+/** The page reads identity from these cookies as well as local storage (SPEC.md section 3 and 6). */
+function setIdentityCookies(reply: FastifyReply, result: LoginResult) {
+  const opts = { path: '/', sameSite: 'lax' as const, expires: new Date(result.expiresAt) };
+  reply.setCookie('user_id', String(result.userId), opts);
+  reply.setCookie('user_hash', result.userHash, opts);
+}
+
+export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+  app.post(
+    '/api/auth/login',
+    { config: { permission: 'public' }, schema: { tags: ['auth'], summary: '卖家登录', body: SellerLoginBody, response: { 200: envelopeOf(LoginResult) } } },
+    async (req, reply) => {
+      const body = req.body as SellerLoginBody;
+      const result = await service.login(db, { ...body, ip: req.ip, userAgent: req.headers['user-agent'], portal: 'seller' }, config.sessionTtlHours);
+      setIdentityCookies(reply, result);
+      return ok(result);
+    },
+  );
+
+  app.get(
+    '/api/b2/purchaser/auth/captcha',
+    { config: { permission: 'public' }, schema: { tags: ['auth'], summary: '采购商登录验证码', response: { 200: envelopeOf(CaptchaResult) } } },
+    async () => {
+      if (config.captchaDisabled) return ok({ captchaId: '', image: '', disabled: true });
+      return ok({ ...(await service.createCaptcha(db)), disabled: false });
+    },
+  );
+
+  app.post(
+    '/api/b2/purchaser/auth/login',
+    {
+      config: { permission: 'public' },
+      schema: { tags: ['auth'], summary: '采购商登录', body: PurchaserLoginBody, response: { 200: envelopeOf(LoginResult) } },
+    },
+    async (req, reply) => {
+      const body = req.body as PurchaserLoginBody;
+      if (!config.captchaDisabled) await service.checkCaptcha(db, body.captchaId, body.captcha);
+      const result = await service.login(db, { ...body, ip: req.ip, userAgent: req.headers['user-agent'], portal: 'purchaser' }, config.sessionTtlHours);
+      setIdentityCookies(reply, result);
+      return ok(result);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { config: { permission: 'user' }, schema: { tags: ['auth'], summary: '退出登录', response: { 200: envelopeOf(z.null()) } } },
+    async (req, reply) => {
+      await service.logout(db, requireCaller(req).sessionId);
+      reply.clearCookie('user_id', { path: '/' });
+      reply.clearCookie('user_hash', { path: '/' });
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/api/b2/user',
+    { config: { permission: 'user' }, schema: { tags: ['shell'], summary: '用户信息', response: { 200: envelopeOf(UserInfo) } } },
+    async (req) => ok(await service.userInfo(db, requireCaller(req).userId)),
+  );
+}

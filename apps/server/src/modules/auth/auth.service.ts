@@ -1,0 +1,113 @@
+/** Sign-in, sign-out, captcha and the caller's user info. */
+import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { ErrorCode, type LoginResult, type UserInfo } from '@dropship/contract';
+import svgCaptcha from 'svg-captcha';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { sha256 } from '../../plugins/auth.js';
+import * as repo from './auth.repository.js';
+import { verifyPassword } from './password.js';
+
+const FAILURE_WINDOW_MS = 15 * 60_000;
+/** Five wrong passwords lock an account for the window; twenty lock an address (a password spray). */
+const MAX_FAILURES_PER_USER = 5;
+const MAX_FAILURES_PER_IP = 20;
+const CAPTCHA_TTL_MS = 5 * 60_000;
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  ip: string;
+  userAgent?: string;
+  portal: 'seller' | 'purchaser';
+}
+
+/**
+ * Checks the password (rate-limited per account and per address) and opens a session whose
+ * random token is the userHash; only its SHA-256 is stored.
+ */
+export async function login(db: Db, input: LoginInput, sessionTtlHours: number): Promise<LoginResult> {
+  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
+  const failures = await repo.countRecentFailures(db, input.username, input.ip, since);
+  if (failures.byUser >= MAX_FAILURES_PER_USER || failures.byIp >= MAX_FAILURES_PER_IP) {
+    throw new AppError(ErrorCode.LOGIN_LOCKED);
+  }
+  const user = await repo.findUserForLogin(db, input.username);
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  await repo.recordLoginAttempt(db, input.username, input.ip, ok);
+  if (!user || !ok) throw new AppError(ErrorCode.LOGIN_FAILED);
+  if (user.state !== 'ENABLED') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+  if (input.portal === 'purchaser' && user.orgType !== 'purchaser') throw new AppError(ErrorCode.PURCHASER_REQUIRED);
+  if (input.portal === 'seller' && user.orgType === 'purchaser') throw new AppError(ErrorCode.WRONG_PORTAL);
+
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + sessionTtlHours * 3_600_000);
+  await repo.insertSession(db, {
+    tokenHash: sha256(token),
+    userId: user.id,
+    orgId: user.orgId,
+    expiresAt,
+    ip: input.ip,
+    userAgent: input.userAgent?.slice(0, 300),
+  });
+  const mainUsername = user.isMain ? user.username : ((await repo.findMainUsername(db, user.orgId)) ?? user.username);
+  return {
+    userId: user.id,
+    userHash: token,
+    userType: user.orgType === 'purchaser' ? 1 : 0,
+    username: mainUsername,
+    subUsername: user.isMain ? null : user.username,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+export const logout = (db: Db, sessionId: number) => repo.revokeSession(db, sessionId);
+
+export async function createCaptcha(db: Db) {
+  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0o1ilI', color: true, background: '#f4f6fb' });
+  const captchaId = randomUUID();
+  await repo.insertCaptcha(db, { id: captchaId, answerHash: sha256(c.text.toLowerCase()), expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) });
+  return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
+}
+
+/** One try per captcha: a wrong answer burns it, so guessing needs a new image each time. */
+export async function checkCaptcha(db: Db, captchaId: string | undefined, answer: string | undefined) {
+  if (!captchaId || !answer) throw new AppError(ErrorCode.CAPTCHA_WRONG, '请输入验证码');
+  const stored = await repo.consumeCaptcha(db, captchaId);
+  if (!stored || stored !== sha256(answer.trim().toLowerCase())) throw new AppError(ErrorCode.CAPTCHA_WRONG);
+}
+
+const aesKeys = new WeakMap<Db, Promise<Buffer>>();
+/** The AES key behind userIdAesStr is made once per database and shared by every process. */
+function getAesKey(db: Db) {
+  let key = aesKeys.get(db);
+  if (!key) {
+    key = repo.ensureSetting(db, 'user_id_aes_key', randomBytes(32).toString('base64')).then((v) => Buffer.from(v, 'base64'));
+    aesKeys.set(db, key);
+  }
+  return key;
+}
+
+/** userIdAesStr: the user id encrypted (AES-256-GCM), for links that must not expose the id. */
+async function encryptUserId(db: Db, userId: number) {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', await getAesKey(db), iv);
+  const body = Buffer.concat([cipher.update(String(userId), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
+  const u = await repo.findUserProfile(db, userId);
+  if (!u) throw new AppError(ErrorCode.SESSION_INVALID, undefined, 401);
+  const mainUsername = u.isMain ? u.username : ((await repo.findMainUsername(db, u.orgId)) ?? u.username);
+  return {
+    userId: u.id,
+    username: mainUsername,
+    subUsername: u.isMain ? null : u.username,
+    userType: u.orgType === 'purchaser' ? 1 : 0,
+    source: u.source,
+    userIdAesStr: await encryptUserId(db, u.id),
+    orgName: u.orgName,
+    isMain: u.isMain,
+  };
+}

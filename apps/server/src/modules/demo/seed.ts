@@ -1,0 +1,80 @@
+/**
+ * Demo data for an empty database (SEED_DEMO=0 turns it off): one seller, one purchaser with a
+ * picker sub-account, an operator, and enough shops, parcels and messages that the shell's
+ * dialogs and badges show something real.
+ */
+import { count } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { problemParcels } from '../after-sale/after-sale.table.js';
+import { createOrganisation, createRole, createUser } from '../auth/accounts.js';
+import { organisations } from '../auth/auth.table.js';
+import { replenishRequests } from '../funds/funds.table.js';
+import { suppliers } from '../goods/goods.table.js';
+import { messages } from '../messages/messages.table.js';
+import { shops } from '../shops/shops.table.js';
+import { appVersions } from '../system/system.table.js';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+export const DEMO_ACCOUNTS = ['demo_seller', 'demo_purchaser', 'demo_picker', 'demo_operator'] as const;
+
+/** The picker's role: what a picker needs on the second variant, and nothing of the offline work. */
+export const PICKER_CODES = ['home', 'statistics/orderTakeStatistics', 'statistics/outStock', 'print/scanPrint', 'offlineReturnOrder/pickup'];
+
+const days = (n: number) => new Date(Date.now() + n * 86_400_000);
+
+export async function isEmpty(db: Db) {
+  const [r] = await db.select({ n: count() }).from(organisations);
+  return (r?.n ?? 0) === 0;
+}
+
+export async function seedDemo(db: Db) {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const operatorOrg = await createOrganisation(t, { type: 'operator', name: '平台运营' });
+    await createUser(t, { orgId: operatorOrg, username: 'demo_operator', password: DEMO_PASSWORD, isMain: true });
+
+    const sellerOrg = await createOrganisation(t, { type: 'seller', name: '杭州小美服饰', source: 'MAIN_WEB' });
+    const sellerId = await createUser(t, { orgId: sellerOrg, username: 'demo_seller', password: DEMO_PASSWORD, isMain: true, phone: '13812345678' });
+
+    const purchaserOrg = await createOrganisation(t, { type: 'purchaser', name: '广州白马拿货服务' });
+    await createUser(t, { orgId: purchaserOrg, username: 'demo_purchaser', password: DEMO_PASSWORD, isMain: true });
+    const pickerId = await createUser(t, {
+      orgId: purchaserOrg,
+      username: 'demo_picker',
+      password: DEMO_PASSWORD,
+      isMain: false,
+      manualDeliveryPermission: '0',
+    });
+    await createRole(t, purchaserOrg, '拿货员', PICKER_CODES, [pickerId]);
+
+    await t.insert(shops).values([
+      { orgId: sellerOrg, channel: 'TAOBAO', name: '小美女装旗舰店', platformShopId: 'tb_100001', lastAuthTime: days(-27), expireTime: days(3) },
+      {
+        orgId: sellerOrg,
+        channel: 'PDD',
+        name: '小美拼多多专营店',
+        platformShopId: 'pdd_200002',
+        authState: 'EXPIRED',
+        lastAuthTime: days(-32),
+        expireTime: days(-2),
+      },
+      { orgId: sellerOrg, channel: 'TIKTOK', name: '小美抖音小店', platformShopId: 'dy_300003', lastAuthTime: days(-5), expireTime: days(60) },
+      { orgId: sellerOrg, channel: 'REDBOOK', name: '小美的衣橱', platformShopId: 'xhs_400004', lastAuthTime: days(-26), expireTime: days(4.5) },
+    ]);
+    await t.insert(suppliers).values([{ orgId: sellerOrg, name: '四季青 3楼 A312 小美档口' }]);
+    await t.insert(replenishRequests).values([
+      { orgId: sellerOrg, amountFen: 1200, reason: '档口涨价：货号 A8821 黑色 M' },
+      { orgId: sellerOrg, amountFen: 850, reason: '档口涨价：货号 B102 白色 均码' },
+    ]);
+    await t.insert(problemParcels).values([
+      { orgId: sellerOrg, trackingNo: 'YT8800012345678', reason: '档口拒收：吊牌已剪', deadlineAt: days(0.5) },
+      { orgId: sellerOrg, trackingNo: 'ZTO7700098765432', reason: '错发：颜色不符', deadlineAt: days(0.8) },
+      { orgId: sellerOrg, trackingNo: 'SF1400055566677', reason: '破损', deadlineAt: days(3) },
+    ]);
+    await t.insert(messages).values([
+      { orgId: sellerOrg, title: '欢迎使用代发助手', content: '授权店铺、关联商品后即可一键代发。' },
+      { orgId: sellerOrg, userId: sellerId, kind: 'SHOP', title: '店铺授权即将到期', content: '小美女装旗舰店的授权将在 3 天后到期，请及时重新授权。' },
+    ]);
+    await t.insert(appVersions).values({ version: '1.9.0', desc: '初始版本' });
+  });
+}

@@ -1,0 +1,90 @@
+/** SQL behind the shell's counts, dialogs and permission list; every query is scoped to the tenant. */
+import { and, count, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { problemParcels } from '../after-sale/after-sale.table.js';
+import { users } from '../auth/auth.table.js';
+import { replenishRequests } from '../funds/funds.table.js';
+import { suppliers } from '../goods/goods.table.js';
+import { shops } from '../shops/shops.table.js';
+import { userGuides } from '../system/system.table.js';
+
+export async function countWaitingReplenish(db: Db, orgId: number) {
+  const [r] = await db
+    .select({ n: count() })
+    .from(replenishRequests)
+    .where(and(eq(replenishRequests.orgId, orgId), eq(replenishRequests.status, 'WAITING_PAYMENT')));
+  return r?.n ?? 0;
+}
+
+/** Problem parcels still waiting whose deadline falls within `withinMs` (overdue ones included). */
+export async function countProblemsNearDeadline(db: Db, orgId: number, withinMs: number) {
+  const [r] = await db
+    .select({ n: count() })
+    .from(problemParcels)
+    .where(
+      and(
+        eq(problemParcels.orgId, orgId),
+        eq(problemParcels.status, 'WAITING_PROCESS'),
+        lte(problemParcels.deadlineAt, sql`now() + ${`${Math.round(withinMs / 1000)} seconds`}::interval`),
+      ),
+    );
+  return r?.n ?? 0;
+}
+
+/** Shops to remind about: expiring within `days` or expired, not set to 'do not remind'. */
+export async function shopsNearExpiry(db: Db, orgId: number, days: number) {
+  return db
+    .select({ id: shops.id, name: shops.name, type: shops.channel, lastAuthTime: shops.lastAuthTime, expireTime: shops.expireTime })
+    .from(shops)
+    .where(
+      and(
+        eq(shops.orgId, orgId),
+        eq(shops.notRemind, false),
+        sql`${shops.authState} <> 'PAUSED'`,
+        lte(shops.expireTime, sql`now() + ${`${days} days`}::interval`),
+      ),
+    )
+    .orderBy(shops.expireTime, shops.id)
+    .limit(200);
+}
+
+export async function findShop(db: Db, orgId: number, id: number) {
+  const rows = await db
+    .select()
+    .from(shops)
+    .where(and(eq(shops.orgId, orgId), eq(shops.id, id)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function setShopNotRemind(db: Db, orgId: number, id: number) {
+  const rows = await db
+    .update(shops)
+    .set({ notRemind: true })
+    .where(and(eq(shops.orgId, orgId), eq(shops.id, id)))
+    .returning({ id: shops.id });
+  return rows.length > 0;
+}
+
+export async function supplierExists(db: Db, orgId: number) {
+  const rows = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.orgId, orgId)).limit(1);
+  return rows.length > 0;
+}
+
+export async function manualDeliveryPermission(db: Db, userId: number) {
+  const rows = await db.select({ v: users.manualDeliveryPermission }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0]?.v ?? '0';
+}
+
+export async function guideDone(db: Db, userId: number, key: string) {
+  const rows = await db
+    .select({ key: userGuides.key })
+    .from(userGuides)
+    .where(and(eq(userGuides.userId, userId), eq(userGuides.key, key)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function markGuideDone(db: Db, userId: number, key: string) {
+  await db.insert(userGuides).values({ userId, key }).onConflictDoNothing();
+}

@@ -1,0 +1,115 @@
+/**
+ * Who is calling, and may they: every route declares `config.permission` (default deny: a route
+ * without one makes the server refuse to start). Sessions come from X-TOKEN/X-USER-ID or the
+ * user_hash/user_id cookies; state-changing calls must carry the anti-forgery signature.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { ErrorCode, findRoute, HEADERS, type OrgType, PURCHASE_SOURCE, SIGN_MAX_SKEW_MS } from '@dropship/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { AppError } from '../lib/app-error.js';
+import { findSessionByToken, permissionCodesOfUser } from '../modules/auth/auth.repository.js';
+
+/** 'public': no sign-in; 'user': any signed-in user; 'operator': platform operators; else a route path whose code sub-accounts need. */
+export type Permission = 'public' | 'user' | 'operator' | `/${string}`;
+
+export interface Caller {
+  userId: number;
+  orgId: number;
+  orgType: OrgType;
+  isMain: boolean;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: Permission;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The anti-forgery signature: SHA-256 of "token:timestamp" (the page computes the same). */
+export const expectedSign = (token: string, timestamp: string) => sha256(`${token}:${timestamp}`);
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function verifySign(req: FastifyRequest, token: string) {
+  const ts = header(req, HEADERS.timestamp);
+  const sign = header(req, HEADERS.sign);
+  if (!ts || !sign || !/^\d{10,16}$/.test(ts)) throw new AppError(ErrorCode.BAD_SIGNATURE);
+  if (Math.abs(Date.now() - Number(ts)) > SIGN_MAX_SKEW_MS) throw new AppError(ErrorCode.BAD_SIGNATURE, '请求已过期，请检查电脑时间后刷新页面重试');
+  const want = Buffer.from(expectedSign(token, ts));
+  const got = Buffer.from(sign.toLowerCase());
+  if (want.length !== got.length || !timingSafeEqual(want, got)) throw new AppError(ErrorCode.BAD_SIGNATURE);
+}
+
+export function requireCaller(req: FastifyRequest): Caller {
+  if (!req.caller) throw new AppError(ErrorCode.SESSION_INVALID, undefined, 401);
+  return req.caller;
+}
+
+async function authenticate(db: Db, req: FastifyRequest): Promise<Caller> {
+  const token = header(req, HEADERS.token) || req.cookies.user_hash;
+  const claimedUserId = header(req, HEADERS.userId) || req.cookies.user_id;
+  if (!token || token.length > 200) throw new AppError(ErrorCode.SESSION_INVALID, undefined, 401);
+  const session = await findSessionByToken(db, sha256(token));
+  if (!session || (claimedUserId && String(session.userId) !== claimedUserId)) {
+    throw new AppError(ErrorCode.SESSION_INVALID, undefined, 401);
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') verifySign(req, token);
+  return { userId: session.userId, orgId: session.orgId, orgType: session.orgType as OrgType, isMain: session.isMain, sessionId: session.id };
+}
+
+/** For calls open to everyone that still record who called when a valid session is present. */
+export async function optionalCaller(db: Db, req: FastifyRequest): Promise<Caller | null> {
+  if (!header(req, HEADERS.token) && !req.cookies.user_hash) return null;
+  return authenticate(db, req).catch(() => null);
+}
+
+async function authorize(db: Db, caller: Caller, permission: Permission) {
+  if (permission === 'user') return;
+  if (permission === 'operator') {
+    if (caller.orgType !== 'operator') throw new AppError(ErrorCode.FORBIDDEN, undefined, 403);
+    return;
+  }
+  const route = findRoute(permission);
+  if (!route) throw new Error(`permission ${permission} is not a route of the route table`);
+  const audience = caller.orgType === 'purchaser' ? 'purchaser' : 'seller';
+  if (!route.audience.includes(audience)) throw new AppError(ErrorCode.FORBIDDEN, undefined, 403);
+  if (caller.isMain) return;
+  const codes = await permissionCodesOfUser(db, caller.userId);
+  if (!codes.has(permission.slice(1))) throw new AppError(ErrorCode.FORBIDDEN, undefined, 403);
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.decorateRequest('caller', null);
+  app.addHook('onRoute', (route) => {
+    const permission = route.config?.permission;
+    if (!permission && !route.url.startsWith('/api/docs') && route.url !== '*') {
+      throw new Error(`route ${route.method} ${route.url} declares no permission`);
+    }
+    // A route-path permission must name a route of the table, or every call would fail at run time.
+    if (permission?.startsWith('/') && !findRoute(permission)) {
+      throw new Error(`route ${route.method} ${route.url} declares unknown permission ${permission}`);
+    }
+  });
+  // onRequest, before the body is even parsed: a caller who may not call learns nothing about validation.
+  app.addHook('onRequest', async (req) => {
+    const permission = req.routeOptions.config?.permission;
+    if (!permission || permission === 'public') return;
+    const caller = await authenticate(opts.db, req);
+    if (header(req, HEADERS.requestSource) === PURCHASE_SOURCE && caller.orgType !== 'purchaser') {
+      throw new AppError(ErrorCode.PURCHASER_REQUIRED);
+    }
+    await authorize(opts.db, caller, permission);
+    req.caller = caller;
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Browser tests drive Debian's Chromium (playwright-core) against the real server started as a
+ * child process on a fresh data directory. Host names under .daifa.test resolve to 127.0.0.1
+ * inside Chromium, so the brand variants are real host names: www.daifa.test is the main
+ * variant, second.daifa.test the second.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const DEMO_PASSWORD = 'Demo@2026';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface Harness {
+  port: number;
+  url(variant: 'www' | 'second', p?: string): string;
+  api(pathname: string, init?: RequestInit): Promise<{ errorCode: number; errorMsg: string; data: unknown }>;
+  browser: Browser;
+  newPage(opts?: { viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'daifa-e2e-'));
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_DISABLED: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 300 || server.exitCode !== null) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP *.daifa.test 127.0.0.1',
+    ],
+  });
+  return {
+    port,
+    url: (variant, p = '/') => `http://${variant}.daifa.test:${port}${p}`,
+    async api(pathname, init) {
+      const r = await fetch(`${base}${pathname}`, init);
+      return r.json();
+    },
+    browser,
+    async newPage(opts) {
+      const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: opts?.viewport ?? { width: 1366, height: 900 } });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async close() {
+      await browser.close();
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Closes what the shell opens on its own after sign-in (tours, the shop expiry dialog), so a test can go on. */
+export async function settleOverlays(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // Tours wait for their targets (polling up to 5 s) and the dialog for its data: settle only
+  // after several quiet looks in a row.
+  let quiet = 0;
+  for (let i = 0; i < 40 && quiet < 4; i++) {
+    const tourButton = page.locator('.ant-tour:visible .ant-tour-actions button.ant-btn-primary');
+    const shopDialog = page.locator('.ant-modal-wrap:visible .ant-modal', { hasText: '店铺授权到期提醒' });
+    if (await tourButton.count()) {
+      quiet = 0;
+      await tourButton.first().click();
+    } else if (await shopDialog.count()) {
+      quiet = 0;
+      await shopDialog.locator('.ant-modal-footer button').first().click();
+      await shopDialog.waitFor({ state: 'hidden' });
+    } else {
+      quiet++;
+      await page.waitForTimeout(400);
+    }
+  }
+}
+
+/** Signs in through the page, as a person would. */
+export async function signIn(page: Page, base: string, username: string, portal: 'seller' | 'purchaser') {
+  await page.goto(`${base.replace(/\/$/, '')}/login${portal === 'purchaser' ? '?portal=purchaser' : ''}`);
+  const pane = page.getByRole('tabpanel');
+  await pane.getByLabel('账号').fill(username);
+  await pane.getByLabel('密码').fill(DEMO_PASSWORD);
+  // The shared demo accounts reset local storage once per browser session and reload (SPEC.md section 6).
+  const resets = ['demo_seller', 'demo_purchaser'].includes(username);
+  const reloaded = resets ? page.waitForEvent('load') : Promise.resolve();
+  await pane.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL('**/home');
+  await reloaded;
+  await page.getByTestId('welcome').waitFor();
+}

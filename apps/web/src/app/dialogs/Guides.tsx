@@ -1,0 +1,81 @@
+/**
+ * The guided-tour overlays of SPEC.md section 4, each shown once and then remembered (in this
+ * browser and on the server): the platform-settings relocation hint, when the server says it is
+ * needed, then the 2025-01-09 menu-change hint.
+ */
+import { MENU_CHANGE_HINT_DATE, STORAGE_KEYS } from '@dropship/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Tour, type TourProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { shellApi } from '../api';
+import { useShell } from '../shell-context';
+import { waitForTargets } from './wait-for-targets';
+
+type GuideKey = 'platformSetting' | 'menuChange';
+
+const GUIDES: Record<GuideKey, { storageKey: string; steps: { selector: string; title: string; description: string }[] }> = {
+  platformSetting: {
+    storageKey: STORAGE_KEYS.guidePlatformSetting,
+    steps: [
+      {
+        selector: '[data-menu-group="settings"]',
+        title: '平台代发设置已迁移',
+        description: '自动售后、加急发货、自定义发货信息、自定义合格证、店铺退货电话、货到付款等平台代发设置，现在都在「基础设置」菜单中。',
+      },
+    ],
+  },
+  menuChange: {
+    storageKey: STORAGE_KEYS.guideMenuChange,
+    steps: [
+      { selector: '[data-menu-group="shopOrder"]', title: `菜单调整（${MENU_CHANGE_HINT_DATE}）`, description: '原「同步订单」已移至「店铺订单」。' },
+      { selector: '[data-menu-group="dropship"]', title: `菜单调整（${MENU_CHANGE_HINT_DATE}）`, description: '代发订单、售后订单已移至「代发管理」。' },
+    ],
+  },
+};
+
+export function Guides() {
+  const shell = useShell();
+  const signedIn = Boolean(shell?.access);
+  const needPlatform = useQuery({ queryKey: ['shell', 'needPlatformSettingPopup'], queryFn: shellApi.needPlatformSettingPopup, enabled: signedIn });
+  const [active, setActive] = useState<{ key: GuideKey; steps: TourProps['steps'] } | null>(null);
+
+  const pending: GuideKey[] = [];
+  if (needPlatform.data && !localStorage.getItem(GUIDES.platformSetting.storageKey)) pending.push('platformSetting');
+  if (shell?.access?.audience === 'seller' && !localStorage.getItem(GUIDES.menuChange.storageKey)) pending.push('menuChange');
+  const next = needPlatform.isFetched ? pending[0] : undefined;
+
+  useEffect(() => {
+    if (!next || active) return;
+    const guide = GUIDES[next];
+    const wait = waitForTargets(guide.steps.map((s) => s.selector));
+    void wait.promise.then((els) => {
+      // Targets that never appear (the entry is hidden for this user): nothing to point at, remember it.
+      if (!els) {
+        localStorage.setItem(guide.storageKey, '1');
+        setActive(null);
+        return;
+      }
+      setActive({
+        key: next,
+        steps: guide.steps.map((s, i) => ({
+          title: s.title,
+          description: s.description,
+          target: () => els[i] as HTMLElement,
+          nextButtonProps: { children: '下一步' },
+          prevButtonProps: { children: '上一步' },
+        })),
+      });
+    });
+    return () => wait.cancel();
+  }, [next, active]);
+
+  function finish() {
+    if (!active) return;
+    localStorage.setItem(GUIDES[active.key].storageKey, '1');
+    void shellApi.guideDone(active.key).catch(() => undefined);
+    setActive(null);
+  }
+
+  const steps = active?.steps?.map((s, i, all) => (i === all.length - 1 ? { ...s, nextButtonProps: { children: '我知道了' } } : s));
+  return <Tour open={Boolean(active)} steps={steps} onClose={finish} onFinish={finish} />;
+}

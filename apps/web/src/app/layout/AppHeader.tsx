@@ -1,0 +1,41 @@
+import { Layout, Space, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useShell } from '../shell-context';
+import { CustomerServiceButton } from './CustomerServiceButton';
+import { FeedbackButton } from './FeedbackButton';
+import { MessagesButton } from './MessagesButton';
+import { UserMenu } from './UserMenu';
+
+export function AppHeader() {
+  const shell = useShell();
+  const user = shell?.user;
+  return (
+    <Layout.Header
+      style={{
+        background: '#fff',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        paddingInline: 16,
+        borderBottom: '1px solid #f0f0f0',
+      }}
+    >
+      <Space size="large">
+        <Link to="/home" style={{ fontWeight: 600, fontSize: 16 }}>
+          {shell?.brandName ?? '代发助手'}
+        </Link>
+        {user && (
+          <Typography.Text data-testid="welcome">
+            欢迎您，{user.subUsername ?? user.username}（{user.orgName}）
+          </Typography.Text>
+        )}
+      </Space>
+      <Space size={4}>
+        <FeedbackButton />
+        <MessagesButton />
+        <CustomerServiceButton />
+        <UserMenu />
+      </Space>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,34 @@
+/** The shell: header, left menu (hidden when the route says so), content, back-to-top, dialogs. */
+import { findRoute } from '@dropship/contract';
+import { FloatButton, Layout } from 'antd';
+import { type ReactNode, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Guides } from '../dialogs/Guides';
+import { ShopAuthDialog } from '../dialogs/ShopAuthDialog';
+import { useDemoReset } from '../use-demo-reset';
+import { AppHeader } from './AppHeader';
+import { SideMenu } from './SideMenu';
+
+export function ShellLayout({ children }: { children?: ReactNode }) {
+  const { pathname } = useLocation();
+  const leftbarHidden = findRoute(pathname)?.leftbarHidden ?? false;
+  useDemoReset();
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <AppHeader />
+      <Layout>
+        {!leftbarHidden && (
+          <Layout.Sider width={208} theme="light" style={{ borderInlineEnd: '1px solid #f0f0f0' }} data-testid="left-menu">
+            <SideMenu />
+          </Layout.Sider>
+        )}
+        <Layout.Content id="main-content" style={{ padding: 16, minWidth: 0 }}>
+          <Suspense fallback={null}>{children ?? <Outlet />}</Suspense>
+        </Layout.Content>
+      </Layout>
+      <FloatButton.BackTop duration={150} tooltip="回到顶部" />
+      <ShopAuthDialog />
+      <Guides />
+    </Layout>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Which component each route of the route table renders. Pages that a later capability brings
+ * show 建设中 under their real title and say which capability brings them; nothing is faked.
+ */
+import { type ComponentType, lazy } from 'react';
+
+const HomePage = lazy(() => import('../pages/HomePage'));
+
+/** Pages built so far. */
+export const PAGES: Record<string, ComponentType> = {
+  '/home': HomePage,
+};
+
+/** The capability (issue) that brings each page not built yet: by exact path, then by prefix. */
+const OWNERS: [string, string][] = [
+  ['/order/orderList', '店铺与店铺订单'],
+  ['/order/intelligentImport', '店铺与店铺订单'],
+  ['/order/thirdOrderDetail', '店铺与店铺订单'],
+  ['/basicSet/shopAuthorization', '店铺与店铺订单'],
+  ['/goods/', '商品与供应商'],
+  ['/basicSet/supplierManagement', '商品与供应商'],
+  ['/order/abnormalList', '商品与供应商'],
+  ['/funds/', '资金'],
+  ['/order/', '代发订单'],
+  ['/e3hReportGetGoods', '代发订单（报单）'],
+  ['/myDeclaration', '代发订单（报单）'],
+  ['/declarationHistory', '代发订单（报单）'],
+  ['/basicSet/orderFulfillmentStrategy', '代发订单'],
+  ['/basicSet/autoIntercept', '代发订单'],
+  ['/basicSet/speedSelivery', '代发订单'],
+  ['/basicSet/customInfo', '代发订单'],
+  ['/basicSet/setPayment', '代发订单'],
+  ['/basicSet/distributionMode', '代发订单'],
+  ['/basicSet/returnPhone', '代发订单'],
+  ['/print/printSetting', '标签与打印'],
+  ['/print/moreProduct', '标签与打印'],
+  ['/tagEditorFabric', '标签与打印'],
+  ['/basicSet/customCertificate', '标签与打印'],
+  ['/basicSet/addCustomCertificate', '标签与打印'],
+  ['/offlineReturnOrder/', '采购商履约'],
+  ['/print/', '采购商履约'],
+  ['/accountPermission/', '采购商履约（角色与子账号）'],
+];
+
+export function ownerOf(path: string): string {
+  return OWNERS.find(([p]) => (p.endsWith('/') ? path.startsWith(p) : path === p))?.[1] ?? '尚未排期的功能';
+}

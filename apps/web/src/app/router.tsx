@@ -1,0 +1,85 @@
+/** The router, built from the one route table in the contract. */
+import { REDIRECTS, ROUTES, type RouteDef } from '@dropship/contract';
+import { Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import ForbiddenPage from '../pages/ForbiddenPage';
+import LoginPage from '../pages/LoginPage';
+import NotFoundPage from '../pages/NotFoundPage';
+import UnderConstruction from '../pages/UnderConstruction';
+import { BootParams } from './boot-params';
+import { ShellLayout } from './layout/ShellLayout';
+import { NavigationEffects } from './navigation-effects';
+import { ownerOf, PAGES } from './page-registry';
+import { RequireSignIn, RouteGate } from './route-gate';
+import { readIdentity } from './session';
+import { ShellProvider } from './shell-context';
+
+function Root() {
+  return (
+    <ShellProvider>
+      <BootParams />
+      <NavigationEffects />
+      <Outlet />
+    </ShellProvider>
+  );
+}
+
+function RedirectTo({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: to, search }} replace />;
+}
+
+function Page({ route }: { route: RouteDef }) {
+  const Built = PAGES[route.path];
+  return <Suspense fallback={null}>{Built ? <Built /> : <UnderConstruction title={route.title} owner={ownerOf(route.path)} />}</Suspense>;
+}
+
+/** 403 and 404 show inside the shell when signed in, on their own otherwise. */
+function MaybeShell({ children }: { children: React.ReactNode }) {
+  return readIdentity() ? <ShellLayout>{children}</ShellLayout> : <div style={{ paddingTop: 80 }}>{children}</div>;
+}
+
+const shellRoutes: RouteObject[] = ROUTES.filter((r) => !r.public).map((r) => ({
+  path: r.path,
+  element: (
+    <RouteGate route={r}>
+      <Page route={r} />
+    </RouteGate>
+  ),
+}));
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      ...Object.entries(REDIRECTS).map(([from, to]) => ({ path: from, element: <RedirectTo to={to} /> })),
+      {
+        element: (
+          <RequireSignIn>
+            <ShellLayout />
+          </RequireSignIn>
+        ),
+        children: shellRoutes,
+      },
+      {
+        path: '/403',
+        element: (
+          <MaybeShell>
+            <ForbiddenPage />
+          </MaybeShell>
+        ),
+      },
+      {
+        path: '*',
+        element: (
+          <MaybeShell>
+            <NotFoundPage />
+          </MaybeShell>
+        ),
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,27 @@
+/** Table and pagination defaults of SPEC.md section 9, in antd's own prop shapes. */
+import { PAGINATION_TEXT, TABLE } from '@dropship/contract';
+import type { TablePaginationConfig } from 'antd';
+
+export const COLUMN_MIN_WIDTH = TABLE.columnMinWidth;
+/** Selection, expand and index columns share one width. */
+export const SELECTION_COLUMN_WIDTH = TABLE.selectionColumnWidth;
+export const EXPAND_COLUMN_WIDTH = TABLE.selectionColumnWidth;
+export const INDEX_COLUMN_WIDTH = TABLE.selectionColumnWidth;
+export const TREE_INDENT = TABLE.indent;
+
+export const paginationDefaults = {
+  showSizeChanger: true,
+  showTotal: (total: number) => PAGINATION_TEXT.total(total),
+  locale: { items_per_page: PAGINATION_TEXT.perPage },
+} satisfies TablePaginationConfig;
+
+/** For <Table rowSelection={{ ...rowSelectionDefaults, ... }}>. */
+export const rowSelectionDefaults = { columnWidth: SELECTION_COLUMN_WIDTH } as const;
+
+/** For <Table expandable={{ ...expandableDefaults, ... }}>: expand column width and tree indent. */
+export const expandableDefaults = { columnWidth: EXPAND_COLUMN_WIDTH, indentSize: TREE_INDENT } as const;
+
+/** Gives every column without its own minWidth the default one, so narrow screens scroll instead of squashing. */
+export function withColumnMinWidth<C extends { minWidth?: number }>(columns: readonly C[]): C[] {
+  return columns.map((c) => (c.minWidth === undefined ? { ...c, minWidth: COLUMN_MIN_WIDTH } : c));
+}

@@ -1,0 +1,32 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, message } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './global.css';
+import { RouterProvider } from 'react-router';
+import { EscapeClosesToasts } from './app/escape-closes-toasts';
+import { createQueryClient } from './app/query-client';
+import { createRouter } from './app/router';
+import { TOAST_CONFIG } from './lib/toast';
+
+dayjs.locale('zh-cn');
+message.config(TOAST_CONFIG);
+
+const queryClient = createQueryClient();
+const router = createRouter();
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }} modal={{ mask: { closable: true } }}>
+      <AntApp message={TOAST_CONFIG}>
+        <EscapeClosesToasts />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,119 @@
+/**
+ * Sign-in for sellers and purchasers. The purchaser tab asks for the server's image captcha
+ * (unless the server runs with CAPTCHA_DISABLED for automated tests).
+ */
+import type { LoginResult } from '@dropship/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Space, Tabs, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeJumpTarget } from '../app/redirects';
+import { storeIdentity } from '../app/session';
+import { useConfigQuery } from '../app/shell-context';
+import { request } from '../lib/request/browser';
+
+type Portal = 'seller' | 'purchaser';
+
+function CaptchaField({ refreshKey, onId }: { refreshKey: number; onId: (id: string) => void }) {
+  const [image, setImage] = useState('');
+  const load = useCallback(async () => {
+    const r = await request<{ captchaId: string; image: string }>({ method: 'GET', url: '/api/b2/purchaser/auth/captcha', noToken: true });
+    if (r.errorCode === 0 && r.data) {
+      setImage(r.data.image);
+      onId(r.data.captchaId);
+    }
+  }, [onId]);
+  // A new image after each failed attempt: the server burns a captcha on its first try.
+  useEffect(() => {
+    if (refreshKey >= 0) void load();
+  }, [load, refreshKey]);
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Form.Item name="captcha" noStyle rules={[{ required: true, message: '请输入验证码' }]}>
+        <Input placeholder="验证码" maxLength={8} autoComplete="off" />
+      </Form.Item>
+      <button
+        type="button"
+        onClick={() => void load()}
+        title="看不清？点击刷新"
+        style={{ padding: 0, border: '1px solid #d9d9d9', background: '#fff', cursor: 'pointer', height: 32 }}
+      >
+        <img src={image} alt="验证码，点击刷新" style={{ height: 30, display: 'block' }} />
+      </button>
+    </Space.Compact>
+  );
+}
+
+function LoginForm({ portal, captcha }: { portal: Portal; captcha: boolean }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [loading, setLoading] = useState(false);
+  const [captchaId, setCaptchaId] = useState('');
+  const [refreshKey, setRefreshKey] = useState(0);
+
+  async function submit(values: { username: string; password: string; captcha?: string }) {
+    setLoading(true);
+    const url = portal === 'seller' ? '/api/auth/login' : '/api/b2/purchaser/auth/login';
+    const r = await request<LoginResult>({ method: 'POST', url, data: { ...values, captchaId }, noToken: true });
+    setLoading(false);
+    if (r.errorCode !== 0 || !r.data) {
+      message.error(r.errorMsg);
+      setRefreshKey((k) => k + 1);
+      return;
+    }
+    storeIdentity(r.data);
+    queryClient.clear();
+    navigate(safeJumpTarget(params.get('jump')) ?? '/home', { replace: true });
+  }
+
+  return (
+    <Form name={portal} layout="vertical" onFinish={submit} autoComplete="on" requiredMark={false}>
+      <Form.Item label="账号" name="username" rules={[{ required: true, message: '请输入账号' }]}>
+        <Input placeholder={portal === 'seller' ? '卖家账号' : '采购商账号或子账号'} maxLength={64} autoComplete="username" />
+      </Form.Item>
+      <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password placeholder="密码" maxLength={128} autoComplete="current-password" />
+      </Form.Item>
+      {captcha && (
+        <Form.Item label="验证码" required>
+          <CaptchaField refreshKey={refreshKey} onId={setCaptchaId} />
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" block loading={loading}>
+        登录
+      </Button>
+    </Form>
+  );
+}
+
+export default function LoginPage() {
+  const config = useConfigQuery();
+  const [params, setParams] = useSearchParams();
+  const portal: Portal = params.get('portal') === 'purchaser' ? 'purchaser' : 'seller';
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'linear-gradient(135deg,#e6f4ff,#f5f5f5)' }}>
+      <Card style={{ width: 380 }}>
+        <Typography.Title level={3} style={{ textAlign: 'center' }}>
+          {config.data?.brandName ?? '代发助手'}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          档口拿货 · 一件代发 · 标签打印
+        </Typography.Paragraph>
+        <Tabs
+          activeKey={portal}
+          onChange={(k) => {
+            const next = new URLSearchParams(params);
+            next.set('portal', k);
+            setParams(next, { replace: true });
+          }}
+          items={[
+            { key: 'seller', label: '卖家登录', children: <LoginForm portal="seller" captcha={false} /> },
+            { key: 'purchaser', label: '采购商登录', children: <LoginForm portal="purchaser" captcha={!config.data?.captchaDisabled} /> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
