@@ -10,10 +10,14 @@ import { RouterProvider } from 'react-router';
 import { EscapeClosesToasts } from './app/escape-closes-toasts';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
+import { captureIdentityFromQuery } from './app/session';
 import { TOAST_CONFIG } from './lib/toast';
 
 dayjs.locale('zh-cn');
 message.config(TOAST_CONFIG);
+
+// Identity in the address (embedded or launched from elsewhere) is stored before the first guard runs.
+captureIdentityFromQuery(new URLSearchParams(window.location.search));
 
 const queryClient = createQueryClient();
 const router = createRouter();

@@ -1,12 +1,13 @@
 /**
- * Address parameters handled once when the app opens (SPEC.md section 7): identity in
- * user_id/user_hash, callback_url, activityName and payCallback.
+ * Address parameters handled once when the app opens (SPEC.md section 7): callback_url,
+ * activityName and payCallback. (Identity in user_id/user_hash is stored by main.tsx, before the
+ * first sign-in guard runs.)
  */
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { shellApi } from './api';
 import { callbackTarget, PAY_CALLBACKS } from './redirects';
-import { captureIdentityFromQuery, readIdentity } from './session';
+import { readIdentity } from './session';
 
 export function BootParams() {
   const location = useLocation();
@@ -17,7 +18,6 @@ export function BootParams() {
     if (done.current) return;
     done.current = true;
     const params = new URLSearchParams(location.search);
-    captureIdentityFromQuery(params);
     const callback = callbackTarget(params);
     if (callback) {
       window.location.assign(callback);

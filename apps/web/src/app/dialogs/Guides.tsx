@@ -33,7 +33,8 @@ const GUIDES: Record<GuideKey, { storageKey: string; steps: { selector: string; 
   },
 };
 
-export function Guides() {
+/** `paused` while another dialog has the user's attention: one overlay at a time. */
+export function Guides({ paused = false }: { paused?: boolean }) {
   const shell = useShell();
   const signedIn = Boolean(shell?.access);
   const needPlatform = useQuery({ queryKey: ['shell', 'needPlatformSettingPopup'], queryFn: shellApi.needPlatformSettingPopup, enabled: signedIn });
@@ -42,13 +43,15 @@ export function Guides() {
   const pending: GuideKey[] = [];
   if (needPlatform.data && !localStorage.getItem(GUIDES.platformSetting.storageKey)) pending.push('platformSetting');
   if (shell?.access?.audience === 'seller' && !localStorage.getItem(GUIDES.menuChange.storageKey)) pending.push('menuChange');
-  const next = needPlatform.isFetched ? pending[0] : undefined;
+  const next = needPlatform.isFetched && !paused ? pending[0] : undefined;
 
   useEffect(() => {
     if (!next || active) return;
     const guide = GUIDES[next];
+    let cancelled = false;
     const wait = waitForTargets(guide.steps.map((s) => s.selector));
     void wait.promise.then((els) => {
+      if (cancelled) return;
       // Targets that never appear (the entry is hidden for this user): nothing to point at, remember it.
       if (!els) {
         localStorage.setItem(guide.storageKey, '1');
@@ -66,7 +69,10 @@ export function Guides() {
         })),
       });
     });
-    return () => wait.cancel();
+    return () => {
+      cancelled = true;
+      wait.cancel();
+    };
   }, [next, active]);
 
   function finish() {

@@ -16,7 +16,8 @@ export const SHOP_AUTH_QUERY_FLAG = 'shopAuthPopup';
 /** Today's date at +8: the dialog shows at most once per such day. */
 const todayKey = () => formatDate(Date.now());
 
-export function ShopAuthDialog() {
+/** onBusyChange tells the shell while the dialog is pending or open, so tours wait their turn. */
+export function ShopAuthDialog({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
   const shell = useShell();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -33,6 +34,9 @@ export function ShopAuthDialog() {
     localStorage.setItem(STORAGE_KEYS.shopAuthPopupDate, todayKey());
     setOpen(true);
   }, [rows.data, forced, dueToday]);
+
+  const busy = isSeller && (rows.isLoading || (open && (rows.data?.length ?? 0) > 0));
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
 
   async function notRemind(row: ShopAuthPopupRow) {
     try {

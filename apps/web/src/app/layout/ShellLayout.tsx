@@ -1,7 +1,7 @@
 /** The shell: header, left menu (hidden when the route says so), content, back-to-top, dialogs. */
 import { findRoute } from '@dropship/contract';
 import { FloatButton, Layout } from 'antd';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Guides } from '../dialogs/Guides';
 import { ShopAuthDialog } from '../dialogs/ShopAuthDialog';
@@ -13,6 +13,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const leftbarHidden = findRoute(pathname)?.leftbarHidden ?? false;
   useDemoReset();
+  const [dialogBusy, setDialogBusy] = useState(false);
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <AppHeader />
@@ -27,8 +28,8 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
         </Layout.Content>
       </Layout>
       <FloatButton.BackTop duration={150} tooltip="回到顶部" />
-      <ShopAuthDialog />
-      <Guides />
+      <ShopAuthDialog onBusyChange={setDialogBusy} />
+      <Guides paused={dialogBusy} />
     </Layout>
   );
 }
