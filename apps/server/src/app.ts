@@ -17,6 +17,8 @@ import type { Database, Db } from './db/client.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { fundsRoutes } from './modules/funds/funds.routes.js';
+import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { shellRoutes } from './modules/shell/shell.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -48,6 +50,9 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(authRoutes, deps);
   await app.register(shellRoutes, deps);
   await app.register(messagesRoutes, deps);
+  await app.register(fundsRoutes, deps);
+  // Label printing, templates, certificates, C-Lodop config; also GET /downloads/:file, which must precede the page fallback.
+  await app.register(labelsRoutes, deps);
 
   registerWebPages(app, deps.config.webDist ?? defaultWebDist);
   return app;

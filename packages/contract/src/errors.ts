@@ -23,6 +23,8 @@ export const ErrorCode = {
   BAD_SIGNATURE: 11006,
   NOT_FOUND: 12001,
   STATE_CONFLICT: 12002,
+  INSUFFICIENT_BALANCE: 13001,
+  REQUEST_KEY_CONFLICT: 13002,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -45,6 +47,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.BAD_SIGNATURE]: '请求校验失败，请刷新页面后重试',
   [ErrorCode.NOT_FOUND]: '记录不存在',
   [ErrorCode.STATE_CONFLICT]: '当前状态不允许该操作，请刷新后重试',
+  [ErrorCode.INSUFFICIENT_BALANCE]: '可用余额不足，请先充值后再试',
+  [ErrorCode.REQUEST_KEY_CONFLICT]: '该请求编号已用于另一笔资金变动，请刷新页面后重试',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

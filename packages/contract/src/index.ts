@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './enums.js';
 export * from './errors.js';
 export * from './format.js';
+export * from './funds.js';
 export * from './labels.js';
 export * from './routes.js';
 export * from './schema-helpers.js';

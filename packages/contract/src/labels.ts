@@ -71,3 +71,17 @@ export const PrintServiceConfig = z.object({
   installers: z.object({ win32: z.string(), win64: z.string() }),
 });
 export type PrintServiceConfig = z.infer<typeof PrintServiceConfig>;
+
+/** GET /api/labels/tagTemplate/default: the organisation's default, or the built-in one (id and updatedAt null). */
+export const DefaultTagTemplate = TagTemplateRow.extend({ id: z.number().nullable(), updatedAt: z.string().nullable() });
+export type DefaultTagTemplate = z.infer<typeof DefaultTagTemplate>;
+
+/** POST /api/labels/certificate/page answers one page and the total count. */
+export const CertificatePageResult = z.object({ total: z.number(), list: z.array(CertificateRow) });
+export type CertificatePageResult = z.infer<typeof CertificatePageResult>;
+
+/** What a save call answers: the id of the created or updated record. */
+export const SavedId = z.object({ id: z.number() });
+
+/** The two installer names served under /downloads/ (C-Lodop itself is not shipped, see ARCHITECTURE.md). */
+export const CLODOP_INSTALLERS = { win32: 'CLodop_Setup_for_Win32NT.exe', win64: 'CLodop_Setup_for_Win64NT.exe' } as const;

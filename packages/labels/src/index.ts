@@ -10,6 +10,7 @@ export { type LayoutOptions, layoutPage, layoutPages, measureText } from './layo
 export { type AfterSaleData, afterSaleLabel, afterSaleSchema } from './layouts/after-sale.ts';
 export { type BackroadData, backroadLabel, backroadSchema } from './layouts/backroad.ts';
 export { type Brand, brandSchema, RETURN_FOOTER, RETURN_TITLES } from './layouts/brand.ts';
+export { CALIBRATION_BARCODE, CALIBRATION_QR, type CalibrationData, calibrationLabel, calibrationSchema } from './layouts/calibration.ts';
 export {
   CERTIFICATE_PAGE_UNITS,
   CERTIFICATE_UNITS_PER_MM,

@@ -7,6 +7,7 @@ import { expandCertificates, expandPickupTags } from './jobs.ts';
 import { afterSaleLabel, afterSaleSchema } from './layouts/after-sale.ts';
 import { backroadLabel, backroadSchema } from './layouts/backroad.ts';
 import { brandSchema, type LayoutContext } from './layouts/brand.ts';
+import { calibrationLabel, calibrationSchema } from './layouts/calibration.ts';
 import { certificateLabel, certificateSchema } from './layouts/certificate.ts';
 import { headlessLabel, headlessSchema } from './layouts/headless.ts';
 import { offlineLabel, offlineSchema, offlineSupplierLabel, offlineSupplierSchema } from './layouts/offline.ts';
@@ -16,7 +17,18 @@ import { returnLabel, returnSchema } from './layouts/return.ts';
 import { returnStorageLabel, returnStorageSchema } from './layouts/return-storage.ts';
 import type { Page } from './model.ts';
 
-export const LABEL_KINDS = ['pickupTag', 'backroad', 'afterSale', 'offline', 'offlineSupplier', 'return', 'returnStorage', 'headless', 'certificate'] as const;
+export const LABEL_KINDS = [
+  'pickupTag',
+  'backroad',
+  'afterSale',
+  'offline',
+  'offlineSupplier',
+  'return',
+  'returnStorage',
+  'headless',
+  'certificate',
+  'calibration',
+] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 
 export const LABEL_FORMATS = ['pdf', 'svg', 'lodop'] as const;
@@ -53,6 +65,7 @@ export const LABEL_DATA_SCHEMAS = {
   returnStorage: returnStorageSchema,
   headless: headlessSchema,
   certificate: certificateSchema,
+  calibration: calibrationSchema,
 } as const;
 
 export type LabelData = { [K in LabelKind]: z.output<(typeof LABEL_DATA_SCHEMAS)[K]> };
@@ -83,6 +96,7 @@ export const labelRenderRequestSchema = z.discriminatedUnion('kind', [
   requestFor('returnStorage'),
   requestFor('headless'),
   requestFor('certificate'),
+  requestFor('calibration'),
 ]);
 export type LabelRenderRequest = z.input<typeof labelRenderRequestSchema>;
 export type ParsedLabelRenderRequest = z.output<typeof labelRenderRequestSchema>;
@@ -120,5 +134,7 @@ export function buildPages(req: ParsedLabelRenderRequest): Page[] {
       return req.data.flatMap((d) => headlessLabel(d));
     case 'certificate':
       return expandCertificates(req.data).flatMap((d) => certificateLabel(d));
+    case 'calibration':
+      return req.data.flatMap((d) => calibrationLabel(d));
   }
 }

@@ -17,6 +17,7 @@ const SAMPLE: { [K in LabelKind]: LabelDataInput[K] } = {
   returnStorage: { dropshipOrderNo: 'DF1', qrCode: 'RS1', returnCode: 'TH1', inboundNo: 'null' },
   headless: { barcodeNo: 'YT7412345678901' },
   certificate: { artNo: 'A-1023', quantity: 2, washedLabelList: [{ image: tinyPngDataUrl(), zhDesc: '不可漂白' }] },
+  calibration: { widthMm: 60, heightMm: 40 },
 };
 
 describe('renderLabels', () => {
