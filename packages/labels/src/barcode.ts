@@ -3,7 +3,8 @@
  * into rectangles. Only the encoding comes from bwip-js; sizes, quiet zones and dot snapping are
  * decided in layout.ts so that all renderers share them.
  */
-import bwipjs from 'bwip-js';
+// The node build explicitly: labels render on the server, and the web app's type check (bundler resolution) would otherwise pick no entry.
+import bwipjs from 'bwip-js/node';
 import type { LinearSymbology, QrEcLevel } from './model.ts';
 
 type RawResult = Array<{ bbs: number[]; bhs: number[]; sbs: number[] }> | Array<{ pixs: number[]; pixx: number; pixy: number; height: number; width: number }>;

@@ -5,10 +5,20 @@
 import { type ComponentType, lazy } from 'react';
 
 const HomePage = lazy(() => import('../pages/HomePage'));
+const TagEditorPage = lazy(() => import('../features/labels-designer/TagEditorPage'));
+const CertificateListPage = lazy(() => import('../features/certificates/CertificateListPage'));
+const CertificateEditPage = lazy(() => import('../features/certificates/CertificateEditPage'));
+const PrintSettingPage = lazy(() => import('../features/printing/pages/PrintSettingPage'));
+const MoreProductPage = lazy(() => import('../features/printing/pages/MoreProductPage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
   '/home': HomePage,
+  '/tagEditorFabric': TagEditorPage,
+  '/basicSet/customCertificate': CertificateListPage,
+  '/basicSet/addCustomCertificate': CertificateEditPage,
+  '/print/printSetting': PrintSettingPage,
+  '/print/moreProduct': MoreProductPage,
 };
 
 /** The capability (issue) that brings each page not built yet: by exact path, then by prefix. */

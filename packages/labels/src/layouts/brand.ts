@@ -3,10 +3,11 @@
  * their title. The real brand names are not in the spec, so these titles name the variant's
  * business instead; the app can replace them through RenderOptions.returnTitle.
  */
-import { z } from 'zod';
+import { BrandVariant } from '@dropship/contract';
 
-export const brandSchema = z.enum(['main', 'second', 'wholesale', 'market']);
-export type Brand = z.infer<typeof brandSchema>;
+/** The site's brand variants are defined once, in the contract. */
+export const brandSchema = BrandVariant;
+export type Brand = BrandVariant;
 
 export const RETURN_TITLES: Record<Brand, string> = {
   main: '代发退货标签',

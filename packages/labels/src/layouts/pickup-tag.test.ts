@@ -2,21 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { BarcodeItem, QrCodeItem } from '../display-list.ts';
 import { layoutPage } from '../layout.ts';
 import type { BarcodeElement, TextElement } from '../model.ts';
-import { expectInsidePage, expectNoTextOverlap, LONG_PRODUCT, runs, textOf } from '../test-support/fixtures.ts';
+import { expectInsidePage, expectNoTextOverlap, LONG_PRODUCT, runs, SAMPLE_PICKUP_ITEM, textOf } from '../test-support/fixtures.ts';
 import { type PickupTagItem, pickupTagItemSchema, pickupTagPage, returnTagPage, stallSeparatorPage } from './pickup-tag.ts';
 import { defaultPickupTagTemplate, PICKUP_TAG_KEYS, pickupTagTemplateSchema, separatorEnabled, TAG_DEFAULTS } from './pickup-tag-template.ts';
 
-const item: PickupTagItem = pickupTagItemSchema.parse({
-  EXPRESS_NAME: '中通快递',
-  SHOP_ORDER_GOODS_TYPE: '多件',
-  ARTICLE_SIZE_NUM: '女装一号档 A-1023 黑色/XL ×2',
-  SHOP_ORDER_PRODUCT_NUM: '共3件',
-  PRINT_TIME: '05-12 10:30',
-  TAKE_CODE: '202405120001',
-  POSITION_NO: 'A-08',
-  SHOP_ORDER_NO: '3712345678901234',
-  stallName: '一号档',
-});
+const item: PickupTagItem = pickupTagItemSchema.parse({ ...SAMPLE_PICKUP_ITEM, stallName: '一号档' });
 
 describe('default pick-up tag template', () => {
   const t = defaultPickupTagTemplate();

@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { layoutPage, layoutPages } from '../layout.ts';
 import { pickupTagItemSchema, pickupTagPage } from '../layouts/pickup-tag.ts';
 import { defaultPickupTagTemplate } from '../layouts/pickup-tag-template.ts';
-import { tinyPngDataUrl } from '../test-support/fixtures.ts';
+import { SAMPLE_PICKUP_ITEM, tinyPngDataUrl } from '../test-support/fixtures.ts';
 import { type LodopStep, renderLodop } from './lodop.ts';
 
-const item = pickupTagItemSchema.parse({
-  EXPRESS_NAME: '中通快递',
-  SHOP_ORDER_GOODS_TYPE: '多件',
-  ARTICLE_SIZE_NUM: '女装一号档 A-1023 黑色/XL ×2',
-  SHOP_ORDER_PRODUCT_NUM: '共3件',
-  PRINT_TIME: '05-12 10:30',
-  TAKE_CODE: '202405120001',
-  POSITION_NO: 'A-08',
-  SHOP_ORDER_NO: '3712345678901234',
-});
+const item = pickupTagItemSchema.parse({ ...SAMPLE_PICKUP_ITEM });
 
 const style = (name: string, value: string | number): LodopStep => ({ fn: 'SET_PRINT_STYLEA', args: [0, name, value] });
 

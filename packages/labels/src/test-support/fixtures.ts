@@ -98,3 +98,15 @@ function crc32(buf: Buffer): number {
   }
   return ~c >>> 0;
 }
+
+/** A typical pick-up tag item, shared by the layout and renderer tests. */
+export const SAMPLE_PICKUP_ITEM = {
+  EXPRESS_NAME: '中通快递',
+  SHOP_ORDER_GOODS_TYPE: '多件',
+  ARTICLE_SIZE_NUM: '女装一号档 A-1023 黑色/XL ×2',
+  SHOP_ORDER_PRODUCT_NUM: '共3件',
+  PRINT_TIME: '05-12 10:30',
+  TAKE_CODE: '202405120001',
+  POSITION_NO: 'A-08',
+  SHOP_ORDER_NO: '3712345678901234',
+} as const;

@@ -51,3 +51,4 @@ export const requestClient = createRequestClient({
 
 export const request = requestClient.request;
 export const downloadExcel = requestClient.downloadExcel;
+export const requestBlob = requestClient.requestBlob;

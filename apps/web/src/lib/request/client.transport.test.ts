@@ -221,3 +221,16 @@ describe('downloadExcel', () => {
     expect(saved).toEqual([]);
   });
 });
+
+describe('requestBlob', () => {
+  it('answers the file in hand with the signed headers, or the refusal envelope under the session policy', async () => {
+    const { client, navigations } = signedInClient();
+    const out = await client.requestBlob({ method: 'POST', url: '/xlsx', data: { kind: 'pickupTag' } });
+    expect('blob' in out && Buffer.from(await out.blob.arrayBuffer())).toEqual(XLSX_BYTES);
+    const last = peer.seen.at(-1);
+    expect(last?.headers).toMatchObject({ 'x-token': 'hash-abc', 'x-source': 'MAIN_WEB' });
+    expect(last?.headers['x-sign']).toMatch(/^[0-9a-f]{64}$/);
+    expect(await client.requestBlob({ method: 'GET', url: '/code', params: { code: 10000 } })).toMatchObject({ envelope: { errorCode: 10000 } });
+    expect(navigations).toHaveLength(1);
+  });
+});

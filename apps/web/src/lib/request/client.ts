@@ -80,6 +80,12 @@ export function createRequestClient(env: RequestEnvironment): RequestClient {
   }
 
   const readJson: ReadBody = async (res) => ({ envelope: parseEnvelope(await res.text()) });
+  // A file answer; the server answers a request it refuses with the usual envelope instead.
+  const readFile: ReadBody = async (res) => {
+    if (isJson(res)) return { envelope: parseEnvelope(await res.text()) };
+    if (!res.ok) return { envelope: networkFailure() };
+    return { blob: await res.blob() };
+  };
 
   return {
     async request<T>(config: RequestConfig) {
@@ -87,16 +93,16 @@ export function createRequestClient(env: RequestEnvironment): RequestClient {
       return ('envelope' in outcome ? outcome.envelope : networkFailure()) as Envelope<T | null>;
     },
 
+    /** A file in hand (a label PDF to print): the same headers and session policy as every call. */
+    requestBlob(config: RequestConfig) {
+      return exchange(prepare(config), config.timeout ?? REQUEST_TIMEOUT_MS, readFile);
+    },
+
     async downloadExcel({ url, method = 'get', params, data, fileName }: DownloadExcelConfig) {
       const { saveBlob } = env;
       if (!saveBlob) throw new Error('createRequestClient: saveBlob is required for downloadExcel');
       const req = prepare({ method: method === 'post' ? 'POST' : 'GET', url, params, data });
-      const outcome = await exchange(req, REQUEST_TIMEOUT_MS, async (res) => {
-        // The server answers an export it refuses with the usual envelope instead of a file.
-        if (isJson(res)) return { envelope: parseEnvelope(await res.text()) };
-        if (!res.ok) return { envelope: networkFailure() };
-        return { blob: await res.blob() };
-      });
+      const outcome = await exchange(req, REQUEST_TIMEOUT_MS, readFile);
       if ('envelope' in outcome) return outcome.envelope;
       const name = /\.xlsx$/i.test(fileName ?? '') ? (fileName as string) : `${fileName ?? String(now())}.xlsx`;
       saveBlob(outcome.blob, name);

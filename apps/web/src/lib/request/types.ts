@@ -73,7 +73,10 @@ export interface RequestEnvironment {
   now?: () => number;
 }
 
+export type BlobOutcome = { blob: Blob } | { envelope: Envelope<unknown> };
+
 export interface RequestClient {
   request<T = unknown>(config: RequestConfig): Promise<Envelope<T | null>>;
+  requestBlob(config: RequestConfig): Promise<BlobOutcome>;
   downloadExcel(config: DownloadExcelConfig): Promise<Envelope<unknown>>;
 }

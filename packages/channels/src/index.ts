@@ -1,0 +1,2 @@
+/** Public entry of @dropship/channels: protocol clients of outside services and their local emulators. */
+export { type ClodopEmulator, type ClodopEmulatorOptions, type ClodopJob, startClodopEmulator } from './clodop/emulator.ts';
