@@ -1,2 +1,4 @@
 /** Public entry of @dropship/channels: protocol clients of outside services and their local emulators. */
+
+export * from './alipay/index.ts';
 export { type ClodopEmulator, type ClodopEmulatorOptions, type ClodopJob, startClodopEmulator } from './clodop/emulator.ts';

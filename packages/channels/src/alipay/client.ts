@@ -56,6 +56,8 @@ export interface AlipayNotify {
   appId: string;
   notifyId: string;
   gmtPayment?: string;
+  /** What was passed as passbackParams, decoded. */
+  passbackParams?: string;
 }
 
 export interface AlipayTrade {
@@ -96,7 +98,14 @@ export interface AlipayClient {
   /** Idempotent by outRequestNo on Alipay's side, which makes the retries safe. */
   refund(input: { outTradeNo: string; refundAmountFen: number; outRequestNo: string; reason?: string }): Promise<AlipayRefundResult>;
   /** Withdrawal to an Alipay account (logon id); idempotent by outBizNo. */
-  transfer(input: { outBizNo: string; amountFen: number; payeeAccount: string; payeeName: string; orderTitle?: string; remark?: string }): Promise<AlipayTransferResult>;
+  transfer(input: {
+    outBizNo: string;
+    amountFen: number;
+    payeeAccount: string;
+    payeeName: string;
+    orderTitle?: string;
+    remark?: string;
+  }): Promise<AlipayTransferResult>;
 }
 
 const PRODUCT_CODES: Record<AlipayPayMethod | 'alipay.trade.app.pay', string> = {
@@ -105,6 +114,16 @@ const PRODUCT_CODES: Record<AlipayPayMethod | 'alipay.trade.app.pay', string> = 
   'alipay.trade.app.pay': 'QUICK_MSECURITY_PAY',
 };
 const TRADE_STATUSES: readonly string[] = ['WAIT_BUYER_PAY', 'TRADE_CLOSED', 'TRADE_SUCCESS', 'TRADE_FINISHED'];
+
+/** Alipay wants passback_params URL-encoded and echoes it back as sent. */
+function decodePassback(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
 
 export function createAlipayClient(opts: AlipayClientOptions): AlipayClient {
   const privateKey: KeyObject = loadPrivateKey(opts.privateKeyPem);
@@ -244,6 +263,7 @@ export function createAlipayClient(opts: AlipayClientOptions): AlipayClient {
         appId: params.app_id,
         notifyId: params.notify_id ?? '',
         gmtPayment: params.gmt_payment,
+        passbackParams: decodePassback(params.passback_params),
       };
     },
     async query(outTradeNo) {

@@ -1,0 +1,28 @@
+/** Public entry of the Alipay channel: the protocol client, the local emulator, and key helpers for tests and the demo. */
+export {
+  ALIPAY_GATEWAY,
+  type AlipayClient,
+  type AlipayClientOptions,
+  type AlipayNotify,
+  type AlipayPayInput,
+  type AlipayPayMethod,
+  type AlipayRefundResult,
+  type AlipayTrade,
+  type AlipayTradeStatus,
+  type AlipayTransferResult,
+  createAlipayClient,
+} from './client.ts';
+export {
+  ALIPAY_EMULATOR_APP_ID,
+  ALIPAY_NOTIFY_RETRY_SCHEDULE_MS,
+  type AlipayEmulator,
+  type AlipayEmulatorFailure,
+  type AlipayEmulatorOptions,
+  type AlipayNotifyAttempt,
+  startAlipayEmulator,
+} from './emulator.ts';
+export type { EmulatorTrade as AlipayEmulatorTrade, EmulatorTransfer as AlipayEmulatorTransfer } from './emulator-state.ts';
+export { AlipayError, type AlipayErrorKind } from './errors.ts';
+export { generateTestKeys } from './keys.ts';
+export { fenToYuan, yuanToFen } from './money.ts';
+export { alipayTimestamp, signContent } from './sign.ts';
