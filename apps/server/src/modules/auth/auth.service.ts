@@ -64,7 +64,8 @@ export async function login(db: Db, input: LoginInput, sessionTtlHours: number):
 export const logout = (db: Db, sessionId: number) => repo.revokeSession(db, sessionId);
 
 export async function createCaptcha(db: Db) {
-  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0o1ilI', color: true, background: '#f4f6fb' });
+  // Sized for the 32 px input row of the sign-in form: large glyphs, little noise, no look-alike characters.
+  const c = svgCaptcha.create({ size: 4, noise: 1, ignoreChars: '0oO1ilI', color: true, background: '#f4f6fb', width: 100, height: 32, fontSize: 34 });
   const captchaId = randomUUID();
   await repo.insertCaptcha(db, { id: captchaId, answerHash: sha256(c.text.toLowerCase()), expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) });
   return { captchaId, image: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
