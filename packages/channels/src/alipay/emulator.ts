@@ -4,8 +4,8 @@
  * app signatures checked with the app's public key, answers and async notifies signed with an
  * "Alipay" private key, notifies retried on Alipay's schedule until the receiver answers `success`.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
+import { listenOnLoopback, readBody } from '../emulator-http.ts';
 import { cashierPage, errorPage, paidPage } from './cashier.ts';
 import {
   applyRefund,
@@ -71,18 +71,6 @@ const invalid = (subCode: string, subMsg: string, code = '40002'): Checked => ({
   ok: false,
   node: { code, msg: code === '40001' ? 'Missing Required Arguments' : 'Invalid Arguments', sub_code: subCode, sub_msg: subMsg },
 });
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let s = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => {
-      s += c;
-    });
-    req.on('end', () => resolve(s));
-    req.on('error', reject);
-  });
-}
 
 export async function startAlipayEmulator(opts: AlipayEmulatorOptions): Promise<AlipayEmulator> {
   const appId = opts.appId ?? ALIPAY_EMULATOR_APP_ID;
@@ -315,11 +303,7 @@ export async function startAlipayEmulator(opts: AlipayEmulatorOptions): Promise<
       return send(res, 500, 'text/plain; charset=utf-8', String(e));
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server, opts.port ?? 0);
   return {
     url: `http://127.0.0.1:${port}/gateway.do`,
     port,

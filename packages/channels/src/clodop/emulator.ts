@@ -5,8 +5,9 @@
  * answering a task id and reporting through On_Return later. Instead of printing, every job's
  * command list is POSTed back here, so a browser test can read what would have been printed.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, readBody } from '../emulator-http.ts';
 import { clodopScript } from './script.ts';
 
 export interface ClodopEmulatorOptions {
@@ -39,18 +40,6 @@ export interface ClodopEmulator {
 }
 
 export const DEFAULT_PRINTERS = ['Deli DL-888T', 'Xprinter XP-420B', 'Microsoft Print to PDF'];
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let s = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => {
-      s += c;
-    });
-    req.on('end', () => resolve(s));
-    req.on('error', reject);
-  });
-}
 
 export async function startClodopEmulator(opts: ClodopEmulatorOptions = {}): Promise<ClodopEmulator> {
   const version = opts.version ?? '6.6.1.0';
@@ -91,11 +80,7 @@ export async function startClodopEmulator(opts: ClodopEmulatorOptions = {}): Pro
       return send(res, 400, 'text/plain', String(e));
     }
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server, opts.port ?? 0);
   return {
     url: `http://127.0.0.1:${port}`,
     port,
