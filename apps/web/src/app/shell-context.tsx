@@ -4,7 +4,7 @@
  */
 import { type BrandVariant, type PermissionNode, STORAGE_KEYS, type UserInfo } from '@dropship/contract';
 import { useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { setBrandVariant } from '../lib/request/browser';
 import { shellApi } from './api';
@@ -46,8 +46,13 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   const perms = useQuery({ queryKey: ['shell', 'permissions'], queryFn: shellApi.permissions, enabled: signedIn, staleTime: 60_000 });
   const supplier = useQuery({ queryKey: ['shell', 'supplierExists'], queryFn: shellApi.supplierExists, enabled: signedIn, staleTime: 60_000 });
 
-  if (config.data) setBrandVariant(config.data.brand);
-  if (manual.data) localStorage.setItem(STORAGE_KEYS.manualDeliveryPermission, manual.data);
+  // Outside render: the request client's brand header and the stored permission follow the server's answers.
+  useEffect(() => {
+    if (config.data) setBrandVariant(config.data.brand);
+  }, [config.data]);
+  useEffect(() => {
+    if (manual.data) localStorage.setItem(STORAGE_KEYS.manualDeliveryPermission, manual.data);
+  }, [manual.data]);
 
   const value = useMemo<ShellFacts | null>(() => {
     if (!config.data) return null;

@@ -64,12 +64,7 @@ export class Flow {
       width: this.width,
       height: this.remaining,
       text,
-      fontSize,
-      bold: o.bold ?? false,
-      align: o.align ?? 'left',
-      wrap: o.wrap ?? true,
-      maxLines: o.maxLines ?? 1,
-      lineHeight: LINE_HEIGHT,
+      ...textStyle(fontSize, o),
       breakAnywhere: o.breakAnywhere ?? false,
     };
     el.height = measureText(el).heightMm;
@@ -117,6 +112,16 @@ export class Flow {
   }
 }
 
+/** The text style every label block shares: the options given, else the labels' defaults. */
+const textStyle = (fontSize: number, o: TextOptions) => ({
+  fontSize,
+  bold: o.bold ?? false,
+  align: o.align ?? ('left' as const),
+  wrap: o.wrap ?? true,
+  maxLines: o.maxLines ?? 1,
+  lineHeight: LINE_HEIGHT,
+});
+
 export const page = (elements: LabelElement[], widthMm = LABEL_WIDTH_MM, heightMm = LABEL_HEIGHT_MM): Page => ({
   widthMm,
   heightMm,
@@ -139,12 +144,7 @@ export function bottomLine(elements: LabelElement[], text: string, o: TextOption
       width: LABEL_WIDTH_MM - 2 * MARGIN_MM,
       height: h,
       text,
-      fontSize,
-      bold: o.bold ?? false,
-      align: o.align ?? 'left',
-      wrap: o.wrap ?? true,
-      maxLines: o.maxLines ?? 1,
-      lineHeight: LINE_HEIGHT,
+      ...textStyle(fontSize, o),
     });
   }
   return top;

@@ -50,15 +50,16 @@ export async function login(db: Db, input: LoginInput, sessionTtlHours: number):
     ip: input.ip,
     userAgent: input.userAgent?.slice(0, 300),
   });
-  const mainUsername = user.isMain ? user.username : ((await repo.findMainUsername(db, user.orgId)) ?? user.username);
-  return {
-    userId: user.id,
-    userHash: token,
-    userType: user.orgType === 'purchaser' ? 1 : 0,
-    username: mainUsername,
-    subUsername: user.isMain ? null : user.username,
-    expiresAt: expiresAt.toISOString(),
-  };
+  return { userId: user.id, userHash: token, ...(await displayIdentity(db, user)), expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * How sign-in and user info name a user (SPEC.md section 3): userType 1 for purchasers, the
+ * organisation's main account as username, the sub-account's own name as subUsername.
+ */
+async function displayIdentity(db: Db, u: { username: string; isMain: boolean; orgId: number; orgType: string }) {
+  const username = u.isMain ? u.username : ((await repo.findMainUsername(db, u.orgId)) ?? u.username);
+  return { userType: (u.orgType === 'purchaser' ? 1 : 0) as 0 | 1, username, subUsername: u.isMain ? null : u.username };
 }
 
 export const logout = (db: Db, sessionId: number) => repo.revokeSession(db, sessionId);
@@ -100,12 +101,9 @@ async function encryptUserId(db: Db, userId: number) {
 export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
   const u = await repo.findUserProfile(db, userId);
   if (!u) throw new AppError(ErrorCode.SESSION_INVALID, undefined, 401);
-  const mainUsername = u.isMain ? u.username : ((await repo.findMainUsername(db, u.orgId)) ?? u.username);
   return {
     userId: u.id,
-    username: mainUsername,
-    subUsername: u.isMain ? null : u.username,
-    userType: u.orgType === 'purchaser' ? 1 : 0,
+    ...(await displayIdentity(db, u)),
     source: u.source,
     userIdAesStr: await encryptUserId(db, u.id),
     orgName: u.orgName,
