@@ -2,3 +2,4 @@
 
 export * from './alipay/index.ts';
 export { type ClodopEmulator, type ClodopEmulatorOptions, type ClodopJob, startClodopEmulator } from './clodop/emulator.ts';
+export * from './marketplace/types.ts';

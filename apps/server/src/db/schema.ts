@@ -7,5 +7,6 @@ export * from '../modules/goods/goods.table.js';
 export * from '../modules/labels/labels.table.js';
 export * from '../modules/messages/messages.table.js';
 export * from '../modules/roles/roles.table.js';
+export * from '../modules/shop-orders/shop-orders.table.js';
 export * from '../modules/shops/shops.table.js';
 export * from '../modules/system/system.table.js';

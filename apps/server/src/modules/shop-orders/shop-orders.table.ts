@@ -1,0 +1,124 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organisations } from '../auth/auth.table.js';
+import { shops } from '../shops/shops.table.js';
+
+/**
+ * Orders as they stand in the seller's shop (synced from the marketplace or imported from its
+ * export file). One row per shop and platform order id: a later sync or a second import of the
+ * same file updates the row, never adds one.
+ */
+export const shopOrders = pgTable(
+  'shop_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    channel: text('channel').notNull(),
+    platformOrderId: text('platform_order_id').notNull(),
+    /** Our normalized status (ShopOrderStatus of @dropship/channels); platformStatus keeps the platform's own code. */
+    status: text('status').notNull(),
+    platformStatus: text('platform_status').notNull(),
+    /** NONE, REFUNDING, REFUNDED, CLOSED: the worst state of the order's lines. */
+    refundState: text('refund_state').notNull().default('NONE'),
+    /** UNPLACED until a dropship order is placed for it (dropship orders issue), then PLACED. */
+    dropshipStatus: text('dropship_status').notNull().default('UNPLACED'),
+    buyerNick: text('buyer_nick').notNull().default(''),
+    receiverName: text('receiver_name').notNull().default(''),
+    receiverPhone: text('receiver_phone').notNull().default(''),
+    /** The last four digits of the phone (search by 手机尾号 even where the phone is masked). */
+    receiverPhoneTail: text('receiver_phone_tail').notNull().default(''),
+    receiverProvince: text('receiver_province').notNull().default(''),
+    receiverCity: text('receiver_city').notNull().default(''),
+    receiverDistrict: text('receiver_district').notNull().default(''),
+    receiverTown: text('receiver_town'),
+    receiverAddress: text('receiver_address').notNull().default(''),
+    receiverEncrypted: boolean('receiver_encrypted').notNull().default(false),
+    receiverDecryptHandle: text('receiver_decrypt_handle'),
+    buyerRemark: text('buyer_remark'),
+    sellerRemark: text('seller_remark'),
+    sellerFlag: integer('seller_flag'),
+    totalFen: bigint('total_fen', { mode: 'number' }).notNull().default(0),
+    postFeeFen: bigint('post_fee_fen', { mode: 'number' }).notNull().default(0),
+    paymentFen: bigint('payment_fen', { mode: 'number' }).notNull().default(0),
+    platformCreatedAt: timestamp('platform_created_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    platformModifiedAt: timestamp('platform_modified_at', { withTimezone: true }).notNull(),
+    /** SYNC (from the shop's API) or IMPORT (from a file; importJobId says which). */
+    source: text('source').notNull(),
+    importJobId: integer('import_job_id'),
+    /** Search text over SKU ids, outer codes and titles of the lines (filter 商品/商家编码). */
+    itemSearch: text('item_search').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex('shop_orders_shop_platform_id').on(t.orgId, t.shopId, t.platformOrderId),
+    // The list's default order: paid time, newest first. NULLS LAST on both the index and the ORDER BY
+    // (ARCHITECTURE pitfall: a mismatch leaves the index unused).
+    index('shop_orders_org_paid_idx').on(t.orgId, t.paidAt.desc().nullsLast(), t.id.desc()),
+    index('shop_orders_org_phone_tail_idx').on(t.orgId, t.receiverPhoneTail),
+    index('shop_orders_org_platform_id_idx').on(t.orgId, t.platformOrderId),
+  ],
+);
+
+/** The lines of a shop order: which shop SKU, how many, at what price. */
+export const shopOrderItems = pgTable(
+  'shop_order_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: 'cascade' }),
+    platformItemId: text('platform_item_id').notNull(),
+    itemId: text('item_id').notNull().default(''),
+    skuId: text('sku_id'),
+    title: text('title').notNull().default(''),
+    spec: text('spec'),
+    outerItemCode: text('outer_item_code'),
+    outerSkuCode: text('outer_sku_code'),
+    picUrl: text('pic_url'),
+    quantity: integer('quantity').notNull(),
+    priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
+    paymentFen: bigint('payment_fen', { mode: 'number' }).notNull().default(0),
+    refundState: text('refund_state').notNull().default('NONE'),
+  },
+  (t) => [uniqueIndex('shop_order_items_order_line').on(t.orderId, t.platformItemId), index('shop_order_items_org_sku_idx').on(t.orgId, t.skuId)],
+);
+
+/** After-sale (refund) records of the shop, pulled with the orders; /order/thirdOrderDetail shows them. */
+export const shopRefunds = pgTable(
+  'shop_refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    platformRefundId: text('platform_refund_id').notNull(),
+    platformOrderId: text('platform_order_id').notNull(),
+    platformItemId: text('platform_item_id'),
+    platformStatus: text('platform_status').notNull(),
+    state: text('state').notNull(),
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+    reason: text('reason').notNull().default(''),
+    hasGoodReturn: boolean('has_good_return').notNull().default(false),
+    platformCreatedAt: timestamp('platform_created_at', { withTimezone: true }).notNull(),
+    platformModifiedAt: timestamp('platform_modified_at', { withTimezone: true }).notNull(),
+    raw: jsonb('raw'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex('shop_refunds_shop_platform_id').on(t.orgId, t.shopId, t.platformRefundId),
+    index('shop_refunds_org_order_idx').on(t.orgId, t.platformOrderId),
+    index('shop_refunds_modified_idx').on(t.orgId, t.platformModifiedAt),
+  ],
+);

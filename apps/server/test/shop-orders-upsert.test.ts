@@ -1,0 +1,79 @@
+/** The shared write path of shop sync and import: idempotent by shop and platform order id, newer copies win. */
+import type { NormalizedOrder } from '@dropship/channels';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertShopOrders } from '../src/modules/shop-orders/shop-orders.service.js';
+import { shopOrderItems, shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
+import { shops } from '../src/modules/shops/shops.table.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { createSecondSeller, rowCount } from './support.js';
+
+const at = (iso: string) => new Date(iso);
+
+function order(id: string, modified: string, over: Partial<NormalizedOrder> = {}): NormalizedOrder {
+  return {
+    platformOrderId: id,
+    status: 'WAIT_SELLER_SEND',
+    platformStatus: 'WAIT_SELLER_SEND_GOODS',
+    buyerNick: 't**买家',
+    receiver: { name: '张*', phone: '138****5678', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路1号', encrypted: true },
+    totalFen: 5990,
+    postFeeFen: 0,
+    paymentFen: 5990,
+    createdAt: at('2026-11-20T10:00:00+08:00'),
+    paidAt: at('2026-11-20T10:01:00+08:00'),
+    modifiedAt: at(modified),
+    items: [
+      {
+        platformItemId: `${id}-1`,
+        itemId: '6001',
+        skuId: '7001',
+        title: '秋冬毛衣',
+        spec: '颜色:黑色;尺码:L',
+        outerSkuCode: 'A12#8801',
+        quantity: 1,
+        priceFen: 5990,
+        paymentFen: 5990,
+        refundState: 'NONE',
+      },
+    ],
+    ...over,
+  };
+}
+
+describe('upsertShopOrders', () => {
+  let t: TestApp;
+  let target: { orgId: number; shopId: number; channel: string; source: 'SYNC' };
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+    const seller = await createSecondSeller(t.database.db, 'up');
+    target = { orgId: seller.orgId, shopId: seller.expiringShopId, channel: 'TAOBAO', source: 'SYNC' };
+  });
+  afterAll(() => t.close());
+
+  it('inserts, then updates in place, and an older copy changes nothing', async () => {
+    const db = t.database.db;
+    expect(await upsertShopOrders(db, target, [order('T1', '2026-11-20T10:05:00+08:00'), order('T2', '2026-11-20T10:05:00+08:00')])).toEqual({
+      inserted: 2,
+      updated: 0,
+      unchanged: 0,
+    });
+    const newer = order('T1', '2026-11-21T09:00:00+08:00', { status: 'WAIT_BUYER_CONFIRM', platformStatus: 'WAIT_BUYER_CONFIRM_GOODS' });
+    newer.items[0] = { ...newer.items[0]!, refundState: 'REFUNDING' };
+    expect(await upsertShopOrders(db, target, [newer])).toEqual({ inserted: 0, updated: 1, unchanged: 0 });
+    expect(await upsertShopOrders(db, target, [order('T1', '2026-11-20T10:05:00+08:00')])).toEqual({ inserted: 0, updated: 0, unchanged: 1 });
+
+    const [row] = await db.select().from(shopOrders).where(eq(shopOrders.platformOrderId, 'T1'));
+    expect(row).toMatchObject({ status: 'WAIT_BUYER_CONFIRM', refundState: 'REFUNDING', receiverPhoneTail: '5678', dropshipStatus: 'UNPLACED' });
+    expect(row?.itemSearch).toContain('a12#8801');
+    expect(await rowCount(db, shopOrders)).toBe(2);
+    expect(await rowCount(db, shopOrderItems)).toBe(2);
+  });
+
+  it('keeps the same platform order id of two shops apart', async () => {
+    const db = t.database.db;
+    const [other] = await db.insert(shops).values({ orgId: target.orgId, channel: 'PDD', name: '另一家店' }).returning({ id: shops.id });
+    const res = await upsertShopOrders(db, { ...target, shopId: other!.id, channel: 'PDD' }, [order('T1', '2026-11-20T10:05:00+08:00')]);
+    expect(res.inserted).toBe(1);
+  });
+});

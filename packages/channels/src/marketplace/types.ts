@@ -1,0 +1,161 @@
+/**
+ * The one shape every marketplace and ERP client answers in, so the server's shop sync never
+ * branches on the channel: each client signs, pages and maps its platform's fields into these
+ * (packages/channels/src/<channel>/), and each emulator speaks that platform's own protocol.
+ */
+
+export type MarketplaceChannel = 'TAOBAO' | 'JD' | 'PDD' | 'TIKTOK' | 'WEIDIAN' | 'KUAISHOU' | 'REDBOOK' | 'KM' | 'WDT';
+
+/** Where a shop's client talks to and with which app credentials: configuration, never code. */
+export interface ChannelEndpoint {
+  /** The API gateway, e.g. https://eco.taobao.com/router/rest or the local emulator's. */
+  gatewayUrl: string;
+  /** OAuth authorize/token base (platforms with OAuth); ERPs leave it undefined. */
+  oauthUrl?: string;
+  appKey: string;
+  appSecret: string;
+}
+
+/** What a completed authorization (or a refresh) gives us about the shop. */
+export interface ShopToken {
+  accessToken: string;
+  refreshToken?: string;
+  /** When the access token stops working. */
+  expiresAt: Date;
+  /** When the refresh token stops working (undefined: refresh not offered by the platform). */
+  refreshExpiresAt?: Date;
+  platformShopId: string;
+  shopName: string;
+}
+
+/** Our normalized shop-order status; the platform's own code is kept in platformStatus. */
+export type ShopOrderStatus = 'WAIT_BUYER_PAY' | 'WAIT_SELLER_SEND' | 'SELLER_CONSIGNED_PART' | 'WAIT_BUYER_CONFIRM' | 'FINISHED' | 'CLOSED';
+
+/** Refund state of one line (or the order, as the worst of its lines). */
+export type ShopRefundState = 'NONE' | 'REFUNDING' | 'REFUNDED' | 'CLOSED';
+
+export interface NormalizedOrderItem {
+  /** The platform's sub-order id (oid); unique within the order. */
+  platformItemId: string;
+  /** The platform's goods id (num_iid / goods_id / product_id). */
+  itemId: string;
+  skuId?: string;
+  title: string;
+  /** Spec text as the buyer saw it, e.g. "颜色:黑色;尺码:XL". */
+  spec?: string;
+  /** The seller's outer codes (商家编码): goods level and SKU level. */
+  outerItemCode?: string;
+  outerSkuCode?: string;
+  picUrl?: string;
+  quantity: number;
+  priceFen: number;
+  paymentFen: number;
+  refundState: ShopRefundState;
+}
+
+export interface NormalizedReceiver {
+  /** As the platform gave it: masked (张*) or decrypted; never invented. */
+  name: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  town?: string;
+  /** The street address without province/city/district. */
+  address: string;
+  /** True when the platform sent the receiver encrypted/masked (oaid etc.). */
+  encrypted: boolean;
+  /** The platform's handle for decrypting later (Taobao oaid, PDD/Douyin cipher text), if any. */
+  decryptHandle?: string;
+}
+
+export interface NormalizedOrder {
+  platformOrderId: string;
+  status: ShopOrderStatus;
+  platformStatus: string;
+  buyerNick: string;
+  receiver: NormalizedReceiver;
+  buyerRemark?: string;
+  sellerRemark?: string;
+  /** 1–5 flag colour where the platform has one (Taobao seller_flag). */
+  sellerFlag?: number;
+  totalFen: number;
+  postFeeFen: number;
+  paymentFen: number;
+  createdAt: Date;
+  paidAt?: Date;
+  modifiedAt: Date;
+  items: NormalizedOrderItem[];
+}
+
+export interface NormalizedRefund {
+  platformRefundId: string;
+  platformOrderId: string;
+  /** The sub-order (line) it concerns, when the platform says. */
+  platformItemId?: string;
+  /** The platform's own status code, e.g. WAIT_SELLER_AGREE, SUCCESS. */
+  platformStatus: string;
+  state: ShopRefundState;
+  refundFen: number;
+  reason: string;
+  hasGoodReturn: boolean;
+  createdAt: Date;
+  modifiedAt: Date;
+}
+
+export interface OrderWindowQuery {
+  token: string;
+  /** Inclusive start and exclusive end of the modified-time window; at most maxWindowMs apart. */
+  modifiedFrom: Date;
+  modifiedTo: Date;
+}
+
+export interface ShipNotice {
+  token: string;
+  platformOrderId: string;
+  /** Lines shipped, when only some are (split shipping); all lines when undefined. */
+  platformItemIds?: string[];
+  /** Our courier code (e.g. ZTO, YTO, STO, YUNDA, SF, EMS, JTSD); the client maps it to the platform's. */
+  courierCode: string;
+  trackingNo: string;
+}
+
+/** Error kinds every platform's codes are mapped to. */
+export type ChannelErrorKind = 'TOKEN_EXPIRED' | 'RATE_LIMITED' | 'INVALID_SIGNATURE' | 'SERVER_ERROR' | 'BAD_REQUEST' | 'NETWORK' | 'NOT_FOUND';
+
+export class ChannelError extends Error {
+  constructor(
+    readonly kind: ChannelErrorKind,
+    /** The platform's own code and message, for the shop's "last error". */
+    readonly platformCode: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ChannelError';
+  }
+  /** The platform says try again later (rate limit, 5xx, isp.*, network). */
+  get retryable(): boolean {
+    return this.kind === 'RATE_LIMITED' || this.kind === 'SERVER_ERROR' || this.kind === 'NETWORK';
+  }
+}
+
+export interface MarketplaceClient {
+  readonly channel: MarketplaceChannel;
+  /** Longest modified-time window one list call may ask for (Taobao 1 day, PDD 30 min, …). */
+  readonly maxWindowMs: number;
+  /** 'oauth': the seller is redirected to the platform's consent page; 'appKey': ERPs, the seller types the ERP's keys. */
+  readonly authKind: 'oauth' | 'appKey';
+  /** The consent page address (oauth channels). */
+  authorizeUrl(p: { redirectUri: string; state: string }): string;
+  /** Code → token (oauth), or for appKey channels a check of the keys that answers the shop. */
+  exchangeCode(p: { code: string; redirectUri: string }): Promise<ShopToken>;
+  refresh(refreshToken: string): Promise<ShopToken>;
+  /**
+   * Every order modified in the window, page by page in the order the platform recommends
+   * (backwards from the last page where it says so), retrying retryable errors with backoff.
+   */
+  listOrders(q: OrderWindowQuery): AsyncIterable<NormalizedOrder[]>;
+  getOrder(p: { token: string; platformOrderId: string }): Promise<NormalizedOrder>;
+  listRefunds(q: OrderWindowQuery): AsyncIterable<NormalizedRefund[]>;
+  shipNotify(n: ShipNotice): Promise<void>;
+}
