@@ -16,12 +16,30 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { zodValidatorCompiler } from './lib/validation.js';
+import { abnormalOrdersRoutes } from './modules/abnormal-orders/abnormal-orders.routes.js';
+import { areaRoutes } from './modules/area/area.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { dropshipOrdersRoutes } from './modules/dropship-orders/dropship-orders.routes.js';
+import { expressRoutes } from './modules/express/express.routes.js';
+import { aliLedgerRoutes } from './modules/funds/ali-ledger.routes.js';
+import { createAlipayGateway } from './modules/funds/alipay-gateway.js';
+import { couponsRoutes } from './modules/funds/coupons.routes.js';
 import { fundsRoutes } from './modules/funds/funds.routes.js';
+import { oldBalanceRoutes } from './modules/funds/old-balance.routes.js';
+import { fundsRecordsRoutes } from './modules/funds/records.routes.js';
+import { settlementsRoutes } from './modules/funds/settlements.routes.js';
+import { statementsRoutes } from './modules/funds/statements.routes.js';
+import { goodsRoutes } from './modules/goods/goods.routes.js';
+import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { orderImportRoutes } from './modules/order-import/order-import.routes.js';
 import { shellRoutes } from './modules/shell/shell.routes.js';
+import { shopOrdersRoutes } from './modules/shop-orders/shop-orders.routes.js';
+import { shopsRoutes } from './modules/shops/shops.routes.js';
+import { smsRoutes } from './modules/sms/sms.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { takeItemsRoutes } from './modules/take-items/take-items.routes.js';
 import { authPlugin } from './plugins/auth.js';
 
 export interface AppDeps {
@@ -50,10 +68,38 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(authRoutes, deps);
   await app.register(shellRoutes, deps);
   await app.register(messagesRoutes, deps);
-  await app.register(fundsRoutes, deps);
+  // One Alipay for the whole server (recharge, replenish, split-ledger, order payment): in the demo one
+  // in-process emulator with one key pair, so every notify verifies against the keys that signed it.
+  const alipay = createAlipayGateway(deps.config, app.log);
+  app.addHook('onClose', () => alipay.close());
+  const withAlipay = { ...deps, alipay };
+  await app.register(fundsRoutes, withAlipay);
+  // SMS verification codes (pay password reset); its emulator runs in-process unless SMS_* is configured.
+  await app.register(smsRoutes, deps);
+  // Funds records (issue #5 part B): one plugin per area.
+  await app.register(fundsRecordsRoutes, deps);
+  await app.register(couponsRoutes, deps);
+  await app.register(settlementsRoutes, deps);
+  await app.register(statementsRoutes, deps);
+  await app.register(aliLedgerRoutes, withAlipay);
+  await app.register(oldBalanceRoutes, deps);
   // Label printing, templates, certificates, C-Lodop config; also GET /downloads/:file, which must precede the page fallback.
   await app.register(labelsRoutes, deps);
+  // The job queue (app.jobs; main.ts starts its poller), then shops (app.channels, their jobs) and shop orders.
+  await app.register(jobsPlugin, deps);
+  await app.register(shopsRoutes, deps);
+  await app.register(shopOrdersRoutes, deps);
+  // Goods and suppliers (issue #4): suppliers, supplier goods, links and rules, custom goods; then abnormal orders.
+  await app.register(goodsRoutes, deps);
+  await app.register(abnormalOrdersRoutes, deps);
+  // Areas (static province/city/district tree) and order import (multipart upload, preview, import on the job queue).
+  await app.register(areaRoutes);
+  await app.register(orderImportRoutes, deps);
 
+  // Dropship orders (issue #6): express companies and fees, placing/paying/following orders, the purchaser's take items.
+  await app.register(expressRoutes, deps);
+  await app.register(dropshipOrdersRoutes, withAlipay);
+  await app.register(takeItemsRoutes, deps);
   registerWebPages(app, deps.config.webDist ?? defaultWebDist);
   return app;
 }

@@ -19,6 +19,10 @@ export interface Config {
   clodop: { companyName: string; license: string; licenseA: string; licenseB: string; minVersion: string; cloudMinVersion: string };
   /** Where the administrator places the C-Lodop installers served under /downloads/ (not shipped: proprietary). */
   clodopInstallerDir: string;
+  /** Alipay open platform (README "Configuration"); no gateway = the local emulator in this process, never in production. */
+  alipay: { appId: string; privateKey: string; publicKey: string; gateway: string | undefined; notifyUrl: string | undefined };
+  /** Aliyun SMS (SendSms); no AccessKey = the local emulator in this process, never in production. */
+  sms: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string | undefined };
 }
 
 /**
@@ -56,5 +60,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cloudMinVersion: env.CLOUD_PRINT_MIN_VERSION || DEFAULT_CLODOP_MIN_VERSION,
     },
     clodopInstallerDir: path.resolve(env.CLODOP_INSTALLER_DIR || path.join(env.DATA_DIR ?? './data', 'downloads')),
+    alipay: alipayConfig(env),
+    sms: {
+      accessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
+      accessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',
+      signName: env.SMS_SIGN_NAME || '代发助手',
+      templateCode: env.SMS_TEMPLATE_CODE || 'SMS_DEMO_CODE',
+      endpoint: env.SMS_ENDPOINT || undefined,
+    },
   };
+}
+
+/** A real gateway needs the app id and both keys: refuse to start half-configured rather than fail at the first payment. */
+function alipayConfig(env: NodeJS.ProcessEnv): Config['alipay'] {
+  const a = {
+    appId: env.ALIPAY_APP_ID ?? '',
+    privateKey: env.ALIPAY_PRIVATE_KEY ?? '',
+    publicKey: env.ALIPAY_PUBLIC_KEY ?? '',
+    gateway: env.ALIPAY_GATEWAY || undefined,
+    notifyUrl: env.ALIPAY_NOTIFY_URL || undefined,
+  };
+  if (a.gateway && (!a.appId || !a.privateKey || !a.publicKey)) {
+    throw new Error('已设置 ALIPAY_GATEWAY，但 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY 未全部设置，请补全支付宝配置。');
+  }
+  return a;
 }

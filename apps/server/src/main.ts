@@ -17,6 +17,8 @@ if (config.seedDemo && (await isEmpty(database.db))) {
 
 const app = await buildApp({ db: database.db, database, config }, { level: config.logLevel });
 await app.listen({ port: config.port, host: config.host });
+// Background work (shop syncs, token refresh…) runs only in the serving process; app.close() stops it.
+app.jobs.start();
 log.info(
   `已启动：http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}  （演示账号 demo_seller / demo_purchaser / demo_picker，密码 ${DEMO_PASSWORD}）`,
 );

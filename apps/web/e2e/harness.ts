@@ -51,7 +51,7 @@ export async function startHarness(): Promise<Harness> {
     } catch {
       // not listening yet
     }
-    if (i > 300 || server.exitCode !== null) throw new Error('server did not start');
+    if (i > 600 || server.exitCode !== null) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
   const browser = await chromium.launch({

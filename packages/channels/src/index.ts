@@ -2,4 +2,6 @@
 
 export * from './alipay/index.ts';
 export { type ClodopEmulator, type ClodopEmulatorOptions, type ClodopJob, startClodopEmulator } from './clodop/emulator.ts';
-export * from './marketplace/types.ts';
+export * from './marketplace/index.ts';
+export { createRedBookClient, type RedBookClient, type RedBookShopCheck } from './redbook/client.ts';
+export * from './sms/index.ts';

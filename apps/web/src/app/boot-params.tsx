@@ -44,7 +44,10 @@ export function BootParams() {
     }
     const pay = params.get('payCallback');
     const target = pay ? PAY_CALLBACKS[pay] : undefined;
-    if (target) navigate(target, { replace: true });
+    // The cashier itself carries payCallback (where to go once paid): opening or refreshing it must
+    // show the cashier, not jump away before anything is paid. A return from Alipay has outTradeNo.
+    const isCashier = location.pathname === '/funds/pay' && !params.has('outTradeNo');
+    if (target && !isCashier) navigate(target, { replace: true });
   }, [location.pathname, location.search, navigate]);
 
   return null;

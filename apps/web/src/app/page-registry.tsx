@@ -10,15 +10,67 @@ const CertificateListPage = lazy(() => import('../features/certificates/Certific
 const CertificateEditPage = lazy(() => import('../features/certificates/CertificateEditPage'));
 const PrintSettingPage = lazy(() => import('../features/printing/pages/PrintSettingPage'));
 const MoreProductPage = lazy(() => import('../features/printing/pages/MoreProductPage'));
+const TransferRecordPage = lazy(() => import('../features/funds/transfer-record/TransferRecordPage'));
+const CouponPage = lazy(() => import('../features/funds/coupon/CouponPage'));
+const SettlementPage = lazy(() => import('../features/funds/settlement/SettlementPage'));
+const PickerSettlementPage = lazy(() => import('../features/funds/settlement/PickerSettlementPage'));
+const AccountStatementPage = lazy(() => import('../features/funds/statement/AccountStatementPage'));
+const AliLedgerPage = lazy(() => import('../features/funds/ali-ledger/AliLedgerPage'));
+const AliLedgerAuthPage = lazy(() => import('../features/funds/ali-ledger/AliLedgerAuthPage'));
+
+const ShopAuthorizationPage = lazy(() => import('../features/shops/ShopAuthorizationPage'));
+const ShopOrderListPage = lazy(() => import('../features/shop-orders/ShopOrderListPage'));
+const ShopOrderDetailPage = lazy(() => import('../features/shop-orders/ShopOrderDetailPage'));
+
+const AssociationPage = lazy(() => import('../features/goods/association/AssociationPage'));
+const SupplierGoodsPage = lazy(() => import('../features/goods/supplier/SupplierGoodsPage'));
+const CustomGoodsPage = lazy(() => import('../features/goods/custom-goods/CustomGoodsPage'));
+const SupplierManagementPage = lazy(() => import('../features/goods/supplier-management/SupplierManagementPage'));
+const AbnormalListPage = lazy(() => import('../features/abnormal-orders/AbnormalListPage'));
+const BalancePage = lazy(() => import('../features/funds/balance/BalancePage'));
+const RechargeWithdrawPage = lazy(() => import('../features/funds/recharge-withdraw/RechargeWithdrawPage'));
+const BindAlipayPage = lazy(() => import('../features/funds/bind-alipay/BindAlipayPage'));
+const PayPage = lazy(() => import('../features/funds/pay/PayPage'));
+const ResetPayPassPage = lazy(() => import('../features/funds/reset-pay-pass/ResetPayPassPage'));
+const PlaceOrderPage = lazy(() => import('../features/dropship-orders/pages/PlaceOrderPage'));
+const DropshipOrderListPage = lazy(() => import('../features/dropship-orders/pages/DropshipOrderListPage'));
+const DropshipOrderDetailPage = lazy(() => import('../features/dropship-orders/pages/DropshipOrderDetailPage'));
+const ExpressListPage = lazy(() => import('../features/dropship-orders/pages/ExpressListPage'));
+const OrderImportPage = lazy(() => import('../features/order-import/OrderImportPage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
+  '/order/intelligentImport': OrderImportPage,
+  '/basicSet/shopAuthorization': ShopAuthorizationPage,
+  '/order/orderList': ShopOrderListPage,
+  '/order/thirdOrderDetail': ShopOrderDetailPage,
   '/home': HomePage,
   '/tagEditorFabric': TagEditorPage,
   '/basicSet/customCertificate': CertificateListPage,
   '/basicSet/addCustomCertificate': CertificateEditPage,
   '/print/printSetting': PrintSettingPage,
   '/print/moreProduct': MoreProductPage,
+  '/funds/transferRecord': TransferRecordPage,
+  '/funds/coupon': CouponPage,
+  '/funds/nahuoSettlement': SettlementPage,
+  '/funds/nahuoSettlement/nahuoyuanSettlement': PickerSettlementPage,
+  '/funds/accountStatement': AccountStatementPage,
+  '/funds/aliLedger': AliLedgerPage,
+  '/funds/aliLedgerAuth': AliLedgerAuthPage,
+  '/goods/association': AssociationPage,
+  '/goods/supplier': SupplierGoodsPage,
+  '/goods/customGoods': CustomGoodsPage,
+  '/basicSet/supplierManagement': SupplierManagementPage,
+  '/order/abnormalList': AbnormalListPage,
+  '/funds/balance': BalancePage,
+  '/funds/rechargeWithdraw': RechargeWithdrawPage,
+  '/funds/bindAlipay': BindAlipayPage,
+  '/funds/pay': PayPage,
+  '/funds/resetPayPass': ResetPayPassPage,
+  '/order/placeOrder': PlaceOrderPage,
+  '/order/daifaOrderList': DropshipOrderListPage,
+  '/order/daifaOrderList/daifaOrederListDetail': DropshipOrderDetailPage,
+  '/order/expressList': ExpressListPage,
 };
 
 /** The capability (issue) that brings each page not built yet: by exact path, then by prefix. */

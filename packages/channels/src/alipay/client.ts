@@ -106,6 +106,8 @@ export interface AlipayClient {
     orderTitle?: string;
     remark?: string;
   }): Promise<AlipayTransferResult>;
+  /** One signed gateway POST for a method without its own helper here (see ./royalty.ts): the answer node, signature checked, retried like the others. */
+  execute(method: string, biz: Record<string, unknown>): Promise<Record<string, unknown>>;
 }
 
 const PRODUCT_CODES: Record<AlipayPayMethod | 'alipay.trade.app.pay', string> = {
@@ -235,6 +237,7 @@ export function createAlipayClient(opts: AlipayClientOptions): AlipayClient {
 
   return {
     appId: opts.appId,
+    execute,
     pagePayUrl(input) {
       const params = signed(input.method, payBiz(input, input.method), { notify_url: opts.notifyUrl, return_url: opts.returnUrl });
       return `${opts.gateway}?${encode(params)}`;

@@ -19,6 +19,7 @@ import {
   signedAnswer,
 } from './emulator-state.ts';
 import { fenToYuan, yuanToFen } from './money.ts';
+import { type EmulatorRoyaltyRelation, newRoyaltyBook, ROYALTY_METHODS, royaltyAnswer } from './royalty-emulator.ts';
 import { alipayTimestamp, loadPrivateKey, loadPublicKey, parseAlipayTimestamp, rsa2Verify, signCallbackParams, signContent } from './sign.ts';
 
 /** Alipay retries an unanswered notify after 4m, 10m, 10m, 1h, 2h, 6h, 15h (8 tries in about 25 h). */
@@ -59,6 +60,8 @@ export interface AlipayEmulator {
   port: number;
   trades(): EmulatorTrade[];
   transfers(): EmulatorTransfer[];
+  /** The split-ledger relation set (alipay.trade.royalty.relation.*). */
+  royaltyRelations(): EmulatorRoyaltyRelation[];
   notifyLog(): AlipayNotifyAttempt[];
   /** Makes the next `times` gateway POSTs (default: all until reset with null) fail this way. */
   setFailure(kind: AlipayEmulatorFailure | null, opts?: { times?: number; delayMs?: number }): void;
@@ -81,6 +84,7 @@ export async function startAlipayEmulator(opts: AlipayEmulatorOptions): Promise<
   const stamp = () => alipayTimestamp(now());
   const trades = new Map<string, EmulatorTrade>();
   const transfers = new Map<string, EmulatorTransfer>();
+  const royalty = newRoyaltyBook();
   const log: AlipayNotifyAttempt[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let failure: { kind: AlipayEmulatorFailure; times: number; delayMs: number } | null = null;
@@ -283,6 +287,7 @@ export async function startAlipayEmulator(opts: AlipayEmulatorOptions): Promise<
     if (method === 'alipay.trade.query') node = queryAnswer(trades.get(String(c.biz.out_trade_no ?? '')));
     else if (method === 'alipay.trade.refund') node = applyRefund(trades.get(String(c.biz.out_trade_no ?? '')), c.biz, stamp());
     else if (method === 'alipay.fund.trans.uni.transfer') node = applyTransfer(transfers, c.biz, opts.payees, stamp());
+    else if (ROYALTY_METHODS.includes(method)) node = royaltyAnswer(royalty, method, c.biz, opts.payees);
     else node = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-method', sub_msg: '不存在的方法名' };
     if (node.code === '40004' && !node.sub_code) node = businessError('UNKNOWN', '未知错误');
     return send(res, 200, json, signedAnswer(method, node, alipayKey, f?.kind === 'bad_signature'));
@@ -309,6 +314,7 @@ export async function startAlipayEmulator(opts: AlipayEmulatorOptions): Promise<
     port,
     trades: () => [...trades.values()].map((t) => ({ ...t, refunds: { ...t.refunds } })),
     transfers: () => [...transfers.values()],
+    royaltyRelations: () => [...royalty.relations.values()].map((r) => ({ ...r })),
     notifyLog: () => log.slice(),
     setFailure(kind, o = {}) {
       failure = kind ? { kind, times: o.times ?? Number.POSITIVE_INFINITY, delayMs: o.delayMs ?? 3_000 } : null;

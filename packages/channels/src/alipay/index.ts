@@ -25,4 +25,14 @@ export type { EmulatorTrade as AlipayEmulatorTrade, EmulatorTransfer as AlipayEm
 export { AlipayError, type AlipayErrorKind } from './errors.ts';
 export { generateTestKeys } from './keys.ts';
 export { fenToYuan, yuanToFen } from './money.ts';
+export {
+  type AlipayRoyaltyApi,
+  alipayRoyalty,
+  ROYALTY_MAX_RECEIVERS,
+  type RoyaltyReceiver,
+  type RoyaltyReceiverType,
+  type RoyaltyRelation,
+  type RoyaltyRelationPage,
+} from './royalty.ts';
+export type { EmulatorRoyaltyRelation as AlipayEmulatorRoyaltyRelation } from './royalty-emulator.ts';
 export { alipayTimestamp, signContent } from './sign.ts';

@@ -14,6 +14,11 @@ export interface ChannelEndpoint {
   oauthUrl?: string;
   appKey: string;
   appSecret: string;
+  /**
+   * Platform-specific settings that are configuration too (added by channels A): e.g. Douyin's
+   * `serviceId` (服务市场 service id for the consent page), WDT's `sid` (seller account).
+   */
+  extra?: Record<string, string>;
 }
 
 /** What a completed authorization (or a refresh) gives us about the shop. */

@@ -8,7 +8,10 @@ import type { Db } from '../../db/client.js';
 import { problemParcels } from '../after-sale/after-sale.table.js';
 import { createOrganisation, createRole, createUser } from '../auth/accounts.js';
 import { organisations } from '../auth/auth.table.js';
+import { seedDropshipOrders } from '../dropship-orders/dropship-orders.seed.js';
 import { replenishRequests } from '../funds/funds.table.js';
+import { seedFundsRecords } from '../funds/records.seed.js';
+import { seedGoods } from '../goods/goods.seed.js';
 import { suppliers } from '../goods/goods.table.js';
 import { messages } from '../messages/messages.table.js';
 import { shops } from '../shops/shops.table.js';
@@ -62,10 +65,13 @@ export async function seedDemo(db: Db) {
       { orgId: sellerOrg, channel: 'REDBOOK', name: '小美的衣橱', platformShopId: 'xhs_400004', lastAuthTime: days(-26), expireTime: days(4.5) },
     ]);
     await t.insert(suppliers).values([{ orgId: sellerOrg, name: '四季青 3楼 A312 小美档口' }]);
+    await seedGoods(t, { sellerOrg });
     await t.insert(replenishRequests).values([
       { orgId: sellerOrg, amountFen: 1200, reason: '档口涨价：货号 A8821 黑色 M' },
       { orgId: sellerOrg, amountFen: 850, reason: '档口涨价：货号 B102 白色 均码' },
     ]);
+    await seedFundsRecords(t, { sellerOrg, purchaserOrg, pickerId });
+    await seedDropshipOrders(t, { sellerOrg, sellerId, purchaserOrg });
     await t.insert(problemParcels).values([
       { orgId: sellerOrg, trackingNo: 'YT8800012345678', reason: '档口拒收：吊牌已剪', deadlineAt: days(0.5) },
       { orgId: sellerOrg, trackingNo: 'ZTO7700098765432', reason: '错发：颜色不符', deadlineAt: days(0.8) },

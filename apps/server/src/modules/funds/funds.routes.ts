@@ -1,16 +1,42 @@
-/** Funds calls: the caller's balance, and the operator's ledger check. */
-import { BalanceResult, envelopeOf, LedgerCheckResult } from '@dropship/contract';
+/**
+ * Funds calls: the balance and its entries (with the Excel export), the operator's ledger check,
+ * and — registered from here with the one Alipay gateway they share — pay passwords, recharge and
+ * Alipay's callbacks, withdrawal and replenish payment.
+ */
+import { BalanceResult, EntryPage, EntryQuery, envelopeOf, LedgerCheckResult } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
+import type { AlipayGateway } from './alipay-gateway.js';
+import { exportEntries, pageEntries } from './entries.service.js';
 import * as ledger from './ledger.service.js';
+import { payPasswordRoutes } from './pay-password.routes.js';
+import { rechargeRoutes } from './recharge.routes.js';
+import { replenishRoutes } from './replenish.routes.js';
+import { withdrawRoutes } from './withdraw.routes.js';
+import { sendXlsx } from './xlsx-stream.js';
 
-export async function fundsRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function fundsRoutes(app: FastifyInstance, { db, alipay: gateway }: AppDeps & { alipay: AlipayGateway }) {
   app.get(
     '/api/b2/funds/balance',
     { config: { permission: '/funds/balance' }, schema: { tags: ['funds'], summary: '余额（分）', response: { 200: envelopeOf(BalanceResult) } } },
     async (req) => ok(await ledger.balanceOf(db, requireCaller(req).orgId)),
+  );
+
+  app.get(
+    '/api/b2/funds/entries',
+    {
+      config: { permission: '/funds/balance' },
+      schema: { tags: ['funds'], summary: '余额明细（按交易类型、时间筛选，分页）', querystring: EntryQuery, response: { 200: envelopeOf(EntryPage) } },
+    },
+    async (req) => ok(await pageEntries(db, requireCaller(req).orgId, req.query as EntryQuery)),
+  );
+
+  app.get(
+    '/api/b2/funds/entries/export',
+    { config: { permission: '/funds/balance' }, schema: { tags: ['funds'], summary: '导出余额明细（Excel，筛选条件同列表）', querystring: EntryQuery } },
+    async (req, reply) => sendXlsx(reply, '余额明细', await exportEntries(db, requireCaller(req).orgId, req.query as EntryQuery, req.log)),
   );
 
   app.get(
@@ -21,4 +47,9 @@ export async function fundsRoutes(app: FastifyInstance, { db }: AppDeps) {
     },
     async () => ok(await ledger.checkLedger(db)),
   );
+
+  await app.register(payPasswordRoutes, { db });
+  await app.register(rechargeRoutes, { db, gateway });
+  await app.register(withdrawRoutes, { db, gateway });
+  await app.register(replenishRoutes, { db, gateway });
 }

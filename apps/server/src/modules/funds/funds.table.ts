@@ -16,6 +16,9 @@ export const replenishRequests = pgTable(
     status: text('status').notNull().default('WAITING_PAYMENT'),
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    /** How it was paid (BALANCE or an ALIPAY_* method) and when: set by the one pay operation. */
+    payMethod: text('pay_method'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [index('replenish_org_status_idx').on(t.orgId, t.status)],
 );

@@ -44,5 +44,11 @@ export const ledgerEntries = pgTable(
     remark: text('remark'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [uniqueIndex('ledger_entries_request_key').on(t.orgId, t.requestKey), index('ledger_entries_org_created_idx').on(t.orgId, t.id)],
+  (t) => [
+    uniqueIndex('ledger_entries_request_key').on(t.orgId, t.requestKey),
+    index('ledger_entries_org_created_idx').on(t.orgId, t.id),
+    // The balance page filters a tenant's entries by type and date range.
+    index('ledger_entries_org_time_idx').on(t.orgId, t.createdAt),
+    index('ledger_entries_org_type_time_idx').on(t.orgId, t.transactionType, t.createdAt),
+  ],
 );

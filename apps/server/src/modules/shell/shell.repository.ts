@@ -1,5 +1,5 @@
 /** SQL behind the shell's counts, dialogs and permission list; every query is scoped to the tenant. */
-import { and, count, eq, lte, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { problemParcels } from '../after-sale/after-sale.table.js';
 import { users } from '../auth/auth.table.js';
@@ -40,6 +40,7 @@ export async function shopsNearExpiry(db: Db, orgId: number, days: number) {
       and(
         eq(shops.orgId, orgId),
         eq(shops.notRemind, false),
+        isNull(shops.removedAt),
         sql`${shops.authState} <> 'PAUSED'`,
         lte(shops.expireTime, sql`now() + ${`${days} days`}::interval`),
       ),
@@ -48,20 +49,11 @@ export async function shopsNearExpiry(db: Db, orgId: number, days: number) {
     .limit(200);
 }
 
-export async function findShop(db: Db, orgId: number, id: number) {
-  const rows = await db
-    .select()
-    .from(shops)
-    .where(and(eq(shops.orgId, orgId), eq(shops.id, id)))
-    .limit(1);
-  return rows[0];
-}
-
 export async function setShopNotRemind(db: Db, orgId: number, id: number) {
   const rows = await db
     .update(shops)
     .set({ notRemind: true })
-    .where(and(eq(shops.orgId, orgId), eq(shops.id, id)))
+    .where(and(eq(shops.orgId, orgId), eq(shops.id, id), isNull(shops.removedAt)))
     .returning({ id: shops.id });
   return rows.length > 0;
 }

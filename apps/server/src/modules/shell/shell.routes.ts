@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
+import { verifyRedBookShop } from '../shops/redbook-verify.js';
 import * as repo from './shell.repository.js';
 import * as service from './shell.service.js';
 
@@ -58,7 +59,8 @@ export async function shellRoutes(app: FastifyInstance, { db }: AppDeps) {
   app.post(
     '/api/b2/shop/redBook/verify',
     { config: { permission: 'user' }, schema: { tags, summary: '小红书店铺校验', body: IdBody, response: { 200: envelopeOf(RedBookVerifyResult) } } },
-    async (req) => ok(await service.verifyRedBookShop(db, requireCaller(req), (req.body as z.infer<typeof IdBody>).id)),
+    // Answered by the platform through the RedBook client (shops module); app.channels is registered after the shell.
+    async (req) => ok(await verifyRedBookShop({ db, channels: app.channels, jobs: app.jobs }, requireCaller(req), (req.body as z.infer<typeof IdBody>).id)),
   );
 
   app.get(

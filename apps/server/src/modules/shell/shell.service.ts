@@ -1,7 +1,7 @@
 /** The shell's rules: which shops to remind about, which menu codes a user has, the guides. */
-import { type Channel, ErrorCode, leftDays, type PermissionNode, permissionTree, SHOP_AUTH_REMIND_DAYS, type ShopAuthPopupRow } from '@dropship/contract';
+import { type Channel, leftDays, type PermissionNode, permissionTree, SHOP_AUTH_REMIND_DAYS, type ShopAuthPopupRow } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { permissionCodesOfUser } from '../auth/auth.repository.js';
 import * as repo from './shell.repository.js';
@@ -33,16 +33,6 @@ export async function shopAuthPopup(db: Db, caller: Caller): Promise<ShopAuthPop
 
 export async function markNotShopPopup(db: Db, caller: Caller, id: number) {
   if (!(await repo.setShopNotRemind(db, caller.orgId, id))) throw notFound('店铺');
-}
-
-/** RedBook (小红书) shops must be verified before orders sync; the answer reflects the authorization. */
-export async function verifyRedBookShop(db: Db, caller: Caller, id: number) {
-  const shop = await repo.findShop(db, caller.orgId, id);
-  if (!shop) throw notFound('店铺');
-  if (shop.channel !== 'REDBOOK') throw new AppError(ErrorCode.STATE_CONFLICT, '该店铺不是小红书店铺，无需校验');
-  const now = new Date();
-  const ifExpire = !shop.expireTime || shop.expireTime.getTime() <= now.getTime();
-  return { id: shop.id, verified: shop.authState === 'AUTHORIZED' && !ifExpire, ifExpire, expireTime: iso(shop.expireTime) };
 }
 
 /** The menu codes a user may see: a main account has its audience's whole tree, a sub-account its roles' codes. */

@@ -4,6 +4,7 @@
  */
 import type { NormalizedOrder } from '@dropship/channels';
 import type { Db } from '../../db/client.js';
+import { recordShopSkus } from '../goods/shop-skus.repository.js';
 import * as repo from './shop-orders.repository.js';
 
 export type { UpsertTarget } from './shop-orders.repository.js';
@@ -22,6 +23,15 @@ export async function upsertShopOrders(db: Db, target: repo.UpsertTarget, orders
     const t = tx as unknown as Db;
     const written = await repo.upsertOrders(t, target, orders);
     await repo.upsertItems(t, target.orgId, written, orders);
+    // Goods (issue #4): the shop SKUs of the lines just written, for linking to supplier items; one statement.
+    const fresh = new Set(written.map((w) => w.platformOrderId));
+    await recordShopSkus(
+      t,
+      target.orgId,
+      target.shopId,
+      target.channel,
+      orders.flatMap((o) => (fresh.has(o.platformOrderId) ? o.items : [])),
+    );
     const inserted = written.filter((w) => w.inserted).length;
     return { inserted, updated: written.length - inserted, unchanged: orders.length - written.length };
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "order_import_jobs" ADD COLUMN "queue_job_id" bigint;--> statement-breakpoint
+CREATE UNIQUE INDEX "order_import_jobs_one_running" ON "order_import_jobs" USING btree ("org_id") WHERE status in ('PARSING', 'IMPORTING');

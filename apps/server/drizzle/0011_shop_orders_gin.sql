@@ -1,0 +1,2 @@
+DROP INDEX "shop_orders_item_tokens_idx";--> statement-breakpoint
+CREATE INDEX "shop_orders_item_tokens_idx" ON "shop_orders" USING gin (string_to_array("item_search", ' ')) WITH (gin_pending_list_limit=256);

@@ -1,0 +1,1 @@
+ALTER TABLE "order_import_rows" ALTER COLUMN "data" SET DATA TYPE text;

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organisations } from '../auth/auth.table.js';
+
+/** Feeds the readable order number DF + Beijing date + 8 digits: unique however many are placed at once. */
+export const dropshipOrderNoSeq = pgSequence('dropship_order_no_seq', { startWith: 1, increment: 1 });
+
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Dropship orders (代发订单). `status` is the order's own state (SPEC.md section 4 codes);
+ * `combined_status` refines WAITING_DELIVERING by the items' take statuses and is what the list's
+ * tabs filter on. Both change only through the named operations of the service.
+ */
+export const dropshipOrders = pgTable(
+  'dropship_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    orderNo: text('order_no').notNull(),
+    /** SHOP_ORDER (placed from a shop order) or MANUAL (by hand, from custom goods). */
+    source: text('source').notNull(),
+    shopOrderId: bigint('shop_order_id', { mode: 'number' }),
+    shopId: integer('shop_id'),
+    shopName: text('shop_name'),
+    channel: text('channel'),
+    platformOrderId: text('platform_order_id'),
+    receiverName: text('receiver_name').notNull(),
+    receiverPhone: text('receiver_phone').notNull(),
+    receiverPhoneTail: text('receiver_phone_tail').notNull().default(''),
+    receiverProvince: text('receiver_province').notNull(),
+    receiverCity: text('receiver_city').notNull(),
+    receiverDistrict: text('receiver_district').notNull().default(''),
+    receiverAddress: text('receiver_address').notNull(),
+    expressCode: text('express_code').notNull(),
+    expressName: text('express_name').notNull(),
+    expressFeeFen: money('express_fee_fen'),
+    serviceFeeFen: money('service_fee_fen'),
+    goodsFen: money('goods_fen'),
+    couponId: integer('coupon_id'),
+    discountFen: money('discount_fen'),
+    /** goods + express + service − discount: what paying takes from the balance. */
+    totalFen: money('total_fen'),
+    /** Money given back so far (stopped lines, cancellation); never above total. */
+    refundedFen: money('refunded_fen'),
+    itemCount: integer('item_count').notNull(),
+    remark: text('remark').notNull().default(''),
+    buyerRemark: text('buyer_remark'),
+    sellerRemark: text('seller_remark'),
+    status: text('status').notNull(),
+    combinedStatus: text('combined_status').notNull(),
+    payMethod: text('pay_method'),
+    /** The payer's request key, so the same payment repeated answers success without paying twice. */
+    payRequestKey: text('pay_request_key'),
+    paidAt: at('paid_at'),
+    purchaserOrgId: integer('purchaser_org_id').references(() => organisations.id),
+    courierCode: text('courier_code'),
+    trackingNo: text('tracking_no'),
+    deliveredAt: at('delivered_at'),
+    finishedAt: at('finished_at'),
+    canceledAt: at('canceled_at'),
+    createdBy: integer('created_by'),
+    createdAt: at('created_at').defaultNow().notNull(),
+    updatedAt: at('updated_at').defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex('dropship_orders_order_no').on(t.orderNo),
+    index('dropship_orders_org_id_idx').on(t.orgId, t.id.desc()),
+    index('dropship_orders_org_combined_idx').on(t.orgId, t.combinedStatus, t.id.desc()),
+    index('dropship_orders_org_shop_order_idx').on(t.orgId, t.shopOrderId),
+    index('dropship_orders_org_platform_id_idx').on(t.orgId, t.platformOrderId),
+    index('dropship_orders_org_phone_tail_idx').on(t.orgId, t.receiverPhoneTail),
+    index('dropship_orders_org_tracking_idx').on(t.orgId, t.trackingNo),
+    check('dropship_orders_money', sql`${t.totalFen} >= 0 and ${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.totalFen}`),
+  ],
+);
+
+/**
+ * Order lines: the goods link as it was when placed (JSON, self-contained) plus the fields the
+ * pages and the pick-up walk read, denormalized. take_status is null until the order is paid.
+ */
+export const dropshipOrderItems = pgTable(
+  'dropship_order_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => dropshipOrders.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    shopOrderItemId: bigint('shop_order_item_id', { mode: 'number' }),
+    customGoodsId: integer('custom_goods_id'),
+    title: text('title').notNull().default(''),
+    spec: text('spec'),
+    picUrl: text('pic_url'),
+    snapshot: jsonb('snapshot').notNull(),
+    supplierId: integer('supplier_id'),
+    stallName: text('stall_name').notNull().default(''),
+    market: text('market').notNull().default(''),
+    building: text('building').notNull().default(''),
+    floor: text('floor').notNull().default(''),
+    stallNo: text('stall_no').notNull().default(''),
+    marketArea: text('market_area').notNull().default(''),
+    artNo: text('art_no').notNull().default(''),
+    color: text('color').notNull().default(''),
+    size: text('size').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    unitCostFen: bigint('unit_cost_fen', { mode: 'number' }).notNull(),
+    takeStatus: text('take_status'),
+    refundedFen: money('refunded_fen'),
+    /** How many times the line was stopped: part of the refund's request key, so stop → revoke → stop refunds again. */
+    stopCount: integer('stop_count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('dropship_order_items_order_line').on(t.orderId, t.lineNo), index('dropship_order_items_org_order_idx').on(t.orgId, t.orderId)],
+);
+
+/** The timeline: every transition with who did it and when. Append-only. */
+export const dropshipOrderEvents = pgTable(
+  'dropship_order_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => dropshipOrders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    operation: text('operation').notNull(),
+    actorUserId: integer('actor_user_id'),
+    actorOrgId: integer('actor_org_id'),
+    note: text('note').notNull().default(''),
+    createdAt: at('created_at').defaultNow().notNull(),
+  },
+  (t) => [index('dropship_order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** Orders per tab (combined status) and organisation, kept in the same transaction as every change. */
+export const dropshipOrderCounts = pgTable(
+  'dropship_order_counts',
+  {
+    orgId: integer('org_id').notNull(),
+    combinedStatus: text('combined_status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [uniqueIndex('dropship_order_counts_key').on(t.orgId, t.combinedStatus)],
+);
+
+/** Which ledger entries belong to which order (the detail's money list reads these, by primary key). */
+export const dropshipOrderEntries = pgTable(
+  'dropship_order_entries',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => dropshipOrders.id, { onDelete: 'cascade' }),
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('dropship_order_entries_key').on(t.orderId, t.entryId)],
+);
+
+/**
+ * An Alipay payment of one or several orders (one trade for the batch). Its notify, or the query
+ * fallback, puts the money on the balance and pays each order still waiting from it.
+ */
+export const dropshipPayments = pgTable(
+  'dropship_payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    outTradeNo: text('out_trade_no').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    payMethod: text('pay_method').notNull(),
+    orderIds: bigint('order_ids', { mode: 'number' }).array().notNull(),
+    status: text('status').notNull().default('WAITING_PAYMENT'),
+    tradeNo: text('trade_no'),
+    paidAt: at('paid_at'),
+    createdBy: integer('created_by'),
+    createdAt: at('created_at').defaultNow().notNull(),
+  },
+  (t) => [uniqueIndex('dropship_payments_out_trade_no').on(t.outTradeNo), index('dropship_payments_org_idx').on(t.orgId, t.id)],
+);

@@ -1,0 +1,43 @@
+/** The columns of the dropship order export (masked receiver, money in yuan, Beijing times). */
+import {
+  CHANNEL_NAMES,
+  type Channel,
+  COMBINED_ORDER_STATUS_NAMES,
+  type DropshipOrderRow,
+  PAYMENT_METHOD_NAMES,
+  TAKING_ITEM_STATUS_NAMES,
+} from '@dropship/contract';
+import { beijingTime, type XlsxColumn, yuan } from '../shop-orders/xlsx-stream.js';
+
+const goods = (r: DropshipOrderRow) =>
+  r.items
+    .map((i) => {
+      const take = i.takeStatus ? `【${TAKING_ITEM_STATUS_NAMES[i.takeStatus]}】` : '';
+      return `${i.stallName} ${i.artNo} ${i.color} ${i.size} ×${i.quantity}${take}`.replace(/\s+/g, ' ').trim();
+    })
+    .join('；');
+
+export const EXPORT_COLUMNS: XlsxColumn<DropshipOrderRow>[] = [
+  { header: '代发订单号', width: 22, value: (r) => r.orderNo },
+  { header: '订单状态', value: (r) => COMBINED_ORDER_STATUS_NAMES[r.combinedStatus] },
+  { header: '店铺', width: 20, value: (r) => r.shopName ?? '手工订单' },
+  { header: '平台', value: (r) => (r.channel ? (CHANNEL_NAMES[r.channel as Channel] ?? r.channel) : '') },
+  { header: '店铺订单号', width: 24, value: (r) => r.platformOrderId ?? '' },
+  { header: '收货人', value: (r) => r.receiverName },
+  { header: '手机号', width: 16, value: (r) => r.receiverPhone },
+  { header: '收货地区', width: 24, value: (r) => r.receiverArea },
+  { header: '商品（档口 货号 颜色 尺码 ×数量）', width: 60, value: goods },
+  { header: '件数', value: (r) => r.itemCount },
+  { header: '货款(元)', value: (r) => yuan(r.goodsFen) },
+  { header: '快递', value: (r) => r.expressName },
+  { header: '运费(元)', value: (r) => yuan(r.expressFeeFen) },
+  { header: '服务费(元)', value: (r) => yuan(r.serviceFeeFen) },
+  { header: '优惠(元)', value: (r) => yuan(r.discountFen) },
+  { header: '实付(元)', value: (r) => yuan(r.totalFen) },
+  { header: '已退(元)', value: (r) => yuan(r.refundedFen) },
+  { header: '支付方式', value: (r) => (r.payMethod ? PAYMENT_METHOD_NAMES[r.payMethod] : '') },
+  { header: '快递单号', width: 20, value: (r) => r.trackingNo ?? '' },
+  { header: '备注', width: 30, value: (r) => r.remark },
+  { header: '下单时间', width: 20, value: (r) => beijingTime(r.createdAt) },
+  { header: '付款时间', width: 20, value: (r) => beijingTime(r.paidAt) },
+];

@@ -1,0 +1,132 @@
+/**
+ * Stopping one line (stopTakeItem) and revoking the stop (revokeStopTakeItem). The stop refunds
+ * the line's goods money at once (docs/decisions/0010-dropship-orders.md): it is only allowed
+ * while nobody is on the way to the stall for it (WAITING_TAKING, E_NEXT_TAKING), so there is
+ * nothing for the purchaser to confirm. Revoking takes the same money again from the balance.
+ */
+import { type CombinedStatusCode, type DropshipOrderStatus, ErrorCode, fenToYuan, type OperationResult } from '@dropship/contract';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { Caller } from '../../plugins/auth.js';
+import { moveMoney } from '../funds/ledger.service.js';
+import { revokeStopTakeItem, STOPPABLE, stopTakeItem } from '../take-items/take-items.service.js';
+import * as repo from './orders.repository.js';
+import { combinedStatusOf } from './status-machine.js';
+import * as timeline from './timeline.repository.js';
+
+type Actor = Pick<Caller, 'orgId' | 'userId'>;
+
+const lineName = (l: repo.ItemRecord) => `${[l.artNo || l.title, l.color, l.size].filter(Boolean).join(' ')} ×${l.quantity}`;
+
+async function lockLine(t: Db, orgId: number, itemId: number) {
+  const [found] = await repo.findItems(t, orgId, [itemId]);
+  if (!found) throw notFound('订单商品');
+  const [o] = await repo.lockOrders(t, orgId, [found.orderId]);
+  if (!o) throw notFound('订单');
+  // Read again under the order's lock: the line may have changed while we waited.
+  const lines = await repo.itemsOf(t, orgId, [o.id]);
+  const line = lines.find((l) => l.id === itemId) as repo.ItemRecord;
+  return { o, lines, line };
+}
+
+async function afterLineChange(t: Db, actor: Actor, o: repo.OrderRecord, lines: repo.ItemRecord[], changed: repo.ItemRecord, takeStatus: string) {
+  const next = combinedStatusOf(
+    o.status as DropshipOrderStatus,
+    lines.map((l) => (l.id === changed.id ? takeStatus : l.takeStatus)),
+  );
+  if (next !== o.combinedStatus) {
+    await repo.setCombined(t, actor.orgId, o.id, next);
+    await timeline.bumpCounts(t, actor.orgId, timeline.moves([[o.combinedStatus, next]]));
+  }
+  return next as CombinedStatusCode;
+}
+
+/** E_STOP_TAKING for one line, its goods money (never more than what is left of the order's payment) back to the balance. */
+export async function stopItem(db: Db, actor: Actor, itemId: number) {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const { o, lines, line } = await lockLine(t, actor.orgId, itemId);
+    if (o.status !== 'WAITING_DELIVERING' || !STOPPABLE.includes(line.takeStatus ?? '')) {
+      const why =
+        o.status === 'WAITING_PAYMENT' ? '订单尚未支付，可直接取消订单' : o.status !== 'WAITING_DELIVERING' ? '订单已发货或已取消' : '该商品不在待拿货状态';
+      throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPABLE, `订单 ${o.orderNo} 的「${lineName(line)}」不能停止拿货：${why}`);
+    }
+    if (!(await stopTakeItem(t, actor.orgId, line.id))) throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPABLE);
+    const stopCount = line.stopCount + 1;
+    const refundFen = Math.min(line.quantity * line.unitCostFen, o.totalFen - o.refundedFen);
+    if (refundFen > 0) {
+      const { entry } = await moveMoney(t, {
+        orgId: actor.orgId,
+        transactionType: 'REFUND',
+        purpose: 'ORDER',
+        availableDeltaFen: refundFen,
+        businessId: o.orderNo,
+        requestKey: `stop:${o.orderNo}:${line.id}:${stopCount}`,
+        remark: `停止拿货退回货款：${lineName(line)}`,
+      });
+      await repo.addRefund(t, actor.orgId, o.id, refundFen);
+      await timeline.linkEntries(t, [{ orderId: o.id, entryId: entry.id }]);
+    }
+    await repo.setLine(t, actor.orgId, line.id, { takeStatus: 'E_STOP_TAKING', refundedFen: refundFen, stopCount });
+    const combined = await afterLineChange(t, actor, o, lines, line, 'E_STOP_TAKING');
+    await timeline.insertEvents(t, actor.orgId, { userId: actor.userId, orgId: actor.orgId }, [
+      { orderId: o.id, fromStatus: o.combinedStatus, toStatus: combined, operation: 'STOP_ITEM', note: `${lineName(line)}，退回货款 ¥${fenToYuan(refundFen)}` },
+    ]);
+    return { orderNo: o.orderNo, refundFen };
+  });
+}
+
+/** Back to WAITING_TAKING; the goods money refunded at the stop is taken from the balance again. */
+export async function revokeStopItem(db: Db, actor: Actor, itemId: number) {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const { o, lines, line } = await lockLine(t, actor.orgId, itemId);
+    if (o.status !== 'WAITING_DELIVERING' || line.takeStatus !== 'E_STOP_TAKING') {
+      throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPED, `订单 ${o.orderNo} 的「${lineName(line)}」不是已停止拿货状态，不能撤销`);
+    }
+    if (!(await revokeStopTakeItem(t, actor.orgId, line.id))) throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPED);
+    const chargeFen = line.refundedFen;
+    if (chargeFen > 0) {
+      const { entry } = await moveMoney(t, {
+        orgId: actor.orgId,
+        transactionType: 'ORDER',
+        purpose: 'ORDER',
+        availableDeltaFen: -chargeFen,
+        businessId: o.orderNo,
+        requestKey: `unstop:${o.orderNo}:${line.id}:${line.stopCount}`,
+        remark: `撤销停止拿货，重新支付货款：${lineName(line)}`,
+      });
+      await repo.addRefund(t, actor.orgId, o.id, -chargeFen);
+      await timeline.linkEntries(t, [{ orderId: o.id, entryId: entry.id }]);
+    }
+    await repo.setLine(t, actor.orgId, line.id, { takeStatus: 'WAITING_TAKING', refundedFen: 0 });
+    const combined = await afterLineChange(t, actor, o, lines, line, 'WAITING_TAKING');
+    await timeline.insertEvents(t, actor.orgId, { userId: actor.userId, orgId: actor.orgId }, [
+      {
+        orderId: o.id,
+        fromStatus: o.combinedStatus,
+        toStatus: combined,
+        operation: 'REVOKE_STOP_ITEM',
+        note: `${lineName(line)}，重新支付货款 ¥${fenToYuan(chargeFen)}`,
+      },
+    ]);
+    return { orderNo: o.orderNo, refundFen: -chargeFen };
+  });
+}
+
+/** Each line in its own transaction; answers what happened to each. */
+export async function forEachItem(db: Db, actor: Actor, itemIds: number[], op: typeof stopItem): Promise<OperationResult> {
+  if ((await repo.findItems(db, actor.orgId, itemIds)).length !== itemIds.length) throw notFound('订单商品');
+  const results: OperationResult['results'] = [];
+  for (const id of itemIds) {
+    try {
+      const r = await op(db, actor, id);
+      const message = r.refundFen > 0 ? `¥${fenToYuan(r.refundFen)} 已退回余额` : r.refundFen < 0 ? `已从余额扣回 ¥${fenToYuan(-r.refundFen)}` : '已处理';
+      results.push({ id, orderNo: r.orderNo, ok: true, message, refundFen: r.refundFen });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      results.push({ id, orderNo: '', ok: false, message: e.message, refundFen: 0 });
+    }
+  }
+  return { results };
+}

@@ -1,0 +1,91 @@
+/**
+ * Paying dropship orders, one or a batch: from the balance (pay password; all or none, under the
+ * orders' row locks, so of two concurrent payments of one order exactly one succeeds) or by
+ * Alipay (one trade for the batch; its notify or the query fallback settles it: alipay.service.ts).
+ */
+import { type DropshipPayBody, type DropshipPayResult, ErrorCode, fenToYuan } from '@dropship/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import type { AlipayGateway } from '../funds/alipay-gateway.js';
+import { alipayPayFor, returnUrlFor } from '../funds/alipay-pay.js';
+import { balanceOf } from '../funds/ledger.service.js';
+import { assertPayPassword } from '../funds/pay-password.service.js';
+import * as repo from './orders.repository.js';
+import * as payments from './payments.repository.js';
+import { settleOrders } from './settle.service.js';
+
+type Body = z.output<typeof DropshipPayBody>;
+export interface Caller {
+  orgId: number;
+  userId: number;
+}
+
+const summary = (rows: repo.OrderRecord[]) =>
+  rows.map((r) => ({ id: r.id, orderNo: r.orderNo, status: r.status as DropshipPayResult['orders'][number]['status'] }));
+
+/**
+ * Pays the orders from the balance, all or none. The same request key again answers success
+ * without moving money; an order paid by another request, or cancelled, is refused by number.
+ */
+export async function payWithBalance(db: Db, caller: Caller, ids: number[], requestKey: string): Promise<DropshipPayResult> {
+  const paid = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const rows = await repo.lockOrders(t, caller.orgId, ids);
+    if (rows.length !== ids.length) throw notFound('订单');
+    const payable: repo.OrderRecord[] = [];
+    for (const r of rows) {
+      if (r.status === 'WAITING_PAYMENT') payable.push(r);
+      else if (r.payRequestKey !== requestKey || r.status === 'CANCELED') {
+        const why = r.status === 'CANCELED' ? '已取消' : '已支付';
+        throw new AppError(ErrorCode.DROPSHIP_NOT_PAYABLE, `订单 ${r.orderNo} ${why}，不能再支付，请刷新后重试`);
+      }
+    }
+    const amount = payable.reduce((n, r) => n + r.totalFen, 0);
+    const { available } = await balanceOf(t, caller.orgId);
+    if (amount > available) {
+      throw new AppError(ErrorCode.INSUFFICIENT_BALANCE, `可用余额不足：本次需支付 ¥${fenToYuan(amount)}，当前可用 ¥${fenToYuan(available)}，请先充值后再支付`);
+    }
+    await settleOrders(t, caller, payable, { payMethod: 'BALANCE', requestKey });
+    return rows.reduce((n, r) => n + r.totalFen, 0);
+  });
+  return { payMethod: 'BALANCE', amountFen: paid, paid: true, orders: summary(await repo.findOrders(db, caller.orgId, ids)), alipay: null };
+}
+
+/** Our number for an Alipay trade of dropship orders: DP + Beijing time to the second + ten random digits. */
+export function newDropshipTradeNo(now = new Date()): string {
+  const stamp = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  const digits = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => String(b % 10)).join('');
+  return `${payments.TRADE_PREFIX}${stamp}${digits}`;
+}
+
+/** One Alipay trade for the batch: checked payable now, paid when Alipay says so. */
+export async function startAlipayPayment(
+  db: Db,
+  gateway: AlipayGateway,
+  caller: Caller,
+  body: Body,
+  origin: string,
+  log: FastifyBaseLogger,
+): Promise<DropshipPayResult> {
+  await gateway.client();
+  const rows = await repo.findOrders(db, caller.orgId, body.orderIds);
+  if (rows.length !== body.orderIds.length) throw notFound('订单');
+  const closed = rows.find((r) => r.status !== 'WAITING_PAYMENT');
+  if (closed) throw new AppError(ErrorCode.DROPSHIP_NOT_PAYABLE, `订单 ${closed.orderNo} 不是待付款状态，请刷新后重试`);
+  const amount = rows.reduce((n, r) => n + r.totalFen, 0);
+  if (amount < 1) throw new AppError(ErrorCode.PAY_METHOD_NOT_ALLOWED, '订单金额为0，请用余额支付');
+  const payMethod = body.payMethod as Exclude<Body['payMethod'], 'BALANCE'>;
+  const outTradeNo = newDropshipTradeNo();
+  await payments.insertPayment(db, { orgId: caller.orgId, outTradeNo, amountFen: amount, payMethod, orderIds: body.orderIds, createdBy: caller.userId });
+  const subject = rows.length === 1 ? `代发订单 ${rows[0]?.orderNo}` : `代发订单 ${rows.length} 笔`;
+  const alipay = await alipayPayFor(gateway, { outTradeNo, amountFen: amount, subject, payMethod, returnUrl: returnUrlFor(origin, 'daifaorder') }, log);
+  return { payMethod, amountFen: amount, paid: false, orders: summary(rows), alipay };
+}
+
+export async function payDropshipOrders(db: Db, gateway: AlipayGateway, caller: Caller, body: Body, origin: string, log: FastifyBaseLogger) {
+  if (body.payMethod !== 'BALANCE') return startAlipayPayment(db, gateway, caller, body, origin, log);
+  await assertPayPassword(db, caller, body.payPassword ?? '');
+  return payWithBalance(db, caller, body.orderIds, body.requestKey);
+}

@@ -1,0 +1,91 @@
+/**
+ * The one way an order becomes paid (payDropshipOrder, for a batch): coupon checked, goods and
+ * fees taken from the balance through moveMoney (request key `order:<orderNo>`, so an order's
+ * money moves at most once whoever asks), WAITING_PAYMENT → WAITING_DELIVERING, one take item
+ * with a pick-up code per line for the serving purchaser, the shop order marked PLACED, the
+ * timeline and counters written. Runs inside the caller's transaction, on rows it has locked.
+ */
+
+import { ErrorCode } from '@dropship/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { useCoupon } from '../funds/coupons.service.js';
+import { moveMoney } from '../funds/ledger.service.js';
+import { createTakeItems, servingPurchaser } from '../take-items/take-items.service.js';
+import * as repo from './orders.repository.js';
+import * as src from './shop-source.repository.js';
+import * as timeline from './timeline.repository.js';
+
+export interface Payer {
+  orgId: number;
+  userId: number | null;
+}
+
+export const orderKey = (orderNo: string) => `order:${orderNo}`;
+
+/** Pays locked WAITING_PAYMENT orders of one organisation from its balance. */
+export async function settleOrders(t: Db, payer: Payer, orders: repo.OrderRecord[], how: { payMethod: string; requestKey: string; note?: string }) {
+  if (orders.length === 0) return;
+  const orgId = payer.orgId;
+  const purchaserOrgId = await servingPurchaser(t, orgId);
+  const links: { orderId: number; entryId: number }[] = [];
+  for (const o of orders) {
+    if (o.status !== 'WAITING_PAYMENT') throw new AppError(ErrorCode.DROPSHIP_NOT_PAYABLE, `订单 ${o.orderNo} 不是待付款状态，请刷新后重试`);
+    // The coupon was reserved when the order was placed; this answers it again (or refuses if it was given back).
+    if (o.couponId) await useCoupon(t, orgId, o.couponId, o.orderNo, o.goodsFen + o.expressFeeFen + o.serviceFeeFen);
+    if (o.totalFen > 0) {
+      const { entry } = await moveMoney(t, {
+        orgId,
+        transactionType: 'ORDER',
+        purpose: 'ORDER',
+        availableDeltaFen: -o.totalFen,
+        businessId: o.orderNo,
+        requestKey: orderKey(o.orderNo),
+        remark: `代发订单 ${o.orderNo}`,
+      });
+      links.push({ orderId: o.id, entryId: entry.id });
+    }
+  }
+  const ids = orders.map((o) => o.id);
+  const moved = await repo.markPaid(t, orgId, ids, { payMethod: how.payMethod, requestKey: how.requestKey, purchaserOrgId });
+  if (moved.length !== ids.length) throw new AppError(ErrorCode.DROPSHIP_NOT_PAYABLE);
+  await repo.setLinesWaiting(t, orgId, ids);
+  const lines = await repo.itemsOf(t, orgId, ids);
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  await createTakeItems(
+    t,
+    purchaserOrgId,
+    orgId,
+    lines.map((l) => ({
+      orderId: l.orderId,
+      orderItemId: l.id,
+      orderNo: byId.get(l.orderId)?.orderNo ?? '',
+      supplierId: l.supplierId,
+      stallName: l.stallName,
+      market: l.market,
+      building: l.building,
+      floor: l.floor,
+      stallNo: l.stallNo,
+      marketArea: l.marketArea,
+      artNo: l.artNo,
+      color: l.color,
+      size: l.size,
+      quantity: l.quantity,
+      expressName: byId.get(l.orderId)?.expressName ?? '',
+    })),
+  );
+  await timeline.linkEntries(t, links);
+  await src.setDropshipStatus(
+    t,
+    orgId,
+    orders.flatMap((o) => (o.shopOrderId ? [o.shopOrderId] : [])),
+    'PLACED',
+  );
+  await timeline.insertEvents(
+    t,
+    orgId,
+    { userId: payer.userId, orgId },
+    orders.map((o) => ({ orderId: o.id, fromStatus: 'WAITING_PAYMENT', toStatus: 'WAITING_DELIVERING', operation: 'PAY', note: how.note ?? '' })),
+  );
+  await timeline.bumpCounts(t, orgId, timeline.moves(orders.map(() => ['WAITING_PAYMENT', 'WAITING_TAKING'])));
+}

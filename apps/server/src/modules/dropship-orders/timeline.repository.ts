@@ -1,0 +1,89 @@
+/**
+ * What every transition writes besides the order row: its timeline event, the tab counters and the
+ * link to its ledger entries. Always inside the transition's own transaction.
+ */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
+import { ledgerEntries } from '../funds/ledger.table.js';
+import { dropshipOrderCounts, dropshipOrderEntries, dropshipOrderEvents } from './dropship-orders.table.js';
+
+export interface NewEvent {
+  orderId: number;
+  fromStatus: string | null;
+  toStatus: string;
+  operation: string;
+  note?: string;
+}
+
+export async function insertEvents(db: Db, orgId: number, actor: { userId: number | null; orgId: number }, events: NewEvent[]) {
+  if (events.length === 0) return;
+  await db.insert(dropshipOrderEvents).values(
+    events.map((e) => ({
+      orgId,
+      orderId: e.orderId,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      operation: e.operation,
+      actorUserId: actor.userId,
+      actorOrgId: actor.orgId,
+      note: e.note ?? '',
+    })),
+  );
+}
+
+/**
+ * Adds the deltas to the organisation's tab counters in one statement. Keys are sorted so two
+ * transactions touching the same counters lock them in the same order (no deadlock).
+ */
+export async function bumpCounts(db: Db, orgId: number, deltas: Map<string, number>) {
+  const rows = [...deltas.entries()].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into dropship_order_counts as c (org_id, combined_status, n)
+    select ${orgId}::int, x.s, x.n from jsonb_to_recordset(${JSON.stringify(rows.map(([s, n]) => ({ s, n })))}::jsonb) as x(s text, n bigint)
+    on conflict (org_id, combined_status) do update set n = c.n + excluded.n`);
+}
+
+/** The counter deltas of orders moving from one combined status to another. */
+export function moves(pairs: [from: string | null, to: string][]): Map<string, number> {
+  const d = new Map<string, number>();
+  for (const [from, to] of pairs) {
+    if (from === to) continue;
+    if (from !== null) d.set(from, (d.get(from) ?? 0) - 1);
+    d.set(to, (d.get(to) ?? 0) + 1);
+  }
+  return d;
+}
+
+export async function countsOf(db: Db, orgId: number): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ s: dropshipOrderCounts.combinedStatus, n: dropshipOrderCounts.n })
+    .from(dropshipOrderCounts)
+    .where(eq(dropshipOrderCounts.orgId, orgId));
+  return Object.fromEntries(rows.map((r) => [r.s, Number(r.n)]));
+}
+
+/** For the counters' self-check (tests, operator): the real numbers, by scanning. */
+export async function recount(db: Db, orgId: number): Promise<Record<string, number>> {
+  const rows = await queryRows<{ s: string; n: string | number }>(
+    db,
+    sql`select combined_status as s, count(*) as n from dropship_orders where org_id = ${orgId} group by combined_status`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.s, Number(r.n)]));
+}
+
+export async function linkEntries(db: Db, links: { orderId: number; entryId: number }[]) {
+  if (links.length === 0) return;
+  await db.insert(dropshipOrderEntries).values(links).onConflictDoNothing();
+}
+
+/** The order's ledger entries, through the link table (primary-key reads, however long the tenant's ledger). */
+export async function entriesOf(db: Db, orgId: number, orderId: number) {
+  const ids = (await db.select({ id: dropshipOrderEntries.entryId }).from(dropshipOrderEntries).where(eq(dropshipOrderEntries.orderId, orderId))).map(
+    (r) => r.id,
+  );
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(ledgerEntries).where(inArray(ledgerEntries.id, ids)).orderBy(asc(ledgerEntries.id));
+  return rows.filter((e) => e.orgId === orgId);
+}

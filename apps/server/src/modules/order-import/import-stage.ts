@@ -1,0 +1,75 @@
+/**
+ * Stage 2 of a job, after the seller confirms the preview: the stored rows are walked order by
+ * order (all rows of an order number together), orders with a bad row are left out, and the rest
+ * go through upsertShopOrders in batches of 500 orders, each batch and its progress in one
+ * transaction. Re-running it (after a crash, or the same file again) updates and never duplicates.
+ */
+
+import type { NormalizedOrder } from '@dropship/channels';
+import { ORDER_IMPORT_LIMITS } from '@dropship/contract';
+import type { Db } from '../../db/client.js';
+import { upsertShopOrders } from '../shop-orders/shop-orders.service.js';
+import * as repo from './order-import.repository.js';
+import type { RowData } from './row-parser.js';
+import { toNormalizedOrder } from './to-orders.js';
+
+const READ_BATCH = 2_000;
+
+export interface ImportTarget {
+  jobId: number;
+  orgId: number;
+  shopId: number;
+  channel: string;
+  createdAt: Date;
+  totalOrders: number;
+}
+
+/** Writes every valid order of the job; answers the orders created, updated and left (newer copy stored). */
+export async function importPreview(db: Db, t: ImportTarget, signal?: AbortSignal) {
+  const counts = { imported: 0, updated: 0, skipped: 0 };
+  let after: { key: string; row: number } | null = null;
+  let current: { key: string; rows: RowData[]; bad: boolean } | null = null;
+  let batch: NormalizedOrder[] = [];
+  let seen = 0;
+
+  const flush = async () => {
+    // Stopping between batches: the queue puts the job back and the next run redoes it safely.
+    signal?.throwIfAborted();
+    const orders = batch;
+    batch = [];
+    const percent = t.totalOrders ? Math.min(99, Math.floor((seen / t.totalOrders) * 100)) : 99;
+    await db.transaction(async (tx) => {
+      const d = tx as unknown as Db;
+      const r = orders.length
+        ? await upsertShopOrders(d, { orgId: t.orgId, shopId: t.shopId, channel: t.channel, source: 'IMPORT', importJobId: t.jobId }, orders)
+        : undefined;
+      await repo.addProgress(d, t.jobId, { percent, imported: r?.inserted ?? 0, updated: r?.updated ?? 0, skipped: r?.unchanged ?? 0 });
+      counts.imported += r?.inserted ?? 0;
+      counts.updated += r?.updated ?? 0;
+      counts.skipped += r?.unchanged ?? 0;
+    });
+  };
+  const close = async () => {
+    if (!current) return;
+    seen++;
+    if (!current.bad) batch.push(toNormalizedOrder(current.rows, t.createdAt));
+    current = null;
+    if (batch.length >= ORDER_IMPORT_LIMITS.batchOrders) await flush();
+  };
+
+  for (;;) {
+    const rows = await repo.rowsByOrder(db, t.jobId, after, READ_BATCH);
+    for (const r of rows) {
+      if (current && current.key !== r.orderKey) await close();
+      current ??= { key: r.orderKey, rows: [], bad: false };
+      current.rows.push(r.data);
+      if (r.error) current.bad = true;
+    }
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < READ_BATCH) break;
+    after = { key: last.orderKey, row: last.rowNo };
+  }
+  await close();
+  await flush();
+  return counts;
+}

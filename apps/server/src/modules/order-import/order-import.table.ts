@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organisations, users } from '../auth/auth.table.js';
+import { shops } from '../shops/shops.table.js';
+
+/**
+ * One uploaded order file and what became of it (导入记录). The counters are orders, not rows:
+ * totalOrders = imported + updated + skipped + failed once DONE. heartbeatAt is touched while the
+ * file is parsed (in the process holding the upload), so a parse whose process died is marked
+ * FAILED; the import stage runs on the job queue (queueJobId), which retries it after a crash.
+ */
+export const orderImportJobs = pgTable(
+  'order_import_jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    /** xlsx, xls, csv; encoding for CSV (UTF-8, GB18030, UTF-16LE). */
+    fileFormat: text('file_format').notNull(),
+    encoding: text('encoding'),
+    /** ImportLayout of the contract; mapping = field → header actually used. */
+    layout: text('layout').notNull(),
+    mapping: jsonb('mapping').notNull().default({}),
+    /** PARSING, PREVIEW, IMPORTING, DONE, FAILED, CANCELLED (ImportJobStatus). */
+    status: text('status').notNull(),
+    totalRows: integer('total_rows').notNull().default(0),
+    errorRows: integer('error_rows').notNull().default(0),
+    totalOrders: integer('total_orders').notNull().default(0),
+    validOrders: integer('valid_orders').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    /** Progress of the running stage, 0–100. */
+    percent: integer('percent').notNull().default(0),
+    message: text('message'),
+    /** The job-queue job (jobs.id) that runs the IMPORTING stage. */
+    queueJobId: bigint('queue_job_id', { mode: 'number' }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).defaultNow().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_import_jobs_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index('order_import_jobs_running_idx').on(t.heartbeatAt).where(sql`status in ('PARSING', 'IMPORTING')`),
+    // One running import per organisation, even when two uploads race.
+    uniqueIndex('order_import_jobs_one_running').on(t.orgId).where(sql`status in ('PARSING', 'IMPORTING')`),
+  ],
+);
+
+/**
+ * The parsed rows of a job (the preview), one per data row of the file: `data` holds the row's
+ * order and line fields as read, `error` the Chinese reason a row is refused. Kept for the
+ * preview and the error export; rows of jobs older than 30 days are purged (0007-order-import.md).
+ */
+export const orderImportRows = pgTable(
+  'order_import_rows',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => orderImportJobs.id, { onDelete: 'cascade' }),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    /** The row's number in the file as Excel shows it (header = its own row number). */
+    rowNo: integer('row_no').notNull(),
+    /** Rows of one order share it: the order number, or '#<row>' when the row has none. */
+    orderKey: text('order_key').notNull(),
+    /** RowData as JSON text: written once and read whole, so text is stored faster than jsonb. */
+    data: text('data').notNull(),
+    error: text('error'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.rowNo] }),
+    index('order_import_rows_order_idx').on(t.jobId, t.orderKey, t.rowNo),
+    index('order_import_rows_error_idx').on(t.jobId, t.rowNo).where(sql`error is not null`),
+  ],
+);

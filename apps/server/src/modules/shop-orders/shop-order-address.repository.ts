@@ -1,0 +1,41 @@
+/** SQL of the receiver correction of a shop order (shop-order-address.service.ts). */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
+
+export interface ReceiverValues {
+  receiverName: string;
+  receiverPhone: string;
+  province: string;
+  city: string;
+  district: string;
+  town: string;
+  address: string;
+}
+
+/**
+ * Writes the receiver when the order is the organisation's, not yet placed and still waiting to be
+ * shipped (`waiting` statuses); answers whether it did. The seller typed it, so it is plain text.
+ */
+export async function updateReceiver(db: Db, orgId: number, orderId: number, waiting: readonly string[], r: ReceiverValues) {
+  const tail = /(\d{4})\D*$/.exec(r.receiverPhone)?.[1] ?? '';
+  const rows = await queryRows<{ id: string | number }>(
+    db,
+    sql`
+    update shop_orders set receiver_name = ${r.receiverName}, receiver_phone = ${r.receiverPhone}, receiver_phone_tail = ${tail},
+      receiver_province = ${r.province}, receiver_city = ${r.city}, receiver_district = ${r.district}, receiver_town = ${r.town || null},
+      receiver_address = ${r.address}, receiver_encrypted = false, receiver_decrypt_handle = null, updated_at = now()
+    where org_id = ${orgId} and id = ${orderId} and dropship_status = 'UNPLACED'
+      and status in (${sql.join(
+        waiting.map((s) => sql`${s}`),
+        sql`, `,
+      )})
+    returning id`,
+  );
+  return rows.length > 0;
+}
+
+export async function orderExists(db: Db, orgId: number, orderId: number) {
+  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from shop_orders where org_id = ${orgId} and id = ${orderId}`);
+  return rows.length > 0;
+}

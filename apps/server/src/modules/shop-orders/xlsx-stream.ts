@@ -1,0 +1,55 @@
+/**
+ * Streams an .xlsx to the response while the rows are read page by page (exceljs' streaming
+ * WorkbookWriter): memory stays flat whatever the row count, and the first bytes leave before the
+ * last rows are read. The caller checks the row count first, because once the headers are sent an
+ * error can only cut the download short.
+ */
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+
+/** An instant as Beijing wall time (SPEC.md section 9: dates display at +8), e.g. 2026-11-20 10:01:00. */
+export function beijingTime(v: string | Date | null | undefined): string {
+  if (!v) return '';
+  const t = new Date(v).getTime();
+  return Number.isNaN(t) ? '' : new Date(t + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** Fen → yuan with two decimals, as the pages show money. */
+export const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
+
+export interface XlsxColumn<R> {
+  header: string;
+  width?: number;
+  value(row: R): string | number | null;
+}
+
+export function sendXlsxStream<R>(
+  reply: FastifyReply,
+  o: { fileName: string; sheetName: string; columns: XlsxColumn<R>[]; pages: AsyncIterable<R[]>; log: FastifyBaseLogger },
+) {
+  const out = new PassThrough();
+  const write = async () => {
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    wb.creator = '代发助手';
+    const ws = wb.addWorksheet(o.sheetName);
+    ws.columns = o.columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length * 2 + 4) }));
+    ws.getRow(1).font = { bold: true };
+    ws.getRow(1).commit();
+    for await (const page of o.pages) {
+      for (const r of page) ws.addRow(o.columns.map((c) => c.value(r))).commit();
+    }
+    ws.commit();
+    await wb.commit();
+  };
+  write().catch((err) => {
+    o.log.error({ err }, '导出失败');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  const name = encodeURIComponent(`${o.fileName}.xlsx`);
+  return reply
+    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${name}`)
+    .header('cache-control', 'no-store')
+    .send(out);
+}

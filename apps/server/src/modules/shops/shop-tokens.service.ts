@@ -1,0 +1,86 @@
+/**
+ * Access tokens: decrypted only to call the platform, refreshed before they end (the daily job
+ * takes every token with less than 3 days left; a sync refreshes an already ended one first), and
+ * a refused refresh marks the shop EXPIRED so the seller is reminded to authorize again.
+ */
+import { ChannelError, type MarketplaceChannel, type MarketplaceClient } from '@dropship/channels';
+import type { Db } from '../../db/client.js';
+import type { ShopEndpointOverride } from './channel-registry.js';
+import { decryptSecret, encryptOptional, encryptSecret } from './shop-secrets.js';
+import * as repo from './shops.repository.js';
+import type { ShopsDeps } from './shops.service.js';
+
+export const EXPIRED_MESSAGE = '店铺授权已过期，请重新授权';
+
+export async function endpointOverride(db: Db, s: repo.ShopRecord): Promise<ShopEndpointOverride> {
+  return {
+    gatewayUrl: s.gatewayUrl,
+    oauthUrl: s.oauthUrl,
+    appKey: s.appKey,
+    appSecret: s.appSecretEnc ? await decryptSecret(db, s.appSecretEnc) : null,
+  };
+}
+
+/** The shop's client, or null when its channel is not configured (any more). */
+export async function clientOfShop(deps: ShopsDeps, s: repo.ShopRecord): Promise<MarketplaceClient | null> {
+  return deps.channels.clientFor(s.channel as MarketplaceChannel, await endpointOverride(deps.db, s));
+}
+
+/** The platform says the authorization is gone: the shop reads EXPIRED now (the reminder shows it too). */
+export async function markExpired(db: Db, s: repo.ShopRecord, message = EXPIRED_MESSAGE) {
+  await repo.markShopExpired(db, s.orgId, s.id, message);
+}
+
+/** Exchanges the refresh token for a new pair; false (and the shop EXPIRED) when the platform refuses it. */
+export async function refreshShopToken(deps: ShopsDeps, s: repo.ShopRecord, client: MarketplaceClient): Promise<boolean> {
+  if (!s.refreshTokenEnc) return false;
+  if (s.refreshExpiresAt && s.refreshExpiresAt.getTime() <= Date.now()) {
+    await markExpired(deps.db, s);
+    return false;
+  }
+  try {
+    const token = await client.refresh(await decryptSecret(deps.db, s.refreshTokenEnc));
+    await repo.updateShop(deps.db, s.orgId, s.id, {
+      accessTokenEnc: await encryptSecret(deps.db, token.accessToken),
+      refreshTokenEnc: (await encryptOptional(deps.db, token.refreshToken)) ?? s.refreshTokenEnc,
+      tokenExpiresAt: token.expiresAt,
+      refreshExpiresAt: token.refreshExpiresAt ?? s.refreshExpiresAt,
+      expireTime: token.refreshExpiresAt ?? token.expiresAt,
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof ChannelError && err.kind === 'TOKEN_EXPIRED') {
+      await markExpired(deps.db, s);
+      return false;
+    }
+    throw err;
+  }
+}
+
+/** The access token to call with: refreshed first when it has already ended and can be refreshed. */
+export async function usableToken(deps: ShopsDeps, s: repo.ShopRecord, client: MarketplaceClient): Promise<string | null> {
+  if (!s.accessTokenEnc) return null;
+  if (s.tokenExpiresAt && s.tokenExpiresAt.getTime() <= Date.now() && s.refreshTokenEnc) {
+    if (!(await refreshShopToken(deps, s, client))) return null;
+    const fresh = await repo.findShop(deps.db, s.orgId, s.id);
+    return fresh?.accessTokenEnc ? decryptSecret(deps.db, fresh.accessTokenEnc) : null;
+  }
+  return decryptSecret(deps.db, s.accessTokenEnc);
+}
+
+/** The daily job: every authorized shop whose token ends within `refreshBeforeMs`. Failures of one shop do not stop the rest. */
+export async function refreshExpiringTokens(deps: ShopsDeps, log?: { warn(o: object, m: string): void }) {
+  const before = new Date(Date.now() + deps.channels.config.refreshBeforeMs);
+  let refreshed = 0;
+  for (const { id, orgId } of await repo.shopsWithExpiringTokens(deps.db, before, 1_000)) {
+    const s = await repo.findShop(deps.db, orgId, id);
+    if (!s) continue;
+    try {
+      const client = await clientOfShop(deps, s);
+      if (client && (await refreshShopToken(deps, s, client))) refreshed++;
+    } catch (err) {
+      log?.warn({ err, shopId: id }, '店铺令牌刷新失败，明天再试');
+    }
+  }
+  return refreshed;
+}

@@ -1,0 +1,42 @@
+/** Take items: the purchaser's read-only list (assignment comes with purchaser fulfilment) and the operator's serving purchaser. */
+import { envelopeOf, ServingPurchaserBody, ServingPurchaserResult, TakeItemsPageBody, TakeItemsPageResult } from '@dropship/contract';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { ok } from '../../lib/envelope.js';
+import { requireCaller } from '../../plugins/auth.js';
+import * as service from './take-items.service.js';
+
+export async function takeItemsRoutes(app: FastifyInstance, { db }: AppDeps) {
+  app.post(
+    '/api/b2/purchaser/takeItems/page',
+    {
+      // The purchaser's pick-up page: whoever may assign pick-up tasks may read them.
+      config: { permission: '/offlineReturnOrder/pickup' },
+      schema: {
+        tags: ['take-items'],
+        summary: '采购商：拿货项列表（只读，按拿货码、分配状态、区域筛选）',
+        body: TakeItemsPageBody,
+        response: { 200: envelopeOf(TakeItemsPageResult) },
+      },
+    },
+    async (req) => ok(await service.pageTakeItems(db, requireCaller(req), req.body as z.output<typeof TakeItemsPageBody>)),
+  );
+
+  app.post(
+    '/api/operator/dropship/servingPurchaser',
+    {
+      config: { permission: 'operator' },
+      schema: {
+        tags: ['operator'],
+        summary: '运营：指定为卖家接单的采购商',
+        body: ServingPurchaserBody,
+        response: { 200: envelopeOf(ServingPurchaserResult) },
+      },
+    },
+    async (req) => {
+      const b = req.body as z.output<typeof ServingPurchaserBody>;
+      return ok(await service.assignServingPurchaser(db, b.sellerOrgId, b.purchaserOrgId));
+    },
+  );
+}

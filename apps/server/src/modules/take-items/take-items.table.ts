@@ -1,0 +1,66 @@
+import { bigint, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organisations } from '../auth/auth.table.js';
+
+/** Feeds the pick-up codes (scrambled, with a check digit: take-codes.ts). */
+export const takeCodeSeq = pgSequence('take_code_seq', { startWith: 1, increment: 1 });
+
+/**
+ * Take items (拿货项): one per paid dropship order line, on the purchaser's side. The stall fields
+ * are copied so the pickers' walk (market area → market → building → floor → stall) needs no join
+ * into the seller's data. Assignment and taking statuses are SPEC.md section 4 codes.
+ */
+export const takeItems = pgTable(
+  'take_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    purchaserOrgId: integer('purchaser_org_id')
+      .notNull()
+      .references(() => organisations.id),
+    sellerOrgId: integer('seller_org_id')
+      .notNull()
+      .references(() => organisations.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    orderItemId: bigint('order_item_id', { mode: 'number' }).notNull(),
+    orderNo: text('order_no').notNull(),
+    /** 12 digits (CODE128-C friendly), unique everywhere; printed on the pick-up tag and scanned at the warehouse. */
+    takeCode: text('take_code').notNull(),
+    assignmentStatus: text('assignment_status').notNull().default('WAITING_ASSIGNED'),
+    takingStatus: text('taking_status').notNull().default('WAITING_TAKING'),
+    assignedUserId: integer('assigned_user_id'),
+    supplierId: integer('supplier_id'),
+    stallName: text('stall_name').notNull().default(''),
+    market: text('market').notNull().default(''),
+    building: text('building').notNull().default(''),
+    floor: text('floor').notNull().default(''),
+    stallNo: text('stall_no').notNull().default(''),
+    marketArea: text('market_area').notNull().default(''),
+    artNo: text('art_no').notNull().default(''),
+    color: text('color').notNull().default(''),
+    size: text('size').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    expressName: text('express_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex('take_items_take_code').on(t.takeCode),
+    uniqueIndex('take_items_order_item').on(t.orderItemId),
+    index('take_items_purchaser_status_idx').on(t.purchaserOrgId, t.assignmentStatus, t.id.desc()),
+    index('take_items_purchaser_walk_idx').on(t.purchaserOrgId, t.marketArea, t.market, t.building, t.floor, t.stallNo),
+    index('take_items_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * Which purchaser organisation serves a seller (takes its orders). A seller without a row is
+ * served by the platform's default purchaser (docs/decisions/0010-dropship-orders.md).
+ */
+export const sellerPurchasers = pgTable('seller_purchasers', {
+  sellerOrgId: integer('seller_org_id')
+    .primaryKey()
+    .references(() => organisations.id),
+  purchaserOrgId: integer('purchaser_org_id')
+    .notNull()
+    .references(() => organisations.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+});

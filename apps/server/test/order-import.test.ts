@@ -1,0 +1,264 @@
+/**
+ * Order import end to end on the real migrations: each marketplace layout recognized by its
+ * headers (Taobao .xlsx with and without its 宝贝报表, PDD GBK .csv, Douyin .csv), the preview with
+ * Chinese reasons, the import through upsertShopOrders, the same file twice without duplicates,
+ * cancel, history and downloads. Template, .xls and column mapping: order-import-formats.test.ts.
+ */
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopOrderItems, shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
+import { shops } from '../src/modules/shops/shops.table.js';
+import { createTestApp, login, type Session, type TestApp } from './helpers.js';
+import {
+  csv,
+  DOUYIN_HEADERS,
+  douyinRow,
+  PDD_HEADERS,
+  pddRow,
+  sampleOrder,
+  TAOBAO_DETAIL_HEADERS,
+  TAOBAO_HEADERS,
+  taobaoRow,
+  xlsx,
+} from './order-import-fixtures.js';
+import { BASE, confirmAndRun, inspect, shopIdOf, toPreview, upload, waitWhile } from './order-import-support.js';
+import { call, envelope } from './support.js';
+
+let t: TestApp;
+let seller: Session;
+let taobaoShop: number;
+let pddShop: number;
+let douyinShop: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await login(t.app, 'demo_seller');
+  taobaoShop = await shopIdOf(t, seller, 'TAOBAO');
+  pddShop = await shopIdOf(t, seller, 'PDD');
+  douyinShop = await shopIdOf(t, seller, 'TIKTOK');
+});
+afterAll(() => t?.close());
+
+/** The shop's orders imported by a job (the demo data holds others). */
+const ordersOf = (shopId: number) =>
+  t.database.db
+    .select()
+    .from(shopOrders)
+    .where(and(eq(shopOrders.shopId, shopId), isNotNull(shopOrders.importJobId)));
+const rows = (n: number, from: number, prefix: string) => Array.from({ length: n }, (_, i) => sampleOrder(from + i, prefix));
+
+describe('Taobao/Qianniu 订单报表 (.xlsx)', () => {
+  const good = rows(4, 0, 'TB');
+  let file: Buffer;
+  beforeAll(async () => {
+    const bad = [
+      taobaoRow({ ...sampleOrder(10, 'TB'), name: '' }),
+      taobaoRow({ ...sampleOrder(11, 'TB'), phone: '12345' }),
+      taobaoRow({ ...sampleOrder(12, 'TB'), area: ['火星省', '奥林匹斯市', '山区'] }),
+    ];
+    file = await xlsx(TAOBAO_HEADERS, [...good.map((o) => taobaoRow(o)), ...bad]);
+  });
+
+  it('is recognized by its headers, with the shop name to preselect', async () => {
+    const r = await inspect(t, seller, file, 'ExportOrderList202406.xlsx');
+    expect(r.errorCode).toBe(0);
+    expect(r.data).toMatchObject({ format: 'xlsx', layout: 'TAOBAO', channel: 'TAOBAO', shopName: '小美女装旗舰店' });
+    expect((r.data.mapping as Record<string, string>).fullAddress).toBe('收货地址');
+  });
+
+  it('previews every row with Chinese reasons for the bad ones, then imports the good ones', async () => {
+    const preview = await toPreview(t, seller, { file, name: '订单报表.xlsx', shopId: taobaoShop });
+    expect(preview).toMatchObject({ status: 'PREVIEW', layout: 'TAOBAO', totalRows: 7, errorRows: 3, total: 7, validOrders: 4, failed: 3 });
+    expect(preview.errors).toEqual([
+      { row: 6, message: '缺少收货人' },
+      { row: 7, message: '手机号“12345”格式不正确' },
+      { row: 8, message: '无法从收货地址“火星省 奥林匹斯市 山区 文三路13号13幢(310000)”识别省市区，请核对地址' },
+    ]);
+
+    const page = envelope<{ total: number; list: { row: number; receiverName: string; receiverPhone: string; area: string; error: string | null }[] }>(
+      await call(t.app, { method: 'POST', url: `${BASE}/${preview.id}/rows`, session: seller, payload: { pageNo: 1, pageSize: 2 } }),
+    );
+    expect(page.data.total).toBe(7);
+    expect(page.data.list[0]).toMatchObject({ row: 2, receiverName: '张*', receiverPhone: '138****0000', area: '浙江省 杭州市 西湖区', error: null });
+    const errorsOnly = envelope<{ total: number; list: { row: number }[] }>(
+      await call(t.app, { method: 'POST', url: `${BASE}/${preview.id}/rows`, session: seller, payload: { errorsOnly: true } }),
+    );
+    expect(errorsOnly.data.list.map((r) => r.row)).toEqual([6, 7, 8]);
+
+    const done = await confirmAndRun(t, seller, preview.id);
+    expect(done).toMatchObject({ status: 'DONE', total: 7, imported: 4, updated: 0, skipped: 0, failed: 3, percent: 100 });
+    const stored = await ordersOf(taobaoShop);
+    expect(stored).toHaveLength(4);
+    const first = stored.find((o) => o.platformOrderId === good[0]!.orderNo)!;
+    expect(first).toMatchObject({
+      channel: 'TAOBAO',
+      source: 'IMPORT',
+      importJobId: preview.id,
+      status: 'WAIT_SELLER_SEND',
+      platformStatus: '买家已付款，等待卖家发货',
+      buyerNick: `tb_${good[0]!.orderNo.slice(-6)}`,
+      receiverName: '张伟',
+      receiverPhone: good[0]!.phone,
+      receiverProvince: '浙江省',
+      receiverCity: '杭州市',
+      receiverDistrict: '西湖区',
+      receiverAddress: good[0]!.street,
+      paymentFen: 3990,
+    });
+    // Paid 2024-06-01 00:15 Beijing time.
+    expect(first.paidAt?.toISOString()).toBe('2024-05-31T16:15:00.000Z');
+    const beijing = stored.find((o) => o.platformOrderId === good[2]!.orderNo)!;
+    expect([beijing.receiverProvince, beijing.receiverCity, beijing.receiverDistrict]).toEqual(['北京市', '北京市', '朝阳区']);
+    const items = await t.database.db.select().from(shopOrderItems).where(eq(shopOrderItems.orderId, first.id));
+    expect(items).toEqual([expect.objectContaining({ title: good[0]!.title, quantity: 1, priceFen: 3990, paymentFen: 3990 })]);
+  });
+
+  it('the same file again creates no duplicates: every order is updated in place', async () => {
+    const before = await ordersOf(taobaoShop);
+    const preview = await toPreview(t, seller, { file, name: '订单报表.xlsx', shopId: taobaoShop });
+    const done = await confirmAndRun(t, seller, preview.id);
+    expect(done).toMatchObject({ status: 'DONE', imported: 0, updated: 4, skipped: 0, failed: 3 });
+    const after = await ordersOf(taobaoShop);
+    expect(after.map((o) => o.id).sort()).toEqual(before.map((o) => o.id).sort());
+    // The order keeps the job that created it.
+    expect(new Set(after.map((o) => o.importJobId)).size).toBe(1);
+  });
+
+  it('takes the lines from the 宝贝报表 when it is uploaded too', async () => {
+    const o = sampleOrder(50, 'TD');
+    const main = await xlsx(TAOBAO_HEADERS, [taobaoRow(o)]);
+    const detail = await xlsx(
+      TAOBAO_DETAIL_HEADERS,
+      [
+        [o.orderNo, '法式碎花连衣裙', '89.00', '1', '', '颜色分类:杏色;尺码:M', '', '', '买家已付款，等待卖家发货', 'DRESS-01-M'],
+        [o.orderNo, '百搭针织开衫', '59.50', '2', '', '颜色分类:白色;尺码:均码', '', '', '买家已付款，等待卖家发货', 'KNIT-02'],
+      ],
+      '宝贝报表',
+    );
+    const preview = await toPreview(t, seller, { file: main, name: '订单报表.xlsx', shopId: taobaoShop, detail: { file: detail, name: '宝贝报表.xlsx' } });
+    expect(preview).toMatchObject({ status: 'PREVIEW', validOrders: 1 });
+    await confirmAndRun(t, seller, preview.id);
+    const [order] = await t.database.db
+      .select()
+      .from(shopOrders)
+      .where(and(eq(shopOrders.shopId, taobaoShop), eq(shopOrders.platformOrderId, o.orderNo)));
+    const items = await t.database.db.select().from(shopOrderItems).where(eq(shopOrderItems.orderId, order!.id));
+    expect(items.map((i) => [i.title, i.spec, i.outerSkuCode, i.quantity, i.priceFen]).sort((a, b) => Number(a[3]) - Number(b[3]))).toEqual([
+      ['法式碎花连衣裙', '颜色分类:杏色;尺码:M', 'DRESS-01-M', 1, 8900],
+      ['百搭针织开衫', '颜色分类:白色;尺码:均码', 'KNIT-02', 2, 5950],
+    ]);
+  });
+
+  it('keeps Chinese text whole across the chunk boundaries of the reader (exceljs#2084)', async () => {
+    const big = await xlsx(
+      TAOBAO_HEADERS,
+      rows(3000, 1000, 'CK').map((o) => taobaoRow(o)),
+    );
+    const preview = await toPreview(t, seller, { file: big, name: '大订单报表.xlsx', shopId: taobaoShop });
+    expect(preview).toMatchObject({ totalRows: 3000, errorRows: 0 });
+    const garbled = await t.database.db.execute(
+      sql`select count(*)::int as n from order_import_rows where job_id = ${preview.id} and data::text like ${'%\uFFFD%'}`,
+    );
+    expect((garbled as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    expect(envelope(await call(t.app, { method: 'POST', url: `${BASE}/${preview.id}/cancel`, session: seller })).errorCode).toBe(0);
+  });
+
+  it('refuses a 宝贝报表 uploaded alone, saying which file to upload', async () => {
+    const detail = await xlsx(TAOBAO_DETAIL_HEADERS, [['1', '标题', '1.00', '1', '', '', '', '', '', '']]);
+    const r = await upload(t, seller, { file: detail, name: '宝贝报表.xlsx', shopId: taobaoShop });
+    expect(r).toMatchObject({ errorCode: 14111 });
+    expect(r.errorMsg).toContain('订单报表');
+  });
+});
+
+describe('PDD and Douyin exports', () => {
+  it('PDD 订单导出 as GBK .csv into the PDD shop', async () => {
+    const orders = rows(3, 100, 'PD');
+    const r = await inspect(t, seller, csv(PDD_HEADERS, orders.map(pddRow)), 'pdd.csv');
+    expect(r.data).toMatchObject({ format: 'csv', encoding: 'GB18030', layout: 'PDD', channel: 'PDD' });
+    const preview = await toPreview(t, seller, { file: csv(PDD_HEADERS, orders.map(pddRow)), name: '拼多多订单.csv', shopId: pddShop });
+    expect(preview).toMatchObject({ layout: 'PDD', validOrders: 3, errorRows: 0, fileName: '拼多多订单.csv' });
+    expect(await confirmAndRun(t, seller, preview.id)).toMatchObject({ status: 'DONE', imported: 3 });
+    const stored = await ordersOf(pddShop);
+    const o = orders[1]!;
+    const one = stored.find((x) => x.platformOrderId === o.orderNo)!;
+    expect(o.area).toEqual(['湖北省', '武汉市', '洪山区']);
+    expect(one).toMatchObject({ channel: 'PDD', receiverProvince: '湖北省', receiverCity: '武汉市', receiverDistrict: '洪山区', status: 'WAIT_SELLER_SEND' });
+    const [item] = await t.database.db.select().from(shopOrderItems).where(eq(shopOrderItems.orderId, one.id));
+    // sampleOrder(101): 3 pieces at 69.90.
+    expect(item).toMatchObject({ spec: o.spec, outerSkuCode: o.outerCode, quantity: 3, priceFen: 6990, paymentFen: 20970 });
+  });
+
+  it('Douyin .csv (UTF-8 with BOM): sub-orders of one main order become one order with two lines', async () => {
+    const a = sampleOrder(200, 'DY');
+    const second = { ...a, title: '复古小皮鞋', spec: '颜色:黑色;尺码:38', outerCode: 'SHOE-38', quantity: 1, priceYuan: '129.00' };
+    const b = sampleOrder(201, 'DY');
+    const file = csv(DOUYIN_HEADERS, [douyinRow(a, 1), douyinRow(second, 2), douyinRow(b, 1)], 'utf8bom');
+    const preview = await toPreview(t, seller, { file, name: '抖店订单.csv', shopId: douyinShop });
+    expect(preview).toMatchObject({ layout: 'TIKTOK', totalRows: 3, total: 2, validOrders: 2 });
+    await confirmAndRun(t, seller, preview.id);
+    const [order] = await t.database.db
+      .select()
+      .from(shopOrders)
+      .where(and(eq(shopOrders.shopId, douyinShop), eq(shopOrders.platformOrderId, a.orderNo)));
+    const items = await t.database.db.select().from(shopOrderItems).where(eq(shopOrderItems.orderId, order!.id));
+    expect(items.map((i) => i.platformItemId).sort()).toEqual([`${a.orderNo}-1`, `${a.orderNo}-2`]);
+    // sampleOrder(200): 3 × 79.90, plus the second line's 129.00.
+    expect(order!.paymentFen).toBe(3 * 7990 + 12900);
+  });
+
+  it('a PDD file is refused for the Taobao shop and accepted by an OTHER shop', async () => {
+    const file = csv(PDD_HEADERS, rows(1, 300, 'PX').map(pddRow));
+    const r = await upload(t, seller, { file, name: 'pdd.csv', shopId: taobaoShop });
+    expect(r.errorCode).toBe(14108);
+    expect(r.errorMsg).toBe('文件是拼多多的订单，所选店铺“小美女装旗舰店”是淘宝/天猫店铺，请选择拼多多店铺或“其他”平台的店铺');
+    const [other] = await t.database.db
+      .insert(shops)
+      .values({ orgId: (await t.database.db.select().from(shops).where(eq(shops.id, taobaoShop)))[0]!.orgId, channel: 'OTHER', name: '线下批发' })
+      .returning({ id: shops.id });
+    const preview = await toPreview(t, seller, { file, name: 'pdd.csv', shopId: other!.id });
+    expect(await confirmAndRun(t, seller, preview.id)).toMatchObject({ status: 'DONE', imported: 1 });
+  });
+});
+
+describe('cancel, history and downloads', () => {
+  it('a cancelled preview keeps no rows and cannot be confirmed', async () => {
+    const preview = await toPreview(t, seller, { file: csv(PDD_HEADERS, rows(2, 400, 'PC').map(pddRow)), name: 'c.csv', shopId: pddShop });
+    expect(envelope(await call(t.app, { method: 'POST', url: `${BASE}/${preview.id}/cancel`, session: seller })).errorCode).toBe(0);
+    const job = await waitWhile(t, seller, preview.id, 'PREVIEW');
+    expect(job.status).toBe('CANCELLED');
+    const confirm = envelope(await call(t.app, { method: 'POST', url: `${BASE}/${preview.id}/confirm`, session: seller }));
+    expect(confirm).toMatchObject({ errorCode: 12002, errorMsg: '该导入任务已取消，请重新上传文件' });
+    const page = envelope<{ total: number }>(await call(t.app, { method: 'POST', url: `${BASE}/${preview.id}/rows`, session: seller, payload: {} }));
+    expect(page.data.total).toBe(0);
+  });
+
+  it('lists the history newest first, filters it, and exports it and the bad rows as Excel', async () => {
+    const h = envelope<{ total: number; list: { id: number; fileName: string; status: string; userName: string; errorRows: number }[] }>(
+      await call(t.app, { method: 'POST', url: `${BASE}/page`, session: seller, payload: { pageNo: 1, pageSize: 50 } }),
+    );
+    expect(h.data.total).toBeGreaterThanOrEqual(8);
+    const ids = h.data.list.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(h.data.list.every((r) => r.userName === 'demo_seller')).toBe(true);
+    const cancelled = envelope<{ total: number }>(
+      await call(t.app, { method: 'POST', url: `${BASE}/page`, session: seller, payload: { status: 'CANCELLED' } }),
+    );
+    expect(cancelled.data.total).toBe(2);
+
+    const exp = await call(t.app, { method: 'POST', url: `${BASE}/page/export`, session: seller, payload: {} });
+    expect(exp.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exp.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.rowCount).toBe(h.data.total + 1);
+
+    const withErrors = h.data.list.find((r) => r.fileName === '订单报表.xlsx' && r.errorRows === 3)!;
+    const errs = await call(t.app, { url: `${BASE}/${withErrors.id}/errors/export`, session: seller });
+    const eb = new ExcelJS.Workbook();
+    await eb.xlsx.load(errs.rawPayload as unknown as ArrayBuffer);
+    const sheet = eb.worksheets[0]!;
+    expect(sheet.rowCount).toBe(4);
+    expect(sheet.getRow(2).getCell(3).value).toBe('缺少收货人');
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Dropship orders in Chromium against the real server (its Alipay is the in-process emulator):
+ * demo_seller sets a pay password and recharges ¥200 through the funds pages, places an order
+ * from its linked trousers shop order (confirming the second placement, the demo seed already
+ * placed one), pays it with the balance, sees it waiting to be taken with its pick-up code, moves
+ * it to another district, then cancels it and finds the refund among the balance entries.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
+
+let h: Harness;
+const shots = process.env.E2E_SCREENSHOTS;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const PAY_PASSWORD = '258013';
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+};
+
+async function setUpMoney(page: Page) {
+  await page.goto(h.url('www', '/funds/resetPayPass'));
+  await page.getByLabel('登录密码').fill(DEMO_PASSWORD);
+  await page.getByLabel('新支付密码', { exact: true }).fill(PAY_PASSWORD);
+  await page.getByLabel('确认新支付密码').fill(PAY_PASSWORD);
+  await page.getByRole('button', { name: '设置支付密码' }).click();
+  await page.getByText('支付密码已设置').waitFor();
+  await page.goto(h.url('www', '/funds/rechargeWithdraw'));
+  await page.getByRole('textbox', { name: '充值金额' }).fill('200');
+  await page.getByRole('button', { name: '去支付宝充值' }).click();
+  await page.waitForURL(/127\.0\.0\.1:\d+\/gateway\.do\?/);
+  await page.getByText('支付宝收银台').waitFor();
+  expect(await page.getByTestId('amount').textContent()).toBe('¥200.00');
+  await page.getByRole('button', { name: '支付' }).click();
+  await page.waitForURL('**/funds/balance');
+  await page.getByRole('cell', { name: '+200.00' }).first().waitFor();
+}
+
+it('places an order from a shop order, pays it from the balance, cancels it and sees the refund', async () => {
+  const { context, page } = await h.newPage();
+  await signIn(page, h.url('www'), 'demo_seller', 'seller');
+  await settleOverlays(page);
+  await setUpMoney(page);
+
+  // From 店铺订单: tick the trousers order and 批量代发下单.
+  await page.goto(h.url('www', '/order/orderList?platformOrderId=4012873365505'));
+  await page.locator('tr', { hasText: '4012873365505' }).locator('input[type=checkbox]').check();
+  await page.getByRole('button', { name: /批量代发下单/ }).click();
+  await page.waitForURL(/\/order\/placeOrder\?shopOrderIds=\d+$/);
+  const card = page.getByTestId('place-order-card');
+  await card.getByText('已下过代发单').waitFor();
+  await card.getByText('万佳韩版 / P0913 / 黑色 / L').waitFor();
+  // One trousers at ¥38.50, ZTO to Beijing ¥4.50, ¥1.00 service fee.
+  await expect.poll(() => card.getByTestId('order-cost').textContent(), { timeout: 15_000 }).toContain('¥44.00');
+  await expect.poll(() => page.getByRole('button', { name: '提交订单' }).isEnabled()).toBe(true);
+  await shot(page, 'dropship-place');
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await page.getByRole('button', { name: '确认重复下单' }).click();
+  await page.getByText(/已提交 1 个代发订单，待付款 ¥44\.00/).waitFor();
+  const orderNo = ((await page.locator('.ant-result-subtitle').textContent()) ?? '').trim();
+  expect(orderNo).toMatch(/^DF\d{14}$/);
+
+  await page.getByRole('button', { name: '去支付' }).click();
+  await page.getByLabel('支付密码').fill(PAY_PASSWORD);
+  await page.getByRole('button', { name: '确认支付 ¥44.00' }).click();
+  await page.getByText('支付成功，共 ¥44.00').waitFor();
+  await page.waitForURL('**/order/daifaOrderList');
+
+  const row = page.locator('tr', { hasText: orderNo });
+  await row.getByText('待拿货').first().waitFor();
+  await shot(page, 'dropship-list');
+  await row.getByRole('link', { name: '详情' }).click();
+  await page.waitForURL(/daifaOrederListDetail\?id=\d+/);
+  await page.getByText('支付订单').waitFor();
+  const codes = await page.locator('.ant-typography-copy').count();
+  expect(codes).toBeGreaterThan(0);
+  expect(await page.getByText(/^\d{12}$/).count()).toBe(1);
+  await shot(page, 'dropship-detail');
+
+  // Another district of Beijing costs the same express fee: allowed after payment.
+  await page.getByRole('button', { name: '修改收货信息' }).click();
+  const dialog = page.locator('.ant-modal', { hasText: '修改收货信息' });
+  await dialog.getByLabel('省市区').click();
+  await page.locator('.ant-cascader-menu-item', { hasText: /^海淀区$/ }).click();
+  await expect.poll(async () => (await dialog.textContent()) ?? '').toContain('海淀区');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByText('收货信息已修改').waitFor();
+  await page.getByText(/北京市 北京市 海淀区 望京街道/).waitFor();
+
+  await page.getByRole('button', { name: '取消订单' }).click();
+  await page.getByRole('button', { name: '确认取消' }).click();
+  await page.getByText('已取消，¥44.00 已退回余额').waitFor();
+  await page.locator('.ant-tag', { hasText: '已取消' }).first().waitFor();
+
+  await page.goto(h.url('www', '/funds/balance'));
+  const refund = page.locator('tr', { hasText: orderNo }).filter({ hasText: '退款' });
+  await refund.getByRole('cell', { name: '+44.00' }).waitFor();
+  await context.close();
+});

@@ -1,0 +1,40 @@
+/** The lines of a shop order on the place page: what the picker will ask for at the stall, or why a line cannot be placed. */
+import { ABNORMAL_REASON_FIXES, ABNORMAL_REASON_NAMES, type AbnormalReason, fenToYuan, type PlaceLine } from '@dropship/contract';
+import { Table, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+
+export function PlaceLines({ lines }: { lines: PlaceLine[] }) {
+  return (
+    <Table<PlaceLine>
+      size="small"
+      rowKey="shopOrderItemId"
+      pagination={false}
+      dataSource={lines}
+      columns={[
+        {
+          title: '商品',
+          render: (_, l) => (
+            <div>
+              <div>{l.title}</div>
+              {l.spec && <Typography.Text type="secondary">{l.spec}</Typography.Text>}
+            </div>
+          ),
+        },
+        { title: '数量', dataIndex: 'quantity', width: 70 },
+        {
+          title: '档口 / 货号 / 颜色 / 尺码',
+          render: (_, l) =>
+            l.reason ? (
+              <span>
+                <Tag color="red">{ABNORMAL_REASON_NAMES[l.reason as AbnormalReason] ?? l.reason}</Tag>
+                <Link to="/goods/association">{ABNORMAL_REASON_FIXES[l.reason as AbnormalReason] ?? '去处理'}</Link>
+              </span>
+            ) : (
+              <span>{[l.stallName, l.artNo, l.color, l.size].filter(Boolean).join(' / ')}</span>
+            ),
+        },
+        { title: '成本价', width: 100, align: 'right', render: (_, l) => (l.unitCostFen === null ? '—' : `¥${fenToYuan(l.unitCostFen)}`) },
+      ]}
+    />
+  );
+}

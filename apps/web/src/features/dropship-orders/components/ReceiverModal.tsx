@@ -1,0 +1,80 @@
+/**
+ * 收货信息: name, phone, province / city / district picked from the area tree with the shared
+ * AreaCascader (so the server's area check passes) and the street address. Used on the place page
+ * and the order detail.
+ */
+import type { ReceiverFields } from '@dropship/contract';
+import { Form, Input, Modal } from 'antd';
+import { AreaCascader } from '../../area/AreaCascader';
+
+interface Values {
+  name: string;
+  phone: string;
+  area: string[];
+  address: string;
+}
+
+interface Props {
+  open: boolean;
+  title?: string;
+  initial: ReceiverFields | null;
+  saving?: boolean;
+  onSave(receiver: ReceiverFields): void;
+  onClose(): void;
+}
+
+const PHONE = /^(1\d{10}(-\d{1,6})?|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;
+
+export function ReceiverModal({ open, title = '修改收货信息', initial, saving, onSave, onClose }: Props) {
+  const [form] = Form.useForm<Values>();
+  const known = initial?.province && initial.city && initial.district ? [initial.province, initial.city, initial.district] : [];
+  return (
+    <Modal
+      title={title}
+      open={open}
+      onCancel={onClose}
+      okText="保存"
+      confirmLoading={saving}
+      destroyOnHidden
+      onOk={() =>
+        form.validateFields().then((v) =>
+          onSave({
+            name: v.name.trim(),
+            phone: v.phone.trim(),
+            province: v.area[0] ?? '',
+            city: v.area[1] ?? '',
+            district: v.area[2] ?? '',
+            address: v.address.trim(),
+          }),
+        )
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ name: initial?.name, phone: initial?.phone, area: known, address: initial?.address }}
+      >
+        <Form.Item name="name" label="收货人" rules={[{ required: true, whitespace: true, message: '请输入收货人' }]}>
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item
+          name="phone"
+          label="手机号"
+          rules={[
+            { required: true, message: '请输入手机号' },
+            { pattern: PHONE, message: '请填写11位手机号或带区号的固定电话' },
+          ]}
+        >
+          <Input maxLength={20} />
+        </Form.Item>
+        <Form.Item name="area" label="省市区" rules={[{ required: true, type: 'array', len: 3, message: '请选择省份、城市和区县' }]}>
+          <AreaCascader aria-label="省市区" placeholder="选择省 / 市 / 区县" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="address" label="详细地址" rules={[{ required: true, whitespace: true, message: '请输入详细地址' }]}>
+          <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+/** Columns of /order/daifaOrderList: receiver masked by the server, money in yuan, dates at +8. */
+import { CHANNEL_NAMES, type Channel, type DropshipOrderRow, fenToYuan, PAYMENT_METHOD_NAMES } from '@dropship/contract';
+import { Space, type TableColumnsType, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/date';
+import { withColumnMinWidth } from '../../../lib/table-defaults';
+import { StatusTag, TakeStatusTag } from './StatusTag';
+
+export const detailPath = (id: number) => `/order/daifaOrderList/daifaOrederListDetail?id=${id}`;
+
+export function listColumns(actions: (r: DropshipOrderRow) => ReactNode): TableColumnsType<DropshipOrderRow> {
+  return withColumnMinWidth<TableColumnsType<DropshipOrderRow>[number]>([
+    {
+      title: '代发订单号',
+      dataIndex: 'orderNo',
+      width: 190,
+      render: (no: string, r) => (
+        <div>
+          <Link to={detailPath(r.id)}>{no}</Link>
+          <div>
+            <Typography.Text type="secondary">{formatDateTime(r.createdAt)}</Typography.Text>
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: '店铺 / 店铺订单号',
+      render: (_, r) =>
+        r.shopName ? (
+          <div>
+            <div>
+              {r.shopName} <Typography.Text type="secondary">{CHANNEL_NAMES[r.channel as Channel] ?? r.channel}</Typography.Text>
+            </div>
+            <Typography.Text copyable>{r.platformOrderId}</Typography.Text>
+          </div>
+        ) : (
+          '手工订单'
+        ),
+    },
+    {
+      title: '商品（档口 货号 颜色 尺码）',
+      width: 320,
+      render: (_, r) => (
+        <Space direction="vertical" size={2}>
+          {r.items.map((i) => (
+            <span key={i.id}>
+              {[i.stallName, i.artNo, i.color, i.size].filter(Boolean).join(' ')} ×{i.quantity} <TakeStatusTag status={i.takeStatus} />
+            </span>
+          ))}
+        </Space>
+      ),
+    },
+    {
+      title: '收货人',
+      render: (_, r) => (
+        <div>
+          <div>
+            {r.receiverName} {r.receiverPhone}
+          </div>
+          <Typography.Text type="secondary">{r.receiverArea}</Typography.Text>
+        </div>
+      ),
+    },
+    { title: '快递', render: (_, r) => (r.trackingNo ? `${r.expressName} ${r.trackingNo}` : r.expressName) },
+    {
+      title: '实付（元）',
+      align: 'right',
+      render: (_, r) => (
+        <div>
+          <Typography.Text strong>{fenToYuan(r.totalFen)}</Typography.Text>
+          {r.refundedFen > 0 && <div style={{ color: '#52c41a' }}>已退 {fenToYuan(r.refundedFen)}</div>}
+          {r.payMethod && <div style={{ color: '#999' }}>{PAYMENT_METHOD_NAMES[r.payMethod]}</div>}
+        </div>
+      ),
+    },
+    { title: '状态', dataIndex: 'combinedStatus', render: (s: DropshipOrderRow['combinedStatus']) => <StatusTag status={s} /> },
+    { title: '操作', key: 'actions', fixed: 'right', width: 140, render: (_, r) => actions(r) },
+  ]);
+}

@@ -1,0 +1,154 @@
+/**
+ * 代发订单 (/order/daifaOrderList): tabs by the combined order status with their counts, filters and
+ * paging in the address, receiver masked; selected orders are paid or cancelled together, the
+ * filtered set goes to Excel. Each row opens its detail.
+ */
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { COMBINED_ORDER_STATUS_NAMES, DROPSHIP_TABS, type DropshipOrderRow, type DropshipTab } from '@dropship/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, Space, Table, Tabs, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { paginationDefaults, rowSelectionDefaults } from '../../../lib/table-defaults';
+import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
+import { dropshipApi, dropshipKeys } from '../api';
+import { DropshipFilterForm } from '../components/DropshipFilterForm';
+import { detailPath, listColumns } from '../components/list-columns';
+import { PayDialog, type PayTarget } from '../components/PayDialog';
+import { filterBody, filtersFromUrl, PAGE_SIZES, pagingFromUrl, tabFromUrl, toUrl } from '../list-filters';
+
+const tabLabel = (t: DropshipTab) => (t === 'ALL' ? '全部' : COMBINED_ORDER_STATUS_NAMES[t]);
+const CANCELABLE = new Set(['WAITING_PAYMENT', 'WAITING_TAKING', 'E_NEXT_TAKING', 'E_STOP_TAKING', 'E_LACK_TAKING']);
+
+export default function DropshipOrderListPage() {
+  const { modal, message } = App.useApp();
+  const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  const tab = tabFromUrl(params);
+  const filters = useMemo(() => filtersFromUrl(new URLSearchParams(key)), [key]);
+  const paging = pagingFromUrl(params);
+  const body = filterBody(tab, filters);
+  const query = { ...body, ...paging };
+  const page = useQuery({ queryKey: dropshipKeys.page(query), queryFn: () => dropshipApi.page(query), placeholderData: keepPreviousData });
+  const [selected, setSelected] = useState<DropshipOrderRow[]>([]);
+  const [paying, setPaying] = useState<PayTarget[] | null>(null);
+  const exporting = useMutation({ mutationFn: () => dropshipApi.exportExcel(body) });
+  const refresh = () => {
+    setSelected([]);
+    void qc.invalidateQueries({ queryKey: dropshipKeys.all });
+    for (const k of MONEY_QUERY_KEYS) void qc.invalidateQueries({ queryKey: k });
+  };
+  const cancel = useMutation({
+    mutationFn: (v: { ids: number[]; reason: string }) => dropshipApi.cancel(v.ids, v.reason),
+    onSuccess: (r) => {
+      const failed = r.results.filter((x) => !x.ok);
+      if (failed.length === 0)
+        message.success(r.results.length === 1 ? (r.results[0]?.message ?? '已取消') : `已取消 ${r.results.length} 个订单，已支付的款项已退回余额`);
+      else
+        modal.warning({ title: `${r.results.length - failed.length} 个已取消，${failed.length} 个未能取消`, content: failed.map((f) => f.message).join('\n') });
+      refresh();
+    },
+  });
+
+  const askCancel = (rows: DropshipOrderRow[]) => {
+    let reason = '';
+    modal.confirm({
+      title: rows.length === 1 ? `取消订单 ${rows[0]?.orderNo}？` : `取消选中的 ${rows.length} 个订单？`,
+      content: (
+        <div>
+          <Typography.Paragraph>已支付的订单，未退的款项将退回余额。</Typography.Paragraph>
+          <Input aria-label="取消原因" maxLength={100} placeholder="取消原因（选填）" onChange={(e) => (reason = e.target.value)} />
+        </div>
+      ),
+      okText: '确认取消',
+      cancelText: '再想想',
+      onOk: () => cancel.mutateAsync({ ids: rows.map((r) => r.id), reason }),
+    });
+  };
+  const toPay = (rows: DropshipOrderRow[]) => setPaying(rows.map((r) => ({ id: r.id, orderNo: r.orderNo, totalFen: r.totalFen })));
+
+  const columns = listColumns((r) => (
+    <Space size={4} wrap>
+      {r.status === 'WAITING_PAYMENT' && (
+        <Button type="link" size="small" onClick={() => toPay([r])}>
+          去支付
+        </Button>
+      )}
+      {CANCELABLE.has(r.combinedStatus) && (
+        <Button type="link" size="small" danger onClick={() => askCancel([r])}>
+          取消
+        </Button>
+      )}
+      <Link to={detailPath(r.id)}>详情</Link>
+    </Space>
+  ));
+  const counts = page.data?.counts ?? {};
+  const go = (t: DropshipTab, f = filters, p = { pageNo: 1, pageSize: paging.pageSize }) => {
+    setSelected([]);
+    setParams(toUrl(t, f, p));
+  };
+  const payable = selected.filter((r) => r.status === 'WAITING_PAYMENT');
+  const cancelable = selected.filter((r) => CANCELABLE.has(r.combinedStatus));
+
+  return (
+    <div>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Title level={4}>代发订单</Typography.Title>
+        <Space>
+          <Link to="/order/placeOrder">
+            <Button icon={<PlusOutlined />}>手工下单</Button>
+          </Link>
+          <Link to="/order/expressList">快递与运费</Link>
+        </Space>
+      </Space>
+      <Tabs
+        activeKey={tab}
+        onChange={(t) => go(t as DropshipTab)}
+        items={DROPSHIP_TABS.map((t) => ({ key: t, label: counts[t] ? `${tabLabel(t)}（${counts[t]}）` : tabLabel(t) }))}
+      />
+      <DropshipFilterForm value={filters} onSearch={(f) => go(tab, f)} />
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Button type="primary" disabled={payable.length === 0} onClick={() => toPay(payable)}>
+          批量支付{payable.length ? `（${payable.length}）` : ''}
+        </Button>
+        <Button danger disabled={cancelable.length === 0} onClick={() => askCancel(cancelable)}>
+          批量取消{cancelable.length ? `（${cancelable.length}）` : ''}
+        </Button>
+        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
+          导出Excel
+        </Button>
+      </Space>
+      <Table<DropshipOrderRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={page.data?.list ?? []}
+        loading={page.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: tab === 'ALL' ? '暂无代发订单：在“店铺订单”勾选订单后点“批量代发下单”' : `没有${tabLabel(tab)}的订单` }}
+        rowSelection={{
+          ...rowSelectionDefaults,
+          selectedRowKeys: selected.map((r) => r.id),
+          getCheckboxProps: (r) => ({ 'aria-label': `选择订单${r.orderNo}` }),
+          onChange: (_, rows) => setSelected(rows),
+        }}
+        pagination={{
+          ...paginationDefaults,
+          current: paging.pageNo,
+          pageSize: paging.pageSize,
+          total: page.data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES,
+          onChange: (p, s) => go(tab, filters, { pageNo: s !== paging.pageSize ? 1 : p, pageSize: s }),
+        }}
+      />
+      <PayDialog
+        orders={paying}
+        onClose={() => setPaying(null)}
+        onPaid={() => {
+          setPaying(null);
+          refresh();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * 代发下单 (/order/placeOrder). `?shopOrderIds=1,2,3` (from 店铺订单's 批量代发下单): each order with its
+ * receiver (editable), resolved lines (or why not, with the way to fix it), express and fee,
+ * coupon and remark; the money is priced by the server as placing will charge it. 提交订单 creates
+ * them as 待付款 (asking to confirm a second placement of the same shop order), then 去支付.
+ * Without ids: 手工下单 from custom goods. The variant per brand: coupons only on the main site
+ * (the only variant with /funds/coupon).
+ */
+import { ErrorCode, fenToYuan, type ReceiverFields } from '@dropship/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Empty, Result, Space, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../app/api';
+import { useShell } from '../../../app/shell-context';
+import { dropshipApi, dropshipKeys } from '../api';
+import { ManualOrderForm } from '../components/ManualOrderForm';
+import { PayDialog, type PayTarget } from '../components/PayDialog';
+import { PlaceOrderCard } from '../components/PlaceOrderCard';
+import { ReceiverModal } from '../components/ReceiverModal';
+import { costDrafts, createBody, type Draft, goodsPlaceable, idsFromQuery, initialDrafts, LAST_EXPRESS_KEY } from '../place-drafts';
+
+export default function PlaceOrderPage() {
+  const [params] = useSearchParams();
+  const ids = useMemo(() => idsFromQuery(params.get('shopOrderIds')), [params]);
+  return (
+    <div>
+      <Typography.Title level={4}>代发下单</Typography.Title>
+      {ids.length > 0 ? <FromShopOrders ids={ids} /> : <ByHand />}
+    </div>
+  );
+}
+
+function ByHand() {
+  return (
+    <Card size="small">
+      <Typography.Paragraph>
+        从 <Link to="/order/orderList">店铺订单</Link> 勾选订单后点“批量代发下单”，或在下面手工下单（商品来自 <Link to="/goods/customGoods">自定义商品</Link>
+        ）。
+      </Typography.Paragraph>
+      <ManualOrderForm />
+    </Card>
+  );
+}
+
+function FromShopOrders({ ids }: { ids: number[] }) {
+  const { modal, message } = App.useApp();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const brand = useShell()?.brand ?? 'main';
+  const preview = useQuery({ queryKey: dropshipKeys.preview(ids), queryFn: () => dropshipApi.preview(ids) });
+  const express = useQuery({ queryKey: dropshipKeys.express(), queryFn: dropshipApi.express, staleTime: 60_000 });
+  const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [created, setCreated] = useState<PayTarget[] | null>(null);
+  const [paying, setPaying] = useState<PayTarget[] | null>(null);
+
+  useEffect(() => {
+    if (!preview.data || !express.data || drafts) return;
+    const last = window.localStorage.getItem(LAST_EXPRESS_KEY);
+    const code = express.data.find((e) => e.code === last)?.code ?? express.data[0]?.code ?? '';
+    setDrafts(initialDrafts(preview.data.orders, code));
+  }, [preview.data, express.data, drafts]);
+
+  const priced = useMemo(() => costDrafts(drafts ?? []), [drafts]);
+  const cost = useQuery({ queryKey: dropshipKeys.cost(priced), queryFn: () => dropshipApi.cost(priced), enabled: priced.length > 0 });
+  const costOf = (shopOrderId: number) => {
+    const i = priced.findIndex((p) => p.shopOrderId === shopOrderId);
+    return i >= 0 ? cost.data?.orders[i] : undefined;
+  };
+  const total = (cost.data?.orders ?? []).reduce((n, o) => n + (o.cost?.totalFen ?? 0), 0);
+  const included = (drafts ?? []).filter((d) => d.included);
+  const ready = included.length > 0 && !cost.isFetching && (cost.data?.orders ?? []).every((o) => o.cost && !o.couponError);
+
+  const [submitting, setSubmitting] = useState(false);
+  // Not a mutation: the shell shows every failed mutation's message, and a second placement of a
+  // shop order is a question to the seller here, not an error.
+  async function submit(confirmDuplicate: boolean) {
+    setSubmitting(true);
+    try {
+      const r = await dropshipApi.create(createBody(drafts ?? [], confirmDuplicate));
+      const code = included[0]?.expressCode;
+      if (code) window.localStorage.setItem(LAST_EXPRESS_KEY, code);
+      void qc.invalidateQueries({ queryKey: dropshipKeys.all });
+      void qc.invalidateQueries({ queryKey: ['shop-orders'] });
+      setCreated(r.orders.map((o) => ({ id: o.id, orderNo: o.orderNo, totalFen: o.totalFen })));
+    } catch (e) {
+      if (e instanceof ApiError && e.errorCode === ErrorCode.DROPSHIP_DUPLICATE && !confirmDuplicate) {
+        modal.confirm({ title: '确认重复下单？', content: e.message, okText: '确认重复下单', cancelText: '取消', onOk: () => submit(true) });
+      } else {
+        message.error(e instanceof Error ? e.message : '系统异常');
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (preview.isLoading || (preview.data && !drafts)) return <Spin description="正在读取订单…" />;
+  if (!preview.data) return <Empty description="订单读取失败，请返回店铺订单重新选择" />;
+  if (created) {
+    const sum = created.reduce((n, o) => n + o.totalFen, 0);
+    return (
+      <>
+        <Result
+          status="success"
+          title={`已提交 ${created.length} 个代发订单，待付款 ¥${fenToYuan(sum)}`}
+          subTitle={created.map((o) => o.orderNo).join('、')}
+          extra={
+            <Space>
+              <Button type="primary" onClick={() => setPaying(created)}>
+                去支付
+              </Button>
+              <Button onClick={() => navigate('/order/daifaOrderList?status=WAITING_PAYMENT')}>查看代发订单</Button>
+            </Space>
+          }
+        />
+        <PayDialog orders={paying} onClose={() => setPaying(null)} onPaid={() => navigate('/order/daifaOrderList')} />
+      </>
+    );
+  }
+
+  const update = (shopOrderId: number, patch: Partial<Draft>) =>
+    setDrafts((ds) => (ds ?? []).map((d) => (d.shopOrderId === shopOrderId ? { ...d, ...patch } : d)));
+  const editingDraft = drafts?.find((d) => d.shopOrderId === editing) ?? null;
+  return (
+    <div>
+      {preview.data.orders.map((o) => {
+        const d = drafts?.find((x) => x.shopOrderId === o.shopOrderId);
+        return d ? (
+          <PlaceOrderCard
+            key={o.shopOrderId}
+            order={o}
+            draft={d}
+            cost={costOf(o.shopOrderId)}
+            coupons={brand === 'main'}
+            onChange={(p) => update(o.shopOrderId, p)}
+            onEditReceiver={() => setEditing(o.shopOrderId)}
+          />
+        ) : null;
+      })}
+      <Card size="small" style={{ position: 'sticky', bottom: 0, zIndex: 2 }}>
+        <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+          <span>
+            已选 {included.length} / {drafts?.length ?? 0} 个订单，合计{' '}
+            <Typography.Text strong style={{ fontSize: 18, color: '#f5222d' }} data-testid="place-total">
+              ¥{fenToYuan(total)}
+            </Typography.Text>
+          </span>
+          <Button type="primary" size="large" disabled={!ready} loading={submitting} onClick={() => void submit(false)}>
+            提交订单
+          </Button>
+        </Space>
+      </Card>
+      <ReceiverModal
+        open={editing !== null}
+        initial={editingDraft?.receiver ?? null}
+        onClose={() => setEditing(null)}
+        onSave={(receiver: ReceiverFields) => {
+          const o = preview.data?.orders.find((x) => x.shopOrderId === editing);
+          if (editing !== null) update(editing, { receiver, addressOk: true, included: o ? goodsPlaceable(o) : false });
+          setEditing(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { PlacePreviewOrder } from '@dropship/contract';
+import { describe, expect, it } from 'vitest';
+import { costDrafts, createBody, idsFromQuery, initialDrafts, placeable } from './place-drafts';
+
+const receiver = { name: '林晓', phone: '13800138001', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路90号' };
+const line = (reason: string | null) => ({
+  shopOrderItemId: 1,
+  title: '毛衣',
+  spec: null,
+  picUrl: null,
+  quantity: 1,
+  refundState: 'NONE',
+  reason,
+  stallName: '档口',
+  stallNo: 'A1',
+  market: '',
+  artNo: 'K1',
+  color: '黑',
+  size: 'M',
+  unitCostFen: reason ? null : 4500,
+});
+const order = (id: number, lines = [line(null)], blockers: string[] = []): PlacePreviewOrder => ({
+  shopOrderId: id,
+  shopName: '店',
+  channel: 'TAOBAO',
+  platformOrderId: `P${id}`,
+  status: 'WAIT_SELLER_SEND',
+  placedOrderNos: [],
+  receiver,
+  buyerRemark: null,
+  sellerRemark: null,
+  lines,
+  blockers,
+  addressComplete: true,
+});
+
+describe('place drafts', () => {
+  it('includes only orders that can be placed', () => {
+    const orders = [order(1), order(2, [line(null), line('NO_LINK')]), order(3, [line(null)], ['店铺订单不是待发货状态'])];
+    expect(orders.map((o) => placeable(o))).toEqual([true, false, false]);
+    expect(initialDrafts(orders, 'ZTO').map((d) => [d.shopOrderId, d.included, d.expressCode])).toEqual([
+      [1, true, 'ZTO'],
+      [2, false, 'ZTO'],
+      [3, false, 'ZTO'],
+    ]);
+  });
+
+  it('sends the included drafts to the cost and create calls', () => {
+    const drafts = initialDrafts([order(1), order(2, [line('NO_LINK')])], 'YTO').map((d) =>
+      d.shopOrderId === 1 ? { ...d, couponId: 9, remark: ' 加急 ' } : d,
+    );
+    expect(costDrafts(drafts)).toEqual([{ shopOrderId: 1, province: '浙江省', expressCode: 'YTO', couponId: 9 }]);
+    expect(createBody(drafts, true)).toEqual({
+      orders: [{ shopOrderId: 1, receiver, expressCode: 'YTO', remark: '加急', couponId: 9 }],
+      confirmDuplicate: true,
+    });
+  });
+
+  it('reads the shop order ids of the address', () => {
+    expect(idsFromQuery('3,1,3,x,-2, 7')).toEqual([3, 1, 7]);
+    expect(idsFromQuery(null)).toEqual([]);
+  });
+
+  it('an incomplete address excludes the order until the seller corrects it', () => {
+    const o = { ...order(4), addressComplete: false };
+    const [d] = initialDrafts([o], 'ZTO');
+    expect([d?.included, d?.addressOk, placeable(o)]).toEqual([false, false, false]);
+    expect(placeable(o, { addressOk: true })).toBe(true);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * The dropship order list call (/order/daifaOrderList, POST /api/b2/post/orders/page, i.e.
+ * pageDropshipOrders) with one seller holding 1,000,000 orders on PostgreSQL or 200,000 on
+ * PGlite: p50, p99 and throughput at 20 concurrent callers, each next to the very same SQL
+ * statements (the repository's own SQL, rendered by drizzle's dialect) run through the bare
+ * driver in the same run, with the same concurrency and the same order (the three reads together,
+ * then the lines of the page's orders).
+ *
+ *   npx tsx bench/dropship-orders-list.bench.ts                                  # PGlite in memory, 200,000 orders
+ *   DATABASE_URL=postgres://… npx tsx bench/dropship-orders-list.bench.ts        # a THROWAWAY PostgreSQL database, 1,000,000
+ *
+ * BENCH_ORDERS overrides the count, BENCH_CALLS the calls per run; BENCH_REUSE=1 reuses a seller
+ * seeded by an earlier run on the same database (seeding a million orders takes a minute or two).
+ */
+
+import type { DropshipPageBody } from '@dropship/contract';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
+import { createOrganisation } from '../apps/server/src/modules/auth/accounts.ts';
+import * as repo from '../apps/server/src/modules/dropship-orders/list.repository.ts';
+import { pageDropshipOrders } from '../apps/server/src/modules/dropship-orders/list.service.ts';
+import type { Caller } from '../apps/server/src/plugins/auth.ts';
+
+const url = process.env.DATABASE_URL || undefined;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? (url ? 1_000_000 : 200_000));
+const CALLS = Number(process.env.BENCH_CALLS ?? (url ? 4_000 : 600));
+const CONCURRENCY = 20;
+const RUNS = 3;
+const migrationsFolder = new URL('../apps/server/drizzle', import.meta.url).pathname;
+
+/** Our database handle (drizzle, as the server opens it) and a bare query function on the same database. */
+async function open() {
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    // A pool of its own for the bare side, the same size: neither waits for the other's connections.
+    const barePool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+    return {
+      db,
+      kind: 'PostgreSQL',
+      bare: (text: string, params: unknown[]) => barePool.query(text, params),
+      close: async () => {
+        await pool.end();
+        await barePool.end();
+      },
+    };
+  }
+  const client = new PGlite({ postgresqlconf: ['max_wal_size=128MB'] });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'PGlite', bare: (text: string, params: unknown[]) => client.query(text, params), close: () => client.close() };
+}
+
+const { db, kind, bare, close } = await open();
+const tag = Date.now().toString(36);
+const reused = process.env.BENCH_REUSE
+  ? await db.execute(sql`select c.org_id from dropship_order_counts c join organisations o on o.id = c.org_id
+      where o.name like 'bench-list-%' group by c.org_id having sum(c.n) = ${ORDERS} limit 1`)
+  : null;
+const reusedOrg = (reused as unknown as { rows: { org_id: number }[] } | null)?.rows[0]?.org_id;
+const orgId = reusedOrg ?? (await createOrganisation(db, { type: 'seller', name: `bench-list-${tag}` }));
+const caller: Caller = { orgId, userId: 0, orgType: 'seller', isMain: true, sessionId: 0 };
+if (reusedOrg) console.log(`reusing the ${ORDERS.toLocaleString()} orders of organisation ${orgId}`);
+else await seed();
+
+async function seed() {
+  console.log(`seeding ${ORDERS.toLocaleString()} dropship orders (${kind}) …`);
+  const t0 = performance.now();
+  const CHUNK = 100_000;
+  for (let from = 1; from <= ORDERS; from += CHUNK) {
+    const to = Math.min(ORDERS, from + CHUNK - 1);
+    // Spread over 180 days; 10% unpaid, 10% cancelled, the rest waiting to be taken or taken.
+    await db.execute(sql`
+    insert into dropship_orders (org_id, order_no, source, shop_name, channel, platform_order_id, receiver_name, receiver_phone,
+      receiver_phone_tail, receiver_province, receiver_city, receiver_district, receiver_address, express_code, express_name,
+      express_fee_fen, service_fee_fen, goods_fen, total_fen, item_count, status, combined_status, pay_method, paid_at, created_at)
+    select ${orgId}::int, 'B' || ${tag}::text || lpad(g::text, 9, '0'), 'SHOP_ORDER', '基准店铺', 'TAOBAO', 'P' || ${tag}::text || g,
+      '买家' || (g % 997), '138' || lpad((g % 100000000)::text, 8, '0'), lpad((g % 10000)::text, 4, '0'), '浙江省', '杭州市', '西湖区',
+      '文三路' || g || '号', 'ZTO', '中通快递', 450, 100, 4500, 5050, 1,
+      case g % 10 when 0 then 'WAITING_PAYMENT' when 1 then 'CANCELED' else 'WAITING_DELIVERING' end,
+      case g % 10 when 0 then 'WAITING_PAYMENT' when 1 then 'CANCELED' when 2 then 'TOOK' when 3 then 'TOOK' else 'WAITING_TAKING' end,
+      case g % 10 when 0 then null else 'BALANCE' end, case g % 10 when 0 then null else now() end,
+      now() - ((${ORDERS}::int - g) * 15) * interval '1 second'
+    from generate_series(${from}::int, ${to}::int) g`);
+  }
+  await db.execute(sql`
+  insert into dropship_order_items (org_id, order_id, line_no, title, snapshot, stall_name, market, stall_no, art_no, color, size, quantity,
+    unit_cost_fen, take_status)
+  select org_id, id, 1, '基准商品', '{}'::jsonb, '基准档口', '广州十三行', 'A1', 'K' || (id % 1000), '黑色', 'M', 1, 4500,
+    case combined_status when 'WAITING_PAYMENT' then null when 'TOOK' then 'TOOK' else 'WAITING_TAKING' end
+  from dropship_orders where org_id = ${orgId}`);
+  await db.execute(sql`
+  insert into dropship_order_counts (org_id, combined_status, n)
+  select org_id, combined_status, count(*) from dropship_orders where org_id = ${orgId} group by 1, 2`);
+  // Vacuumed, not only analyzed: the visibility map lets counts use index-only scans, and autovacuum has nothing left to do during the runs.
+  await db.execute(sql`vacuum analyze dropship_orders`);
+  await db.execute(sql`vacuum analyze dropship_order_items`);
+  console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+const dialect = new PgDialect();
+const toQuery = (q: SQL) => dialect.sqlToQuery(q);
+
+/** The same statements the service issues for one body, as text and parameters for the bare driver. */
+function bareCall(body: DropshipPageBody) {
+  const { pageNo, pageSize, ...f } = body;
+  const where = repo.filterWhere(orgId, f);
+  const counts = toQuery(repo.tabCountsSql(orgId));
+  const page = toQuery(repo.pageSql(where, pageSize, (pageNo - 1) * pageSize));
+  const count = repo.narrowsBeyondTab(f) ? toQuery(repo.countSql(where)) : null;
+  const items = toQuery(repo.itemsSql(orgId, [])).sql;
+  return async () => {
+    const [, rows] = await Promise.all([bare(counts.sql, counts.params), bare(page.sql, page.params), count ? bare(count.sql, count.params) : null]);
+    const ids = (rows.rows as { id: string | number }[]).map((r) => Number(r.id));
+    if (ids.length) await bare(items, [orgId, ids]);
+  };
+}
+
+const shapes: { name: string; body: (i: number) => DropshipPageBody }[] = [
+  { name: '全部, page 1 of 20', body: () => ({ pageNo: 1, pageSize: 20 }) },
+  { name: '待拿货 tab, pages 1–50', body: (i) => ({ pageNo: 1 + (i % 50), pageSize: 20, status: 'WAITING_TAKING' }) },
+  { name: 'phone tail filter (counted)', body: (i) => ({ pageNo: 1, pageSize: 20, phoneTail: String(1000 + (i % 9000)) }) },
+];
+
+// The bare side must read what ours reads: check the parameters of the lines statement once.
+const sample = toQuery(repo.itemsSql(orgId, [7, 8]));
+if (JSON.stringify(sample.params) !== JSON.stringify([orgId, [7, 8]])) throw new Error(`unexpected parameter order ${JSON.stringify(sample.params)}`);
+const check = await pageDropshipOrders(db, caller, { pageNo: 1, pageSize: 20 });
+if (check.list.length !== 20 || check.total !== ORDERS) throw new Error(`seed not visible: ${check.total}`);
+
+async function measure(n: number, fn: (i: number) => Promise<unknown>) {
+  const lat: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < n) {
+        const i = next++;
+        const s = performance.now();
+        await fn(i);
+        lat.push(performance.now() - s);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  lat.sort((a, b) => a - b);
+  const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] as number;
+  return { p50: pct(0.5), p99: pct(0.99), rate: n / seconds };
+}
+
+const median = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)] as T;
+console.log(
+  `dropship order list: ${ORDERS.toLocaleString()} orders of one seller, ${CALLS} calls per run, ${CONCURRENCY} concurrent callers, ${RUNS} runs, ${kind} (node ${process.version})`,
+);
+for (const shape of shapes) {
+  const bareCalls = new Map<number, () => Promise<void>>();
+  const bareOf = (i: number) => {
+    const key = i % 100;
+    if (!bareCalls.has(key)) bareCalls.set(key, bareCall(shape.body(i)));
+    return (bareCalls.get(key) as () => Promise<void>)();
+  };
+  const oursOf = (i: number) => pageDropshipOrders(db, caller, shape.body(i % 100));
+  await measure(Math.min(200, CALLS), oursOf);
+  await measure(Math.min(200, CALLS), bareOf);
+  const ours: Awaited<ReturnType<typeof measure>>[] = [];
+  const base: Awaited<ReturnType<typeof measure>>[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    // Alternate which side goes first, so neither always runs on a warmer cache.
+    if (r % 2 === 0) {
+      ours.push(await measure(CALLS, oursOf));
+      base.push(await measure(CALLS, bareOf));
+    } else {
+      base.push(await measure(CALLS, bareOf));
+      ours.push(await measure(CALLS, oursOf));
+    }
+  }
+  const o = median(ours, (x) => x.rate);
+  const b = median(base, (x) => x.rate);
+  console.log(`  ${shape.name}:`);
+  console.log(`    ours (pageDropshipOrders): p50 ${o.p50.toFixed(2)} ms, p99 ${o.p99.toFixed(2)} ms, ${o.rate.toFixed(0)} calls/s`);
+  console.log(`    bare driver, same SQL:     p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(2)} ms, ${b.rate.toFixed(0)} calls/s`);
+  console.log(
+    `    ratio ours/bare: throughput ${(o.rate / b.rate).toFixed(2)} (goal ≥ 0.70), p50 ${(o.p50 / b.p50).toFixed(2)}×, p99 ${(o.p99 / b.p99).toFixed(2)}×`,
+  );
+}
+await close();

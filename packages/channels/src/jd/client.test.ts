@@ -1,0 +1,3 @@
+import { channelContractSuite } from '../marketplace/contract-suite.ts';
+
+channelContractSuite('JD', { zto: '1499' });

@@ -1,0 +1,261 @@
+/**
+ * The state one channel's emulator keeps, whatever its wire protocol: shops, one-use authorization
+ * codes (10 minutes), tokens with expiry and refresh, orders and refunds as generated truth,
+ * accepted shipments, and the queue of failures tests ask for. Handlers read and change it only
+ * through these methods so every platform behaves alike where the platforms do.
+ */
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { toSecond } from './china-time.ts';
+import type { AppCredentials, ChannelEmulatorHandler, EmulatorFailure, EmulatorShipment } from './emulator-types.ts';
+import { generateOrders, orderRefundState } from './generator.ts';
+import { createRng, hashSeed } from './random.ts';
+import type { NormalizedOrder, NormalizedRefund } from './types.ts';
+
+export interface EmulatorShop {
+  platformShopId: string;
+  shopName: string;
+}
+
+export interface TokenRecord {
+  accessToken: string;
+  refreshToken?: string;
+  platformShopId: string;
+  expiresAt: Date;
+  refreshExpiresAt?: Date;
+}
+
+export type TokenCheck = { ok: true; shop: EmulatorShop; token: TokenRecord } | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
+
+export interface CoreOptions {
+  seed: number;
+  ordersPerShop: number;
+  /** How far back seeded orders go. */
+  historyMs: number;
+  now: () => Date;
+  tokenTtl?: { accessMs: number; refreshMs: number };
+  slowMs: number;
+}
+
+const CODE_TTL_MS = 10 * 60_000;
+
+export class ChannelCore {
+  readonly shops = new Map<string, EmulatorShop>();
+  /** platformOrderId → the generated truth and its shop. */
+  readonly orders = new Map<string, { shopId: string; order: NormalizedOrder }>();
+  readonly refunds = new Map<string, { shopId: string; refund: NormalizedRefund }>();
+  readonly shipments: EmulatorShipment[] = [];
+  private readonly codes = new Map<string, { shopId: string; redirectUri?: string; expiresAt: number }>();
+  private readonly tokens = new Map<string, TokenRecord>();
+  private readonly refreshTokens = new Map<string, TokenRecord>();
+  private readonly failures: EmulatorFailure[] = [];
+  private readonly cipherKey: Buffer;
+  private batch = 0;
+
+  constructor(
+    readonly handler: ChannelEmulatorHandler,
+    readonly credentials: AppCredentials,
+    private readonly o: CoreOptions,
+  ) {
+    this.cipherKey = createHmac('sha256', credentials.appSecret).update(`cipher:${handler.channel}`).digest();
+  }
+
+  get channel() {
+    return this.handler.channel;
+  }
+
+  now(): Date {
+    return this.o.now();
+  }
+
+  /** The shop with this name, created (and seeded with orders) on first use. */
+  ensureShop(name = this.handler.defaultShopName): EmulatorShop {
+    for (const s of this.shops.values()) if (s.shopName === name) return s;
+    const r = createRng(hashSeed('shop', this.o.seed, this.channel, name));
+    const shop = { platformShopId: this.handler.shopId((n) => r.digits(n)), shopName: name };
+    this.shops.set(shop.platformShopId, shop);
+    const now = this.now().getTime();
+    this.generate(shop, this.o.ordersPerShop, new Date(now - this.o.historyMs), new Date(now));
+    return shop;
+  }
+
+  /** New orders created and modified within the last `spanMs` (default 30 minutes). Answers what the client will read. */
+  addOrders(platformShopId: string, count: number, spanMs = 30 * 60_000): NormalizedOrder[] {
+    const shop = this.shops.get(platformShopId);
+    if (!shop) throw new Error(`emulator ${this.channel}: no shop ${platformShopId}`);
+    const now = this.now().getTime();
+    return this.generate(shop, count, new Date(now - spanMs), new Date(now)).map((o) => this.handler.view(o, this));
+  }
+
+  private generate(shop: EmulatorShop, count: number, from: Date, to: Date): NormalizedOrder[] {
+    if (count <= 0) return [];
+    const g = generateOrders({
+      seed: hashSeed(this.o.seed, shop.platformShopId, this.batch++),
+      count,
+      shopName: shop.shopName,
+      from,
+      to,
+      channel: this.channel,
+    });
+    for (const order of g.orders) this.orders.set(order.platformOrderId, { shopId: shop.platformShopId, order });
+    for (const refund of g.refunds) this.refunds.set(refund.platformRefundId, { shopId: shop.platformShopId, refund });
+    return g.orders;
+  }
+
+  /** Changes an order as the buyer or the platform would; it is modified now unless the patch says when. */
+  modifyOrder(platformOrderId: string, patch: Partial<NormalizedOrder>): void {
+    const stored = this.orders.get(platformOrderId);
+    if (!stored) throw new Error(`emulator ${this.channel}: no order ${platformOrderId}`);
+    stored.order = { ...stored.order, ...patch, modifiedAt: patch.modifiedAt ?? toSecond(this.now()) };
+  }
+
+  /** Orders of a shop modified in [from, to), newest first (the platforms' modified-desc order; id breaks ties). */
+  ordersModifiedIn(shopId: string, from: Date, to: Date): NormalizedOrder[] {
+    const out: NormalizedOrder[] = [];
+    for (const s of this.orders.values()) {
+      const t = s.order.modifiedAt.getTime();
+      if (s.shopId === shopId && t >= from.getTime() && t < to.getTime() && (this.handler.visible?.(s.order) ?? true)) out.push(s.order);
+    }
+    return out.sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime() || (a.platformOrderId < b.platformOrderId ? -1 : 1));
+  }
+
+  refundsModifiedIn(shopId: string, from: Date, to: Date): NormalizedRefund[] {
+    const out: NormalizedRefund[] = [];
+    for (const s of this.refunds.values()) {
+      const t = s.refund.modifiedAt.getTime();
+      if (s.shopId === shopId && t >= from.getTime() && t < to.getTime()) out.push(s.refund);
+    }
+    return out.sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime() || (a.platformRefundId < b.platformRefundId ? -1 : 1));
+  }
+
+  order(shopId: string, platformOrderId: string): NormalizedOrder | undefined {
+    const s = this.orders.get(platformOrderId);
+    return s && s.shopId === shopId && (this.handler.visible?.(s.order) ?? true) ? s.order : undefined;
+  }
+
+  // ---- OAuth -------------------------------------------------------------------------------
+
+  issueCode(platformShopId: string, redirectUri?: string): string {
+    const code = randomBytes(16).toString('hex');
+    this.codes.set(code, { shopId: platformShopId, redirectUri, expiresAt: this.now().getTime() + CODE_TTL_MS });
+    return code;
+  }
+
+  /** One use only; a redirect_uri given here must be the one the code was issued to. */
+  redeemCode(code: string, redirectUri?: string): TokenRecord | 'invalid' | 'expired' {
+    const c = this.codes.get(code);
+    if (!c) return 'invalid';
+    this.codes.delete(code);
+    if (c.expiresAt <= this.now().getTime()) return 'expired';
+    if (redirectUri !== undefined && c.redirectUri !== undefined && redirectUri !== c.redirectUri) return 'invalid';
+    return this.issueToken(c.shopId);
+  }
+
+  issueToken(platformShopId: string): TokenRecord {
+    const now = this.now().getTime();
+    const ttl = this.o.tokenTtl ?? this.handler.tokenTtl;
+    const rec: TokenRecord = {
+      accessToken: `${this.channel.toLowerCase()}_${randomBytes(18).toString('hex')}`,
+      platformShopId,
+      expiresAt: new Date(now + ttl.accessMs),
+    };
+    if (ttl.refreshMs !== undefined) {
+      rec.refreshToken = `${this.channel.toLowerCase()}_r_${randomBytes(18).toString('hex')}`;
+      rec.refreshExpiresAt = new Date(now + ttl.refreshMs);
+      this.refreshTokens.set(rec.refreshToken, rec);
+    }
+    this.tokens.set(rec.accessToken, rec);
+    return rec;
+  }
+
+  /** A new token pair; the old pair stops working. */
+  refresh(refreshToken: string): TokenRecord | 'invalid' | 'expired' {
+    const old = this.refreshTokens.get(refreshToken);
+    if (!old) return 'invalid';
+    if ((old.refreshExpiresAt?.getTime() ?? 0) <= this.now().getTime()) return 'expired';
+    this.refreshTokens.delete(refreshToken);
+    this.tokens.delete(old.accessToken);
+    return this.issueToken(old.platformShopId);
+  }
+
+  checkToken(accessToken: string | undefined): TokenCheck {
+    if (!accessToken) return { ok: false, reason: 'missing' };
+    const token = this.tokens.get(accessToken);
+    const shop = token && this.shops.get(token.platformShopId);
+    if (!token || !shop) return { ok: false, reason: 'invalid' };
+    if (token.expiresAt.getTime() <= this.now().getTime()) return { ok: false, reason: 'expired' };
+    return { ok: true, shop, token };
+  }
+
+  /** Every access token of the channel stops working now (refresh tokens still work). */
+  expireTokens(): void {
+    const past = new Date(this.now().getTime() - 1000);
+    for (const t of this.tokens.values()) t.expiresAt = past;
+  }
+
+  // ---- failures ----------------------------------------------------------------------------
+
+  failNext(kind: EmulatorFailure, count = 1): void {
+    for (let i = 0; i < count; i++) this.failures.push(kind);
+  }
+
+  /** The failure the next gateway call must answer with; SLOW waits here and answers normally. */
+  async nextFailure(): Promise<Exclude<EmulatorFailure, 'SLOW'> | undefined> {
+    const f = this.failures.shift();
+    if (f === 'SLOW') {
+      await new Promise((r) => setTimeout(r, this.o.slowMs));
+      return undefined;
+    }
+    return f;
+  }
+
+  // ---- shipping ----------------------------------------------------------------------------
+
+  /** Records a ship-notify and moves the order on: all lines shipped → WAIT_BUYER_CONFIRM, else SELLER_CONSIGNED_PART. */
+  ship(shopId: string, s: Omit<EmulatorShipment, 'channel' | 'platformShopId' | 'at'>): EmulatorShipment {
+    const rec: EmulatorShipment = { ...s, channel: this.channel, platformShopId: shopId, at: this.now() };
+    this.shipments.push(rec);
+    const stored = this.orders.get(s.platformOrderId);
+    if (stored) {
+      const shipped = new Set(
+        this.shipments
+          .filter((x) => x.platformOrderId === s.platformOrderId)
+          .flatMap((x) => x.platformItemIds ?? stored.order.items.map((i) => i.platformItemId)),
+      );
+      const all = stored.order.items.every((i) => shipped.has(i.platformItemId) || i.refundState === 'REFUNDED');
+      this.modifyOrder(s.platformOrderId, { status: all ? 'WAIT_BUYER_CONFIRM' : 'SELLER_CONSIGNED_PART' });
+    }
+    return rec;
+  }
+
+  /** Orders a ship-notify may move: paid, not yet (fully) shipped, not refunded. */
+  canShip(order: NormalizedOrder): boolean {
+    return (order.status === 'WAIT_SELLER_SEND' || order.status === 'SELLER_CONSIGNED_PART') && orderRefundState(order) !== 'REFUNDED';
+  }
+
+  // ---- receiver encryption -----------------------------------------------------------------
+
+  /** Deterministic ciphertext (AES-256-CTR, IV derived from the text) so views can be compared exactly. */
+  encrypt(text: string): string {
+    const iv = createHmac('sha256', this.cipherKey).update(text).digest().subarray(0, 16);
+    const c = createCipheriv('aes-256-ctr', this.cipherKey, iv);
+    return Buffer.concat([iv, c.update(text, 'utf8'), c.final()]).toString('base64');
+  }
+
+  decrypt(cipher: string): string | undefined {
+    try {
+      const raw = Buffer.from(cipher, 'base64');
+      if (raw.length < 17) return undefined;
+      const d = createDecipheriv('aes-256-ctr', this.cipherKey, raw.subarray(0, 16));
+      const text = Buffer.concat([d.update(raw.subarray(16)), d.final()]).toString('utf8');
+      return this.encrypt(text) === cipher ? text : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** Rows `page` (from `first`, 0 or 1) of a list: what a paged platform API answers. */
+export function pageSlice<T>(rows: T[], page: number, size: number, first: 0 | 1 = 1): T[] {
+  const start = (page - first) * size;
+  return start < 0 ? [] : rows.slice(start, start + size);
+}

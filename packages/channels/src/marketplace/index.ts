@@ -1,0 +1,27 @@
+/** Public entry of the marketplace layer: shared types, the client registry, the emulator, and the helpers channel clients share. */
+
+export { formatChinaTime, parseChinaTime, toSecond, unixSeconds } from './china-time.ts';
+export { type ClientContext, clientContext, joinUrl, type MarketplaceClientFactory, type MarketplaceClientOptions } from './client-options.ts';
+export { consentError, consentPage, withParams } from './consent-page.ts';
+export { COURIERS, type CourierCode, platformCourier } from './couriers.ts';
+export { type MarketplaceEmulator, type MarketplaceEmulatorOptions, startMarketplaceEmulator } from './emulator.ts';
+export { ChannelCore, type EmulatorShop, pageSlice, type TokenCheck, type TokenRecord } from './emulator-core.ts';
+export {
+  type AppCredentials,
+  type ChannelEmulatorHandler,
+  type EmulatorAnswer,
+  type EmulatorFailure,
+  type EmulatorRequest,
+  type EmulatorShipment,
+  html,
+  json,
+  redirect,
+} from './emulator-types.ts';
+export { type CatalogSku, type GeneratedOrders, type GenerateOrdersInput, generateCatalog, generateOrders, orderRefundState } from './generator.ts';
+export { arr, httpJson, type Json, num, obj, optStr, str } from './http.ts';
+export { maskAddress, maskPhoneMiddle, maskPhoneTail, maskSurname } from './mask.ts';
+export { parseFen, parseYuan } from './money.ts';
+export { type Page, pageBackwards } from './paging.ts';
+export { createMarketplaceClient, PLATFORM_URLS, platformEndpoint, supportedChannels } from './registry.ts';
+export { backoffDelay, DEFAULT_RETRY, type RetryOptions, sleep, splitWindow, type TimeWindow, withRetry } from './retry.ts';
+export * from './types.ts';

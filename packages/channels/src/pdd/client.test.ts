@@ -1,0 +1,3 @@
+import { channelContractSuite } from '../marketplace/contract-suite.ts';
+
+channelContractSuite('PDD', { zto: '115' });

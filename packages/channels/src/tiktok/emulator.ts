@@ -1,0 +1,179 @@
+/**
+ * The Douyin shop (抖店) emulator handler: /tiktok/fuwu/authorize (consent page) and
+ * /tiktok/{method as path} (the gateway, incl. token.create / token.refresh). Checks app key,
+ * timestamp, the HMAC-SHA256 signature over the exact param_json, the token and page sizes;
+ * answers Douyin's {code, msg, sub_code, sub_msg, log_id, data} envelope.
+ */
+import { consentError, consentPage } from '../marketplace/consent-page.ts';
+import { type ChannelCore, pageSlice, type TokenRecord } from '../marketplace/emulator-core.ts';
+import { type ChannelEmulatorHandler, type EmulatorAnswer, type EmulatorRequest, json } from '../marketplace/emulator-types.ts';
+import type { Json } from '../marketplace/http.ts';
+import { maskAddress, maskPhoneMiddle, maskSurname } from '../marketplace/mask.ts';
+import type { NormalizedOrder } from '../marketplace/types.ts';
+import { DOUDIAN_COURIERS } from './client.ts';
+import { doudianVerify } from './sign.ts';
+import { aftersaleState, orderToWire, refundToWire, TO_DOUDIAN } from './wire.ts';
+
+const DAY = 86400_000;
+const answer = (code: number, msg: string, sub_code = '', sub_msg = '', data: unknown = {}) =>
+  json({ code, msg, sub_code, sub_msg, log_id: Math.random().toString(36).slice(2, 18), data });
+const ok = (data: unknown) => answer(10000, 'success', '', '', data);
+const FAILURES = {
+  RATE_LIMITED: () => answer(60000, '请求频率超限', 'isv.rate-limited', '接口调用超过限流，请稍后再试'),
+  TOKEN_EXPIRED: () => answer(40003, '参数错误', 'isv.access-token-expired', 'access_token已过期'),
+  SERVER_ERROR: () => answer(20000, '服务不可用', 'isp.service-error', '系统繁忙，请稍后重试'),
+  INVALID_SIGNATURE: () => answer(40003, '参数错误', 'isv.signature-invalid', '签名校验失败'),
+};
+const badParam = (why: string) => answer(40004, '参数错误', 'isv.parameter-invalid', why);
+
+function tokenData(t: TokenRecord, core: ChannelCore) {
+  const shop = core.shops.get(t.platformShopId);
+  return {
+    access_token: t.accessToken,
+    expires_in: Math.round((t.expiresAt.getTime() - core.now().getTime()) / 1000),
+    refresh_token: t.refreshToken,
+    scope: 'SCOPE',
+    shop_id: Number(t.platformShopId),
+    shop_name: shop?.shopName,
+    authority_id: t.platformShopId,
+    auth_subject_type: 'MiniApp',
+  };
+}
+
+const ciphers = (o: NormalizedOrder, core: ChannelCore) => {
+  const c = (s: string) => `#${core.encrypt(s)}##`;
+  return { name: c(o.receiver.name), phone: c(o.receiver.phone), address: c(o.receiver.address) };
+};
+
+function paging(p: Json): { page: number; size: number } | EmulatorAnswer {
+  const page = Number(p.page ?? 0);
+  const size = Number(p.size ?? 10);
+  if (!Number.isInteger(page) || page < 0) return badParam('page 从0开始');
+  if (!Number.isInteger(size) || size < 1 || size > 100) return badParam('size 取值 1-100');
+  return { page, size };
+}
+
+function range(start: unknown, end: unknown): { from: Date; to: Date } | EmulatorAnswer {
+  const s = Number(start);
+  const e = Number(end);
+  if (!Number.isInteger(s) || !Number.isInteger(e) || e < s) return badParam('开始时间和结束时间不合法');
+  return { from: new Date(s * 1000), to: new Date((e + 1) * 1000) };
+}
+
+async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorAnswer> {
+  const q = Object.fromEntries(r.query);
+  const method = r.path.slice(1).replace(/\//g, '.');
+  if (q.method !== method) return answer(40003, '参数错误', 'isv.method-invalid', 'method 与请求路径不一致');
+  if (q.app_key !== core.credentials.appKey) return answer(40003, '参数错误', 'isv.app-key-invalid', 'app_key 不存在');
+  const ts = Number(q.timestamp);
+  if (!Number.isFinite(ts) || Math.abs(ts * 1000 - core.now().getTime()) > 10 * 60_000)
+    return answer(40003, '参数错误', 'isv.timestamp-invalid', '时间戳已过期');
+  if (q.v !== '2') return answer(40003, '参数错误', 'isv.version-invalid', 'v 必须为 2');
+  const paramJson = r.body || '{}';
+  if (
+    !doudianVerify({ appKey: q.app_key, method, paramJson, timestamp: q.timestamp ?? '' }, core.credentials.appSecret, q.sign ?? '', q.sign_method ?? 'md5')
+  ) {
+    return FAILURES.INVALID_SIGNATURE();
+  }
+  const failure = await core.nextFailure();
+  if (failure) return FAILURES[failure]();
+  let p: Json;
+  try {
+    p = JSON.parse(paramJson) as Json;
+  } catch {
+    return badParam('param_json 不是合法的 JSON');
+  }
+
+  if (method === 'token.create') {
+    if (p.grant_type !== 'authorization_code') return answer(50001, '业务处理失败', 'isv.grant-type-invalid', 'grant_type 不支持');
+    const t = core.redeemCode(String(p.code ?? ''));
+    return typeof t === 'string' ? answer(50001, '业务处理失败', `isv.code-${t}`, t === 'expired' ? 'code已过期' : 'code无效') : ok(tokenData(t, core));
+  }
+  if (method === 'token.refresh') {
+    const t = core.refresh(String(p.refresh_token ?? ''));
+    return typeof t === 'string' ? answer(50001, '业务处理失败', `isv.refresh-token-${t}`, 'refresh_token无效或已过期') : ok(tokenData(t, core));
+  }
+  if (!q.access_token) return answer(30001, '授权不存在', 'dop.authorization-no-existed', '请先授权');
+  const auth = core.checkToken(q.access_token);
+  if (!auth.ok)
+    return answer(40003, '参数错误', auth.reason === 'expired' ? 'isv.access-token-expired' : 'isv.access-token-no-existed', 'access_token已过期或不存在');
+  const shopId = auth.shop.platformShopId;
+  const wire = (o: NormalizedOrder) => orderToWire(tiktokHandler.view(o, core), ciphers(o, core));
+
+  switch (method) {
+    case 'order.searchList': {
+      const w = range(p.update_time_start, p.update_time_end);
+      if ('status' in w) return w;
+      const pg = paging(p);
+      if ('status' in pg) return pg;
+      const rows = core.ordersModifiedIn(shopId, w.from, w.to);
+      return ok({ total: rows.length, page: pg.page, size: pg.size, shop_order_list: pageSlice(rows, pg.page, pg.size, 0).map(wire) });
+    }
+    case 'order.orderDetail': {
+      const o = core.order(shopId, String(p.shop_order_id ?? ''));
+      return o ? ok({ shop_order_detail: wire(o) }) : answer(50002, '业务处理失败', 'isv.business-failed:order-not-exist', '订单不存在');
+    }
+    case 'afterSale.List': {
+      const w = range(p.update_start_time, p.update_end_time);
+      if ('status' in w) return w;
+      const pg = paging(p);
+      if ('status' in pg) return pg;
+      const rows = core.refundsModifiedIn(shopId, w.from, w.to);
+      const items = pageSlice(rows, pg.page, pg.size, 0).map((x) => refundToWire(tiktokHandler.viewRefund(x, core)));
+      return ok({ items, total: rows.length, has_more: (pg.page + 1) * pg.size < rows.length });
+    }
+    case 'order.logisticsAdd': {
+      const o = core.order(shopId, String(p.order_id ?? ''));
+      if (!o) return answer(50002, '业务处理失败', 'isv.business-failed:order-not-exist', '订单不存在');
+      const company = String(p.company_code ?? '');
+      if (!Object.values(DOUDIAN_COURIERS).includes(company)) return answer(50002, '业务处理失败', 'isv.business-failed:company-invalid', '物流公司不存在');
+      if (!p.logistics_code) return badParam('logistics_code 不能为空');
+      if (!core.canShip(o)) return answer(50002, '业务处理失败', 'isv.business-failed:order-status-invalid', '订单状态不允许发货');
+      core.ship(shopId, { platformOrderId: o.platformOrderId, companyCode: company, trackingNo: String(p.logistics_code) });
+      return ok({});
+    }
+    default:
+      return answer(70000, 'API已下线或不存在', 'isv.method-not-exist', `方法不存在：${method}`);
+  }
+}
+
+export const tiktokHandler: ChannelEmulatorHandler = {
+  channel: 'TIKTOK',
+  prefix: '/tiktok',
+  defaultShopName: '小美女装抖音小店',
+  tokenTtl: { accessMs: 7 * DAY, refreshMs: 14 * DAY },
+  shopId: (digits) => digits(8),
+  endpoint: (base, c) => ({ gatewayUrl: base, oauthUrl: `${base}/fuwu`, appKey: c.appKey, appSecret: c.appSecret }),
+  view(o, core) {
+    const r = o.receiver;
+    return {
+      ...o,
+      platformStatus: String(TO_DOUDIAN[o.status]),
+      buyerNick: '',
+      receiver: {
+        ...r,
+        name: maskSurname(r.name),
+        phone: maskPhoneMiddle(r.phone),
+        address: maskAddress(r.address),
+        town: undefined,
+        encrypted: true,
+        decryptHandle: JSON.stringify(ciphers(o, core)),
+      },
+      items: o.items.map((i) => ({ ...i, picUrl: undefined })),
+    };
+  },
+  viewRefund(r) {
+    const status = r.state === 'REFUNDED' ? 12 : r.state === 'CLOSED' ? 28 : r.hasGoodReturn ? 7 : 6;
+    return { ...r, platformStatus: String(status), state: aftersaleState(status) };
+  },
+  async handle(r, core) {
+    if (r.path === '/fuwu/authorize' && r.method === 'GET') {
+      const p = r.params;
+      if (p.service_id !== core.credentials.appKey) return consentError(core, 'service_id 无效');
+      if (!p.redirect_uri) return consentError(core, '服务市场没有配置回调地址（redirect_uri）');
+      return consentPage(core, { shopName: p.shop, redirectUri: p.redirect_uri, state: p.state ?? '' });
+    }
+    if (r.method === 'POST' && /^\/[a-zA-Z]+\/[a-zA-Z]+$/.test(r.path)) return gateway(r, core);
+    return undefined;
+  },
+};

@@ -1,0 +1,200 @@
+/**
+ * Following dropship orders: the list (/order/daifaOrderList) with its filters and tab counts, the
+ * detail (items with take statuses, timeline, money), and the purchaser's read-only take items.
+ */
+import { z } from 'zod';
+import { DropshipOrderStatus } from './dropship-orders.js';
+import { AssignmentStatus, CombinedOrderStatus, PaymentMethod, TakingItemStatus } from './enums.js';
+import { ExpressCode } from './express.js';
+import { id, pageQuery, text } from './schema-helpers.js';
+
+// ---- 列表、详情 --------------------------------------------------------------------------------
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** A filter a form may send empty: '' and null mean "not set". */
+const optional = <T extends z.ZodType>(schema: T, label: string) =>
+  z.preprocess((v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional()).describe(label);
+const day = (label: string) =>
+  z
+    .string({ error: `${label}必须是日期文字` })
+    .regex(DAY, `${label}格式应为 YYYY-MM-DD`)
+    .describe(label);
+
+export const DropshipFilterShape = {
+  /** A tab: one combined status; absent = 全部. */
+  status: optional(CombinedOrderStatus, '订单状态'),
+  orderNo: optional(text('代发订单号', 32), '代发订单号'),
+  platformOrderId: optional(text('店铺订单号', 64), '店铺订单号'),
+  phoneTail: optional(z.string({ error: '手机尾号必须是文字' }).regex(/^\d{4}$/, '手机尾号必须是4位数字'), '手机尾号'),
+  expressCode: optional(ExpressCode, '快递公司'),
+  trackingNo: optional(text('快递单号', 40), '快递单号'),
+  shopId: optional(id('店铺'), '店铺'),
+  createdFrom: optional(day('下单开始日期'), '下单开始日期'),
+  createdTo: optional(day('下单结束日期'), '下单结束日期'),
+};
+const inOrder = (v: { createdFrom?: string | undefined; createdTo?: string | undefined }) => !v.createdFrom || !v.createdTo || v.createdFrom <= v.createdTo;
+const IN_ORDER = { message: '下单开始日期不能晚于结束日期', path: ['createdFrom'] };
+
+export const DropshipFilter = z.object(DropshipFilterShape).refine(inOrder, IN_ORDER);
+export type DropshipFilter = z.output<typeof DropshipFilter>;
+export const DropshipPageBody = pageQuery.extend(DropshipFilterShape).refine(inOrder, IN_ORDER);
+export type DropshipPageBody = z.output<typeof DropshipPageBody>;
+
+export const DropshipItemRow = z.object({
+  id: z.number(),
+  title: z.string(),
+  spec: z.string().nullable(),
+  picUrl: z.string().nullable(),
+  stallName: z.string(),
+  market: z.string(),
+  stallNo: z.string(),
+  artNo: z.string(),
+  color: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+  unitCostFen: z.number().int(),
+  /** Null until the order is paid. */
+  takeStatus: TakingItemStatus.nullable(),
+  refundedFen: z.number().int(),
+});
+export type DropshipItemRow = z.infer<typeof DropshipItemRow>;
+
+export const DropshipOrderRow = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  status: DropshipOrderStatus,
+  combinedStatus: CombinedOrderStatus,
+  source: z.enum(['SHOP_ORDER', 'MANUAL']),
+  shopOrderId: z.number().nullable(),
+  shopName: z.string().nullable(),
+  channel: z.string().nullable(),
+  platformOrderId: z.string().nullable(),
+  /** Masked (maskName / maskPhone) in lists and exports. */
+  receiverName: z.string(),
+  receiverPhone: z.string(),
+  receiverArea: z.string(),
+  expressCode: z.string(),
+  expressName: z.string(),
+  expressFeeFen: z.number().int(),
+  serviceFeeFen: z.number().int(),
+  goodsFen: z.number().int(),
+  discountFen: z.number().int(),
+  totalFen: z.number().int(),
+  refundedFen: z.number().int(),
+  itemCount: z.number().int(),
+  remark: z.string(),
+  payMethod: PaymentMethod.nullable(),
+  paidAt: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+  createdAt: z.string(),
+  items: z.array(DropshipItemRow),
+});
+export type DropshipOrderRow = z.infer<typeof DropshipOrderRow>;
+
+export const DropshipPageResult = z.object({
+  total: z.number().int(),
+  list: z.array(DropshipOrderRow),
+  /** Orders per tab (combined status, and ALL), over all the seller's orders. */
+  counts: z.record(z.string(), z.number().int()),
+});
+export type DropshipPageResult = z.infer<typeof DropshipPageResult>;
+
+export const DropshipIdParams = z.object({ id: id('订单') });
+
+export const DropshipEvent = z.object({
+  id: z.number(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string(),
+  operation: z.string(),
+  operationName: z.string(),
+  actor: z.string(),
+  note: z.string(),
+  createdAt: z.string(),
+});
+export type DropshipEvent = z.infer<typeof DropshipEvent>;
+
+export const DropshipMoneyEntry = z.object({
+  id: z.number(),
+  transactionType: z.string(),
+  purpose: z.string(),
+  amountFen: z.number().int(),
+  availableAfterFen: z.number().int(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DropshipMoneyEntry = z.infer<typeof DropshipMoneyEntry>;
+
+export const DropshipDetailItem = DropshipItemRow.extend({
+  takeCode: z.string().nullable(),
+  assignmentStatus: AssignmentStatus.nullable(),
+  building: z.string(),
+  floor: z.string(),
+  costSource: z.enum(['LINK', 'CUSTOM_GOODS']),
+});
+export type DropshipDetailItem = z.infer<typeof DropshipDetailItem>;
+
+export const DropshipDetail = DropshipOrderRow.omit({ items: true }).extend({
+  receiverProvince: z.string(),
+  receiverCity: z.string(),
+  receiverDistrict: z.string(),
+  receiverAddress: z.string(),
+  buyerRemark: z.string().nullable(),
+  sellerRemark: z.string().nullable(),
+  canceledAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  courierName: z.string().nullable(),
+  items: z.array(DropshipDetailItem),
+  events: z.array(DropshipEvent),
+  entries: z.array(DropshipMoneyEntry),
+  /** Which changes the order allows now (the page shows only those buttons). */
+  allowed: z.object({ pay: z.boolean(), cancel: z.boolean(), updateReceiver: z.boolean() }),
+});
+export type DropshipDetail = z.infer<typeof DropshipDetail>;
+
+/** Names of the operations in the timeline. */
+export const DROPSHIP_OPERATION_NAMES: Record<string, string> = {
+  CREATE: '提交订单',
+  PAY: '支付订单',
+  CANCEL: '取消订单',
+  UPDATE_RECEIVER: '修改收货信息',
+  STOP_ITEM: '停止拿货',
+  REVOKE_STOP_ITEM: '撤销停止拿货',
+  DELIVER: '发货',
+  FINISH: '签收完成',
+};
+
+// ---- 采购商拿货项（只读） ------------------------------------------------------------------------
+
+export const TakeItemsPageBody = pageQuery.extend({
+  assignmentStatus: optional(AssignmentStatus, '分配状态'),
+  takeCode: optional(z.string().regex(/^\d{12}$/, '拿货码必须是12位数字'), '拿货码'),
+  marketArea: optional(text('拿货区域', 40), '拿货区域'),
+});
+export type TakeItemsPageBody = z.output<typeof TakeItemsPageBody>;
+
+export const TakeItemRow = z.object({
+  id: z.number(),
+  takeCode: z.string(),
+  orderNo: z.string(),
+  sellerName: z.string(),
+  stallName: z.string(),
+  market: z.string(),
+  building: z.string(),
+  floor: z.string(),
+  stallNo: z.string(),
+  marketArea: z.string(),
+  artNo: z.string(),
+  color: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+  assignmentStatus: AssignmentStatus,
+  takingStatus: TakingItemStatus,
+  expressName: z.string(),
+  createdAt: z.string(),
+});
+export type TakeItemRow = z.infer<typeof TakeItemRow>;
+export const TakeItemsPageResult = z.object({ total: z.number().int(), list: z.array(TakeItemRow) });
+
+/** Operator: which purchaser organisation takes a seller's dropship orders from now on. */
+export const ServingPurchaserBody = z.object({ sellerOrgId: id('卖家组织'), purchaserOrgId: id('采购商组织') });
+export const ServingPurchaserResult = z.object({ sellerOrgId: z.number(), purchaserOrgId: z.number() });
