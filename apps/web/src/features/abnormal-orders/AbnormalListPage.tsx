@@ -9,7 +9,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Input, Segmented, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { formatDateTime } from '../../lib/date';
 import { paginationDefaults, withColumnMinWidth } from '../../lib/table-defaults';
-import { nonEmpty, positiveInt, useUrlValues } from '../goods/components/url-state';
+import { nonEmpty, positiveInt, useUrlValues } from '../../lib/url-state';
 import { AbnormalDetailDrawer } from './AbnormalDetailDrawer';
 import { abnormalApi, abnormalKeys } from './api';
 

@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Space, Spin, Steps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { positiveInt } from '../../lib/url-state';
 import { importApi, importKeys } from './api';
 import { ImportHistory } from './components/ImportHistory';
 import { ImportResultStep } from './components/ImportResultStep';
@@ -19,21 +20,16 @@ import { isRunning, type StepIndex, stepOf } from './import-state';
 
 const STEPS = ['选择文件', '识别格式', '预览检查', '导入', '完成'].map((title) => ({ title }));
 
-const positive = (v: string | null, fallback: number, max = 100) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, max) : fallback;
-};
-
 export default function OrderImportPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const jobId = positive(params.get('jobId'), 0, 2_147_483_647) || undefined;
+  const jobId = positiveInt(params.get('jobId'), 0, 2_147_483_647) || undefined;
   const errorsOnly = params.get('errorsOnly') === '1';
-  const pageNo = positive(params.get('pageNo'), 1, 100_000);
-  const pageSize = positive(params.get('pageSize'), 20);
-  const histPageNo = positive(params.get('histPageNo'), 1, 100_000);
-  const histPageSize = positive(params.get('histPageSize'), 10);
+  const pageNo = positiveInt(params.get('pageNo'), 1, 100_000);
+  const pageSize = positiveInt(params.get('pageSize'), 20, 100);
+  const histPageNo = positiveInt(params.get('histPageNo'), 1, 100_000);
+  const histPageSize = positiveInt(params.get('histPageSize'), 10, 100);
 
   const [localStep, setLocalStep] = useState<0 | 1>(0);
   const [upload, setUpload] = useState<UploadValue>({});

@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/date';
 import { withColumnMinWidth } from '../../lib/table-defaults';
+import { writeUrlValues } from '../../lib/url-state';
 import { AddShopModal } from './AddShopModal';
 import { shopKeys, shopsApi } from './api';
 import { ChannelTag } from './ChannelTag';
@@ -40,11 +41,7 @@ export default function ShopAuthorizationPage() {
   const [adding, setAdding] = useState(false);
   const [erpShop, setErpShop] = useState<ShopRow | null>(null);
 
-  const setQuery = (patch: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) v ? next.set(k, v) : next.delete(k);
-    setParams(next);
-  };
+  const setQuery = (patch: Record<string, string | undefined>) => setParams(writeUrlValues(params, patch));
 
   // Back from the platform's consent page.
   const authorized = params.get('authorized');

@@ -9,8 +9,8 @@ import { Alert, Button, Empty, Space, Table, type TableColumnsType, Typography }
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
 import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { recordsApi, recordsKeys } from '../records-api';
-import { positiveInt, useUrlValues } from '../transfer-record/url-state';
 
 type Row = Awaited<ReturnType<typeof recordsApi.royaltyRecords>>['list'][number];
 const STATUS: Record<string, string> = { PROCESSING: '分账处理中', SUCCESS: '分账成功', FAIL: '分账失败' };

@@ -9,11 +9,11 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, DatePicker, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { toDisplayZone } from '../../../lib/date';
+import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { OldBalanceBanner } from '../old-balance/OldBalanceBanner';
 import { type EntryFilter, paymentsApi, paymentsKeys } from '../payments-api';
 import { BalanceCards } from './BalanceCards';
 import { EntryTable } from './EntryTable';
-import { positiveInt, useUrlState } from './url-state';
 
 /** A +8 calendar day (YYYY-MM-DD) → the instant its first or last millisecond falls on. */
 function dayBound(day: string, end: boolean): string | undefined {
@@ -25,7 +25,7 @@ function dayBound(day: string, end: boolean): string | undefined {
 
 export default function BalancePage() {
   const { message } = App.useApp();
-  const [v, set] = useUrlState({ type: '', start: '', end: '', pageNo: '1', pageSize: '20' });
+  const [v, set] = useUrlValues({ type: '', start: '', end: '', pageNo: '1', pageSize: '20' }, { replace: false });
   const filter: EntryFilter = {
     ...(v.type ? { transactionType: v.type } : {}),
     ...(v.start && dayBound(v.start, false) ? { startTime: dayBound(v.start, false) } : {}),

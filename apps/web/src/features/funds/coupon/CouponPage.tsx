@@ -8,8 +8,8 @@ import { COUPON_STATUS_NAMES, type CouponStatus } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Col, Empty, Pagination, Row, Spin, Tabs, Typography } from 'antd';
 import { paginationDefaults } from '../../../lib/table-defaults';
+import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { recordsApi, recordsKeys } from '../records-api';
-import { positiveInt, useUrlValues } from '../transfer-record/url-state';
 import { CouponCard } from './CouponCard';
 
 const STATES: CouponStatus[] = ['UNUSED', 'USED', 'EXPIRED'];

@@ -1,11 +1,11 @@
 /** 充值提现 (/funds/rechargeWithdraw): two tabs, the open one in the address (?tab=recharge|withdraw). */
 import { Card, Tabs, Typography } from 'antd';
-import { useUrlState } from '../balance/url-state';
+import { useUrlValues } from '../../../lib/url-state';
 import { RechargeTab } from './RechargeTab';
 import { WithdrawTab } from './WithdrawTab';
 
 export default function RechargeWithdrawPage() {
-  const [v, set] = useUrlState({ tab: 'recharge' });
+  const [v, set] = useUrlValues({ tab: 'recharge' }, { replace: false });
   return (
     <div>
       <Typography.Title level={4}>充值提现</Typography.Title>

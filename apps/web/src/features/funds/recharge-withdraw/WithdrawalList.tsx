@@ -5,7 +5,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { formatDateTime } from '../../../lib/date';
 import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
-import { positiveInt, useUrlState } from '../balance/url-state';
+import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { paymentsApi, paymentsKeys } from '../payments-api';
 
 const COLORS: Record<WithdrawStatus, string> = { REVIEWING: 'processing', TRANSFERRING: 'blue', SUCCESS: 'success', REJECTED: 'default', FAILED: 'error' };
@@ -23,7 +23,7 @@ const columns = withColumnMinWidth<TableColumnsType<WithdrawalRow>[number]>([
 
 export function WithdrawalList() {
   const { message } = App.useApp();
-  const [v, set] = useUrlState({ wstatus: '', wpageNo: '1', wpageSize: '10' });
+  const [v, set] = useUrlValues({ wstatus: '', wpageNo: '1', wpageSize: '10' }, { replace: false });
   const status = v.wstatus || undefined;
   const query = { pageNo: positiveInt(v.wpageNo, 1), pageSize: positiveInt(v.wpageSize, 10, 100), ...(status ? { status } : {}) };
   const page = useQuery({ queryKey: paymentsKeys.withdrawals(query), queryFn: () => paymentsApi.withdrawals(query), placeholderData: keepPreviousData });

@@ -9,9 +9,9 @@ import { Button, Empty, Space, Table, type TableColumnsType, Tag, Typography } f
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
 import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from '../transfer-record/DayRangeFilter';
-import { positiveInt, useUrlValues } from '../transfer-record/url-state';
 import { SettlementTotalsBar } from './SettlementTotalsBar';
 import { defaultRange, SETTLEMENT_EMPTY } from './settlement-range';
 

@@ -9,9 +9,9 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Input, Segmented, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
 import { Link } from 'react-router';
 import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from '../transfer-record/DayRangeFilter';
-import { positiveInt, useUrlValues } from '../transfer-record/url-state';
 import { SettlementTotalsBar } from './SettlementTotalsBar';
 import { defaultRange, SETTLEMENT_EMPTY } from './settlement-range';
 

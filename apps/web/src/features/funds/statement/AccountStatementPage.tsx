@@ -10,8 +10,8 @@ import { Button, Card, Col, DatePicker, Row, Space, Statistic, Table, type Table
 import dayjs from 'dayjs';
 import { toDisplayZone } from '../../../lib/date';
 import { withColumnMinWidth } from '../../../lib/table-defaults';
+import { useUrlValues } from '../../../lib/url-state';
 import { recordsApi, recordsKeys } from '../records-api';
-import { useUrlValues } from '../transfer-record/url-state';
 import { StatementOverviewTable } from './StatementOverviewTable';
 
 type Group = Awaited<ReturnType<typeof recordsApi.statement>>['groups'][number];

@@ -5,9 +5,9 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { formatDateTime } from '../../../lib/date';
 import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { type RechargeRecordRow, recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from './DayRangeFilter';
-import { positiveInt, useUrlValues } from './url-state';
 
 const STATUS_COLORS: Record<string, string> = { PAID: 'green', WAITING_PAYMENT: 'orange', CLOSED: 'default' };
 const label = (names: Record<string, string>, code: string) => names[code] ?? code;

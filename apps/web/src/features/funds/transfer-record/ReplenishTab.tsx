@@ -10,9 +10,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
 import { paginationDefaults, rowSelectionDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { type ReplenishRecordRow, recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from './DayRangeFilter';
-import { positiveInt, useUrlValues } from './url-state';
 
 /** The cashier of part A takes the ids comma-separated; at most 50 in one payment. */
 export const payUrl = (ids: number[]) => `/funds/pay?bizType=REPLENISH&ids=${ids.join(',')}&payCallback=bukuan`;

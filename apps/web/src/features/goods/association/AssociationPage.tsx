@@ -10,11 +10,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Image, Input, Popconfirm, Segmented, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { paginationDefaults, rowSelectionDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { fileToBase64, goodsApi, goodsKeys } from '../api';
 import { ImportExcelButton } from '../components/ImportExcelButton';
 import { yuanLabel } from '../components/price';
 import { SupplierSelect } from '../components/SupplierSelect';
-import { nonEmpty, positiveInt, useUrlValues } from '../components/url-state';
 import { BulkLinkModal } from './BulkLinkModal';
 import { LinkHistoryModal } from './LinkHistoryModal';
 import { LinkModal, type LinkTarget } from './LinkModal';

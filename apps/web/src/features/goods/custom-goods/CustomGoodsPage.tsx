@@ -9,9 +9,9 @@ import { App, Button, Input, Select, Space, Table, type TableColumnsType, Tag, T
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
 import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { goodsApi, goodsKeys } from '../api';
 import { yuanLabel } from '../components/price';
-import { nonEmpty, positiveInt, useUrlValues } from '../components/url-state';
 import { CustomGoodsModal } from './CustomGoodsModal';
 
 export default function CustomGoodsPage() {

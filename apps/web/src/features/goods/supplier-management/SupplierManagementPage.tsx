@@ -10,9 +10,9 @@ import { App, Button, Input, Popconfirm, Select, Space, Table, type TableColumns
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
 import { paginationDefaults, rowSelectionDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { fileToBase64, goodsApi, goodsKeys } from '../api';
 import { ImportExcelButton } from '../components/ImportExcelButton';
-import { nonEmpty, positiveInt, useUrlValues } from '../components/url-state';
 import { type Editing, SupplierModal } from './SupplierModal';
 
 const stall = (r: SupplierRow) => [r.market, r.building, r.floor, r.stallNo].filter(Boolean).join(' ') || '—';

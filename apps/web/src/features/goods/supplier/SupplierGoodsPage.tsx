@@ -10,10 +10,10 @@ import { App, Button, Checkbox, Form, Input, Modal, Space, Table, type TableColu
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
 import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { goodsApi, goodsKeys } from '../api';
 import { fenOf, priceItemProps, yuanLabel, yuanOf } from '../components/price';
 import { SupplierSelect } from '../components/SupplierSelect';
-import { nonEmpty, positiveInt, useUrlValues } from '../components/url-state';
 
 export default function SupplierGoodsPage() {
   const { message } = App.useApp();
