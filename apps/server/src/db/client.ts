@@ -67,6 +67,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  // An idle connection the server ends (restart, failover, a dropped database) is reported on the
+  // pool; unhandled it would crash the process. The pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL 空闲连接已断开：${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several server processes may start together: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();
