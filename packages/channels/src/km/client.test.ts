@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatChinaTime } from '../marketplace/china-time.ts';
+import { byId, byRefund, collect, channelError as failure } from '../marketplace/contract-suite.ts';
 import { type MarketplaceEmulator, startMarketplaceEmulator } from '../marketplace/emulator.ts';
 import { splitWindow } from '../marketplace/retry.ts';
 import { ChannelError, type MarketplaceClient, type NormalizedOrder, type NormalizedRefund } from '../marketplace/types.ts';
@@ -18,23 +19,6 @@ const countingFetch: typeof fetch = (input, init) => {
   calls++;
   return fetch(input, init);
 };
-const byId = (a: NormalizedOrder, b: NormalizedOrder) => (a.platformOrderId < b.platformOrderId ? -1 : 1);
-const byRefund = (a: NormalizedRefund, b: NormalizedRefund) => (a.platformRefundId < b.platformRefundId ? -1 : 1);
-
-async function collect<T>(it: AsyncIterable<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const page of it) out.push(...page);
-  return out;
-}
-
-async function failure(p: Promise<unknown>): Promise<ChannelError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ChannelError);
-  return e as ChannelError;
-}
 
 beforeAll(async () => {
   emu = await startMarketplaceEmulator({ handlers: [kmEmulator], ordersPerShop: 50, historyMs: 3 * DAY });

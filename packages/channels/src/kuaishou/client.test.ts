@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byId, collect, channelError as failure } from '../marketplace/contract-suite.ts';
 import { type MarketplaceEmulator, startMarketplaceEmulator } from '../marketplace/emulator.ts';
-import { ChannelError, type MarketplaceClient, type NormalizedOrder } from '../marketplace/types.ts';
+import type { MarketplaceClient, NormalizedOrder } from '../marketplace/types.ts';
 import { createKuaishouClient } from './client.ts';
 import { kuaishouEmulator } from './emulator.ts';
 import { kuaishouSign } from './sign.ts';
@@ -16,22 +17,6 @@ const countingFetch: typeof fetch = (input, init) => {
   calls++;
   return fetch(input, init);
 };
-const byId = (a: NormalizedOrder, b: NormalizedOrder) => (a.platformOrderId < b.platformOrderId ? -1 : 1);
-
-async function collect<T>(it: AsyncIterable<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const page of it) out.push(...page);
-  return out;
-}
-
-async function failure(p: Promise<unknown>): Promise<ChannelError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(ChannelError);
-  return e as ChannelError;
-}
 
 beforeAll(async () => {
   emu = await startMarketplaceEmulator({ handlers: [kuaishouEmulator], ordersPerShop: 45, historyMs: 3 * DAY, slowMs: 300 });

@@ -10,7 +10,7 @@ import type { MarketplaceClientOptions } from './client-options.ts';
 import { type MarketplaceEmulator, startMarketplaceEmulator } from './emulator.ts';
 import { EMULATOR_HANDLERS } from './emulator-handlers.ts';
 import { createMarketplaceClient } from './registry.ts';
-import { ChannelError, type MarketplaceChannel, type MarketplaceClient, type NormalizedOrder, type ShopToken } from './types.ts';
+import { ChannelError, type MarketplaceChannel, type MarketplaceClient, type NormalizedOrder, type NormalizedRefund, type ShopToken } from './types.ts';
 
 export interface ContractSuiteOptions {
   /** The platform code the emulator records for our courier ZTO (e.g. "ZTO", "115", "zhongtong"). */
@@ -24,7 +24,8 @@ export interface ContractSuiteOptions {
 }
 
 const START = new Date('2026-03-02T02:00:00Z');
-const byId = (a: NormalizedOrder, b: NormalizedOrder) => (a.platformOrderId < b.platformOrderId ? -1 : 1);
+export const byId = (a: NormalizedOrder, b: NormalizedOrder) => (a.platformOrderId < b.platformOrderId ? -1 : 1);
+export const byRefund = (a: NormalizedRefund, b: NormalizedRefund) => (a.platformRefundId < b.platformRefundId ? -1 : 1);
 
 export async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   const out: T[] = [];
