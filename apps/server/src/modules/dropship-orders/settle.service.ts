@@ -72,6 +72,7 @@ export async function settleOrders(t: Db, payer: Payer, orders: repo.OrderRecord
       size: l.size,
       quantity: l.quantity,
       expressName: byId.get(l.orderId)?.expressName ?? '',
+      unitCostFen: l.unitCostFen,
     })),
   );
   await timeline.linkEntries(t, links);

@@ -27,6 +27,7 @@ export interface NewTakeItem {
   size: string;
   quantity: number;
   expressName: string;
+  unitCostFen: number;
 }
 
 /** The next `n` values of the pick-up code sequence, in one statement. */
@@ -40,12 +41,12 @@ export async function insertTakeItems(db: Db, purchaserOrgId: number, sellerOrgI
   if (items.length === 0) return;
   await db.execute(sql`
     insert into take_items (purchaser_org_id, seller_org_id, order_id, order_item_id, order_no, take_code, supplier_id, stall_name, market,
-      building, floor, stall_no, market_area, art_no, color, size, quantity, express_name)
+      building, floor, stall_no, market_area, art_no, color, size, quantity, express_name, unit_cost_fen)
     select ${purchaserOrgId}::int, ${sellerOrgId}::int, x."orderId", x."orderItemId", x."orderNo", x."takeCode", x."supplierId", x."stallName",
-      x.market, x.building, x.floor, x."stallNo", x."marketArea", x."artNo", x.color, x.size, x.quantity, x."expressName"
+      x.market, x.building, x.floor, x."stallNo", x."marketArea", x."artNo", x.color, x.size, x.quantity, x."expressName", x."unitCostFen"
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x("orderId" bigint, "orderItemId" bigint, "orderNo" text, "takeCode" text,
       "supplierId" int, "stallName" text, market text, building text, floor text, "stallNo" text, "marketArea" text, "artNo" text,
-      color text, size text, quantity int, "expressName" text)`);
+      color text, size text, quantity int, "expressName" text, "unitCostFen" bigint)`);
 }
 
 export async function itemsOfOrder(db: Db, sellerOrgId: number, orderId: number) {

@@ -39,6 +39,18 @@ export const takeItems = pgTable(
     size: text('size').notNull().default(''),
     quantity: integer('quantity').notNull(),
     expressName: text('express_name').notNull().default(''),
+    /** The seller's cost per unit when paid (fen): a stall asking more creates a replenish request. */
+    unitCostFen: bigint('unit_cost_fen', { mode: 'number' }).notNull().default(0),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** Pick-up tags printed so far (reprints count): the list filters printed / not printed. */
+    printCount: integer('print_count').notNull().default(0),
+    printedAt: timestamp('printed_at', { withTimezone: true }),
+    /** What the picker brought and paid per unit at the stall (fen); null until marked. */
+    tookQuantity: integer('took_quantity').notNull().default(0),
+    tookPriceFen: bigint('took_price_fen', { mode: 'number' }),
+    tookAt: timestamp('took_at', { withTimezone: true }),
+    /** Scanned in at the warehouse. */
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
   },
@@ -49,6 +61,29 @@ export const takeItems = pgTable(
     index('take_items_purchaser_walk_idx').on(t.purchaserOrgId, t.marketArea, t.market, t.building, t.floor, t.stallNo),
     index('take_items_order_idx').on(t.orderId),
   ],
+);
+
+/**
+ * Every change of a take item (assign, print, mark, stop, arrive ...) with who did it: the
+ * takeLog call and the picker's history read it. Append-only, written in the change's transaction.
+ */
+export const takeLogs = pgTable(
+  'take_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    purchaserOrgId: integer('purchaser_org_id').notNull(),
+    takeItemId: bigint('take_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => takeItems.id, { onDelete: 'cascade' }),
+    /** The named operation, e.g. ASSIGN, PRINT, MARK, STOP, REVOKE_STOP, CANCEL_TOOK, ARRIVE. */
+    operation: text('operation').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    actorUserId: integer('actor_user_id'),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('take_logs_item_idx').on(t.takeItemId, t.id), index('take_logs_org_idx').on(t.purchaserOrgId, t.id.desc())],
 );
 
 /**
