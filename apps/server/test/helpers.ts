@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/modules/demo/seed.js';
 import { expectedSign } from '../src/plugins/auth.js';
+import { openMigratedPglite } from './migrated-snapshot.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -42,7 +43,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await createPgDatabase(baseUrl) : undefined;
   const config = loadConfig({ CAPTCHA_DISABLED: '1', ...opts.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
-  const database = await openDatabase({ databaseUrl: pgDb?.url });
+  const database = pgDb ? await openDatabase({ databaseUrl: pgDb.url }) : await openMigratedPglite();
   if (opts.seed !== false) await seedDemo(database.db);
   const app = await buildApp({ db: database.db, database, config });
   await app.ready();

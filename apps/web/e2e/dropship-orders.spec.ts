@@ -7,7 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { PAY_PASSWORD, setUpMoney } from './money';
 
 let h: Harness;
 const shots = process.env.E2E_SCREENSHOTS;
@@ -16,34 +17,15 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const PAY_PASSWORD = '258013';
 const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 };
-
-async function setUpMoney(page: Page) {
-  await page.goto(h.url('www', '/funds/resetPayPass'));
-  await page.getByLabel('登录密码').fill(DEMO_PASSWORD);
-  await page.getByLabel('新支付密码', { exact: true }).fill(PAY_PASSWORD);
-  await page.getByLabel('确认新支付密码').fill(PAY_PASSWORD);
-  await page.getByRole('button', { name: '设置支付密码' }).click();
-  await page.getByText('支付密码已设置').waitFor();
-  await page.goto(h.url('www', '/funds/rechargeWithdraw'));
-  await page.getByRole('textbox', { name: '充值金额' }).fill('200');
-  await page.getByRole('button', { name: '去支付宝充值' }).click();
-  await page.waitForURL(/127\.0\.0\.1:\d+\/gateway\.do\?/);
-  await page.getByText('支付宝收银台').waitFor();
-  expect(await page.getByTestId('amount').textContent()).toBe('¥200.00');
-  await page.getByRole('button', { name: '支付' }).click();
-  await page.waitForURL('**/funds/balance');
-  await page.getByRole('cell', { name: '+200.00' }).first().waitFor();
-}
 
 it('places an order from a shop order, pays it from the balance, cancels it and sees the refund', async () => {
   const { context, page } = await h.newPage();
   await signIn(page, h.url('www'), 'demo_seller', 'seller');
   await settleOverlays(page);
-  await setUpMoney(page);
+  await setUpMoney(h, page);
 
   // From 店铺订单: tick the trousers order and 批量代发下单.
   await page.goto(h.url('www', '/order/orderList?platformOrderId=4012873365505'));

@@ -21,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite only: its files as a tarball (test-support caches a freshly migrated one). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -30,13 +32,20 @@ export interface OpenOptions {
   /** A directory for PGlite's files; undefined keeps PGlite in memory (tests). */
   dataDir?: string;
   databaseUrl?: string;
+  /**
+   * In memory only: start from this dump of an already migrated database (test-support's
+   * migrated-snapshot cache). The migrations still run and find nothing left to apply.
+   */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+export const MIGRATIONS_FOLDER = migrationsFolder;
+
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   let release = () => {};
   let pgdata: string | undefined;
   if (dataDir) {
@@ -47,13 +56,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
   try {
     // max_wal_size keeps pg_wal from growing to 800 MB of recycled segments (measured in deps.md).
-    const client = new PGlite({ dataDir: pgdata, postgresqlconf: ['max_wal_size=128MB'] });
+    const client = new PGlite({ dataDir: pgdata, postgresqlconf: ['max_wal_size=128MB'], ...(loadDataDir && !pgdata ? { loadDataDir } : {}) });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,
       kind: 'pglite',
+      dump: () => client.dumpDataDir('none'),
       async close() {
         await client.close();
         release();

@@ -1,0 +1,40 @@
+/**
+ * In-memory test databases start from a dump of a freshly migrated PGlite instead of replaying
+ * every migration (≈5–20 s per test file on a busy 2-core machine; loading the dump takes a
+ * fraction). The dump is keyed by a hash of the migrations folder, so a new or changed migration
+ * makes a new dump; openDatabase still runs the migrations on it, which then find nothing to do.
+ * Several test workers may build it at once: each writes its own file and renames it into place.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Database, MIGRATIONS_FOLDER, openDatabase } from '../src/db/client.js';
+
+function filesOf(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((f) => {
+      const p = path.join(dir, f);
+      return statSync(p).isDirectory() ? filesOf(p) : [p];
+    });
+}
+
+function migrationsHash(): string {
+  const h = createHash('sha256');
+  for (const f of filesOf(MIGRATIONS_FOLDER)) h.update(path.relative(MIGRATIONS_FOLDER, f)).update('\0').update(readFileSync(f));
+  return h.digest('hex').slice(0, 16);
+}
+
+export async function openMigratedPglite(): Promise<Database> {
+  const file = path.join(os.tmpdir(), `daifa-test-pglite-${migrationsHash()}.tar`);
+  if (existsSync(file)) return openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
+  const database = await openDatabase({});
+  const dump = await database.dump?.();
+  if (dump) {
+    const tmp = `${file}.${process.pid}.${Date.now()}`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, file);
+  }
+  return database;
+}
