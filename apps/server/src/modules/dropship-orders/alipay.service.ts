@@ -14,57 +14,40 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AlipayGateway } from '../funds/alipay-gateway.js';
-import { moveMoney } from '../funds/ledger.service.js';
-import { alipayRequestKey, type PaidTrade, type SettleResult } from '../funds/recharge.service.js';
+import { closeTrade, type PaidTrade, type SettleResult, settleTrade, type TradeKind } from '../funds/alipay-settle.js';
 import * as repo from './orders.repository.js';
 import * as payments from './payments.repository.js';
 import { settleOrders } from './settle.service.js';
 
-export async function settleDropshipPayment(db: Db, paid: PaidTrade): Promise<SettleResult> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const p = await payments.lockPaymentByTradeNo(t, paid.outTradeNo);
-    if (!p) return 'unknown';
-    if (p.amountFen !== paid.totalAmountFen) return 'amount_mismatch';
-    if (p.status === 'PAID') return 'already';
-    const key = alipayRequestKey(p.outTradeNo);
-    // Orders before the account, in the order every payer locks them: no deadlock with a balance payment.
+const DROPSHIP: TradeKind<payments.PaymentRecord> = {
+  lock: payments.lockPaymentByTradeNo,
+  creditRemark: '支付宝支付代发订单，转入余额后扣款',
+  async prepare(t, p, key) {
     const orders = await repo.lockOrders(t, p.orgId, p.orderIds);
-    await moveMoney(t, {
-      orgId: p.orgId,
-      transactionType: 'RECHARGE',
-      purpose: 'OTHER',
-      availableDeltaFen: p.amountFen,
-      businessId: p.outTradeNo,
-      requestKey: key,
-      remark: '支付宝支付代发订单，转入余额后扣款',
-    });
-    for (const o of orders.filter((x) => x.status === 'WAITING_PAYMENT')) {
-      // Each order in its own savepoint: one that cannot be paid (price changed) leaves the others paid.
-      await t
-        .transaction(async (sp) =>
-          settleOrders(sp as unknown as Db, { orgId: p.orgId, userId: p.createdBy }, [o], {
-            payMethod: p.payMethod,
-            requestKey: key,
-            note: `支付宝交易 ${p.outTradeNo}`,
-          }),
-        )
-        .catch((e: unknown) => {
-          if (!(e instanceof AppError)) throw e;
-        });
-    }
-    await payments.markPaymentPaid(t, p.id, paid.tradeNo);
-    return 'credited';
-  });
-}
+    return async () => {
+      for (const o of orders.filter((x) => x.status === 'WAITING_PAYMENT')) {
+        // Each order in its own savepoint: one that cannot be paid (price changed) leaves the others paid.
+        await t
+          .transaction(async (sp) =>
+            settleOrders(sp as unknown as Db, { orgId: p.orgId, userId: p.createdBy }, [o], {
+              payMethod: p.payMethod,
+              requestKey: key,
+              note: `支付宝交易 ${p.outTradeNo}`,
+            }),
+          )
+          .catch((e: unknown) => {
+            if (!(e instanceof AppError)) throw e;
+          });
+      }
+    };
+  },
+  markPaid: payments.markPaymentPaid,
+  markClosed: payments.markPaymentClosed,
+};
 
-export async function closeDropshipPayment(db: Db, outTradeNo: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const p = await payments.lockPaymentByTradeNo(t, outTradeNo);
-    return p ? payments.markPaymentClosed(t, p.id) : false;
-  });
-}
+export const settleDropshipPayment = (db: Db, paid: PaidTrade): Promise<SettleResult> => settleTrade(db, DROPSHIP, paid);
+
+export const closeDropshipPayment = (db: Db, outTradeNo: string) => closeTrade(db, DROPSHIP, outTradeNo);
 
 async function apply(db: Db, status: AlipayTradeStatus, paid: PaidTrade) {
   if (status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED') return settleDropshipPayment(db, paid);

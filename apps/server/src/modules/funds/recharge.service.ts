@@ -10,20 +10,11 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import { alipayPayFor, returnUrlFor } from './alipay-pay.js';
-import { moveMoney } from './ledger.service.js';
+import { closeTrade, type PaidTrade, type SettleResult, settleTrade, type TradeKind } from './alipay-settle.js';
 import * as repo from './payments.repository.js';
 import { newTradeNo, TRADE_PREFIX } from './trade-no.js';
 
-export interface PaidTrade {
-  outTradeNo: string;
-  tradeNo: string;
-  totalAmountFen: number;
-}
-
-/** What settling a paid trade did; everything but credited/already is refused (the notify answers fail). */
-export type SettleResult = 'credited' | 'already' | 'unknown' | 'amount_mismatch';
-
-export const alipayRequestKey = (outTradeNo: string) => `alipay:${outTradeNo}`;
+export type { PaidTrade, SettleResult } from './alipay-settle.js';
 
 const toRow = (r: repo.RechargeRecord): RechargeRow => ({
   outTradeNo: r.outTradeNo,
@@ -60,33 +51,15 @@ export async function findRechargeRow(db: Db, orgId: number, outTradeNo: string)
   return toRow(r);
 }
 
+const RECHARGE: TradeKind<repo.RechargeRecord> = {
+  lock: repo.lockRechargeByTradeNo,
+  creditRemark: '支付宝充值',
+  markPaid: repo.markRechargePaid,
+  markClosed: repo.markRechargeClosed,
+};
+
 /** Credits a paid recharge once. Runs in the notify's (or the query's) own transaction. */
-export async function settleRecharge(db: Db, paid: PaidTrade): Promise<SettleResult> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const r = await repo.lockRechargeByTradeNo(t, paid.outTradeNo);
-    if (!r) return 'unknown';
-    if (r.amountFen !== paid.totalAmountFen) return 'amount_mismatch';
-    if (r.status === 'PAID') return 'already';
-    await moveMoney(t, {
-      orgId: r.orgId,
-      transactionType: 'RECHARGE',
-      purpose: 'OTHER',
-      availableDeltaFen: r.amountFen,
-      businessId: r.outTradeNo,
-      requestKey: alipayRequestKey(r.outTradeNo),
-      remark: '支付宝充值',
-    });
-    await repo.markRechargePaid(t, r.id, paid.tradeNo);
-    return 'credited';
-  });
-}
+export const settleRecharge = (db: Db, paid: PaidTrade): Promise<SettleResult> => settleTrade(db, RECHARGE, paid);
 
 /** Alipay closed the trade unpaid (timeout or the buyer cancelled). */
-export async function closeRecharge(db: Db, outTradeNo: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const r = await repo.lockRechargeByTradeNo(t, outTradeNo);
-    return r ? repo.markRechargeClosed(t, r.id) : false;
-  });
-}
+export const closeRecharge = (db: Db, outTradeNo: string) => closeTrade(db, RECHARGE, outTradeNo);

@@ -10,11 +10,11 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import { alipayPayFor, returnUrlFor } from './alipay-pay.js';
+import { closeTrade, type PaidTrade, type SettleResult, settleTrade, type TradeKind } from './alipay-settle.js';
 import { findEntryByRequestKey } from './ledger.repository.js';
 import { moveMoney } from './ledger.service.js';
 import { assertPayPassword } from './pay-password.service.js';
 import * as payments from './payments.repository.js';
-import { alipayRequestKey, type PaidTrade, type SettleResult } from './recharge.service.js';
 import * as repo from './replenish.repository.js';
 import { newTradeNo, replenishBusinessId, TRADE_PREFIX } from './trade-no.js';
 
@@ -113,51 +113,34 @@ export async function payReplenish(
   return payWithBalance(db, payer, body.ids, body.requestKey);
 }
 
+const REPLENISH: TradeKind<payments.ReplenishPaymentRecord> = {
+  lock: payments.lockReplenishPaymentByTradeNo,
+  creditRemark: '支付宝支付补款，转入余额后扣款',
+  async prepare(t, p, key) {
+    const requests = await repo.lockByIds(t, p.orgId, p.replenishIds);
+    return async () => {
+      for (const r of requests.filter((x) => x.status === 'WAITING_PAYMENT')) {
+        await moveMoney(t, {
+          orgId: p.orgId,
+          transactionType: 'REPLENISH',
+          purpose: 'UPDATE_PRICE',
+          availableDeltaFen: -r.amountFen,
+          businessId: replenishBusinessId(r.id),
+          requestKey: entryKey(key, r.id),
+          remark: r.reason ?? '补款',
+        });
+        await repo.markPaid(t, p.orgId, r.id, p.payMethod);
+      }
+    };
+  },
+  markPaid: payments.markReplenishPaymentPaid,
+  markClosed: payments.markReplenishPaymentClosed,
+};
+
 /**
  * A paid Alipay replenish payment: the money goes onto the balance, then pays every request
  * still waiting. One paid meanwhile by other means leaves its share on the balance, never lost.
  */
-export async function settleReplenishPayment(db: Db, paid: PaidTrade): Promise<SettleResult> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const p = await payments.lockReplenishPaymentByTradeNo(t, paid.outTradeNo);
-    if (!p) return 'unknown';
-    if (p.amountFen !== paid.totalAmountFen) return 'amount_mismatch';
-    if (p.status === 'PAID') return 'already';
-    const key = alipayRequestKey(p.outTradeNo);
-    // Requests before the account, in the order every payer locks them (payWithBalance too): no deadlock.
-    const requests = await repo.lockByIds(t, p.orgId, p.replenishIds);
-    await moveMoney(t, {
-      orgId: p.orgId,
-      transactionType: 'RECHARGE',
-      purpose: 'OTHER',
-      availableDeltaFen: p.amountFen,
-      businessId: p.outTradeNo,
-      requestKey: key,
-      remark: '支付宝支付补款，转入余额后扣款',
-    });
-    for (const r of requests) {
-      if (r.status !== 'WAITING_PAYMENT') continue;
-      await moveMoney(t, {
-        orgId: p.orgId,
-        transactionType: 'REPLENISH',
-        purpose: 'UPDATE_PRICE',
-        availableDeltaFen: -r.amountFen,
-        businessId: replenishBusinessId(r.id),
-        requestKey: entryKey(key, r.id),
-        remark: r.reason ?? '补款',
-      });
-      await repo.markPaid(t, p.orgId, r.id, p.payMethod);
-    }
-    await payments.markReplenishPaymentPaid(t, p.id, paid.tradeNo);
-    return 'credited';
-  });
-}
+export const settleReplenishPayment = (db: Db, paid: PaidTrade): Promise<SettleResult> => settleTrade(db, REPLENISH, paid);
 
-export async function closeReplenishPayment(db: Db, outTradeNo: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const p = await payments.lockReplenishPaymentByTradeNo(t, outTradeNo);
-    return p ? payments.markReplenishPaymentClosed(t, p.id) : false;
-  });
-}
+export const closeReplenishPayment = (db: Db, outTradeNo: string) => closeTrade(db, REPLENISH, outTradeNo);
