@@ -25,3 +25,20 @@ export const expandableDefaults = { columnWidth: EXPAND_COLUMN_WIDTH, indentSize
 export function withColumnMinWidth<C extends { minWidth?: number }>(columns: readonly C[]): C[] {
   return columns.map((c) => (c.minWidth === undefined ? { ...c, minWidth: COLUMN_MIN_WIDTH } : c));
 }
+
+export interface Paging {
+  pageNo: number;
+  pageSize: number;
+}
+
+/** Paging kept in the URL: current page and size from it; changing the size goes back to page 1. */
+export function urlPagination(paging: Paging, total: number, go: (next: Paging) => void, pageSizeOptions = [10, 20, 50, 100]): TablePaginationConfig {
+  return {
+    ...paginationDefaults,
+    current: paging.pageNo,
+    pageSize: paging.pageSize,
+    total,
+    pageSizeOptions,
+    onChange: (p, s) => go({ pageNo: s !== paging.pageSize ? 1 : p, pageSize: s }),
+  };
+}

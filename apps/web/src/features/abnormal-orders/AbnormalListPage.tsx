@@ -8,7 +8,7 @@ import { ABNORMAL_REASON_NAMES, type AbnormalOrderRow, type AbnormalReason, CHAN
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Input, Segmented, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { formatDateTime } from '../../lib/date';
-import { paginationDefaults, withColumnMinWidth } from '../../lib/table-defaults';
+import { paginationDefaults, urlPagination, withColumnMinWidth } from '../../lib/table-defaults';
 import { nonEmpty, positiveInt, useUrlValues } from '../../lib/url-state';
 import { AbnormalDetailDrawer } from './AbnormalDetailDrawer';
 import { abnormalApi, abnormalKeys } from './api';
@@ -89,14 +89,7 @@ export default function AbnormalListPage() {
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '没有异常订单' }}
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (p, s) => set({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={urlPagination(query, page.data?.total ?? 0, set)}
       />
       <AbnormalDetailDrawer id={openId || null} onClose={() => set({ open: '' })} />
     </div>

@@ -8,7 +8,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { paginationDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from '../transfer-record/DayRangeFilter';
@@ -65,14 +65,7 @@ export default function PickerSettlementPage() {
         loading={lines.isFetching}
         locale={{ emptyText: SETTLEMENT_EMPTY }}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: lines.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (p, s) => set({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={urlPagination(query, lines.data?.total ?? 0, set)}
       />
     </div>
   );

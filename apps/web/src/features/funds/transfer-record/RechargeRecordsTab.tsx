@@ -4,7 +4,7 @@ import { fenToYuan, PAYMENT_METHOD_NAMES, RECHARGE_STATUS_NAMES } from '@dropshi
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { paginationDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { type RechargeRecordRow, recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from './DayRangeFilter';
@@ -50,14 +50,7 @@ export function RechargeRecordsTab() {
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无充值记录' }}
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (p, s) => set({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={urlPagination(query, page.data?.total ?? 0, set)}
       />
     </div>
   );

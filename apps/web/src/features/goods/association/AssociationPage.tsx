@@ -9,7 +9,7 @@ import { CHANNEL_NAMES, type Channel, type LinkResult, type ShopSkuRow } from '@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Image, Input, Popconfirm, Segmented, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { paginationDefaults, rowSelectionDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { paginationDefaults, rowSelectionDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { fileToBase64, goodsApi, goodsKeys } from '../api';
 import { ImportExcelButton } from '../components/ImportExcelButton';
@@ -214,14 +214,7 @@ export default function AssociationPage() {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无商品：同步或导入店铺订单后，订单中的商品会出现在这里' }}
         rowSelection={{ ...rowSelectionDefaults, selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (p, s) => set({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={urlPagination(query, page.data?.total ?? 0, set)}
       />
       <LinkModal target={linking} onClose={() => setLinking(null)} />
       <BulkLinkModal ids={bulk} onClose={() => setBulk(null)} onDone={showBulk} />

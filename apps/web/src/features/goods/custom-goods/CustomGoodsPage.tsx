@@ -8,7 +8,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { paginationDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { goodsApi, goodsKeys } from '../api';
 import { yuanLabel } from '../components/price';
@@ -96,14 +96,7 @@ export default function CustomGoodsPage() {
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无自定义商品' }}
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (p, s) => set({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={urlPagination(query, page.data?.total ?? 0, set)}
       />
       <CustomGoodsModal editing={editing} onClose={() => setEditing(null)} />
     </div>

@@ -9,7 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, rowSelectionDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { paginationDefaults, rowSelectionDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { fileToBase64, goodsApi, goodsKeys } from '../api';
 import { ImportExcelButton } from '../components/ImportExcelButton';
@@ -153,14 +153,7 @@ export default function SupplierManagementPage() {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无供应商，点“新增供应商”从档口库添加' }}
         rowSelection={{ ...rowSelectionDefaults, selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (p, s) => set({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={urlPagination(query, page.data?.total ?? 0, set)}
       />
       <SupplierModal editing={editing} onClose={() => setEditing(null)} />
     </div>

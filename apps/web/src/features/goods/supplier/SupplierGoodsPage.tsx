@@ -9,7 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Checkbox, Form, Input, Modal, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { paginationDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { goodsApi, goodsKeys } from '../api';
 import { fenOf, priceItemProps, yuanLabel, yuanOf } from '../components/price';
@@ -91,14 +91,7 @@ export default function SupplierGoodsPage() {
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无供应商商品：在“商品关联”中关联后会出现在这里' }}
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (p, s) => set({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={urlPagination(query, page.data?.total ?? 0, set)}
       />
       <Modal
         title={pricing ? `修改成本价：${pricing.supplierName} ${pricing.artNo} ${[pricing.color, pricing.size].filter(Boolean).join('/')}` : ''}
