@@ -123,6 +123,23 @@ describe('Taobao/Qianniu 订单报表 (.xlsx)', () => {
     expect(after.map((o) => o.id).sort()).toEqual(before.map((o) => o.id).sort());
     // The order keeps the job that created it.
     expect(new Set(after.map((o) => o.importJobId)).size).toBe(1);
+    // Nothing in the file changed, so nothing was rewritten (the upsert skips identical rows).
+    const stamp = (os: typeof before) => Object.fromEntries(os.map((o) => [o.id, o.updatedAt.toISOString()]));
+    expect(stamp(after)).toEqual(stamp(before));
+  });
+
+  it('a corrected file with the same times rewrites only the orders that changed', async () => {
+    const before = await ordersOf(taobaoShop);
+    const fixed = { ...good[1]!, street: '文一西路969号' };
+    const changed = await xlsx(TAOBAO_HEADERS, [taobaoRow(good[0]!), taobaoRow(fixed)]);
+    const preview = await toPreview(t, seller, { file: changed, name: '订单报表-改.xlsx', shopId: taobaoShop });
+    expect(await confirmAndRun(t, seller, preview.id)).toMatchObject({ status: 'DONE', imported: 0, updated: 2, skipped: 0, failed: 0 });
+    const after = await ordersOf(taobaoShop);
+    const byNo = (os: typeof before, no: string) => os.find((o) => o.platformOrderId === no)!;
+    expect(byNo(after, fixed.orderNo).receiverAddress).toBe('文一西路969号');
+    expect(byNo(after, fixed.orderNo).updatedAt.getTime()).toBeGreaterThan(byNo(before, fixed.orderNo).updatedAt.getTime());
+    expect(byNo(after, good[0]!.orderNo).updatedAt).toEqual(byNo(before, good[0]!.orderNo).updatedAt);
+    expect(after).toHaveLength(before.length);
   });
 
   it('takes the lines from the 宝贝报表 when it is uploaded too', async () => {

@@ -2,13 +2,14 @@
  * Stage 2 of a job, after the seller confirms the preview: the stored rows are walked order by
  * order (all rows of an order number together), orders with a bad row are left out, and the rest
  * go through upsertShopOrders in batches of 500 orders, each batch and its progress in one
- * transaction. Re-running it (after a crash, or the same file again) updates and never duplicates.
+ * transaction, one batch at a time. Re-running it (after a crash, or the same file again) updates and never duplicates.
  */
 
 import type { NormalizedOrder } from '@dropship/channels';
 import { ORDER_IMPORT_LIMITS } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { upsertShopOrders } from '../shop-orders/shop-orders.service.js';
+import { reclaimHeap } from './heap.js';
 import * as repo from './order-import.repository.js';
 import type { RowData } from './row-parser.js';
 import { toNormalizedOrder } from './to-orders.js';
@@ -24,20 +25,20 @@ export interface ImportTarget {
   totalOrders: number;
 }
 
-/** Writes every valid order of the job; answers the orders created, updated and left (newer copy stored). */
+/**
+ * Writes every valid order of the job; answers the orders created, updated and left (newer copy
+ * stored). Pipelined: while one batch's transaction runs, the next rows are read and turned into
+ * orders (on PostgreSQL the server works meanwhile). At most one batch is in flight and one page
+ * of rows read ahead, so memory stays flat whatever the file's size.
+ */
 export async function importPreview(db: Db, t: ImportTarget, signal?: AbortSignal) {
   const counts = { imported: 0, updated: 0, skipped: 0 };
-  let after: { key: string; row: number } | null = null;
   let current: { key: string; rows: RowData[]; bad: boolean } | null = null;
   let batch: NormalizedOrder[] = [];
   let seen = 0;
+  let inFlight: Promise<void> = Promise.resolve();
 
-  const flush = async () => {
-    // Stopping between batches: the queue puts the job back and the next run redoes it safely.
-    signal?.throwIfAborted();
-    const orders = batch;
-    batch = [];
-    const percent = t.totalOrders ? Math.min(99, Math.floor((seen / t.totalOrders) * 100)) : 99;
+  const write = async (orders: NormalizedOrder[], percent: number) => {
     await db.transaction(async (tx) => {
       const d = tx as unknown as Db;
       const r = orders.length
@@ -49,6 +50,19 @@ export async function importPreview(db: Db, t: ImportTarget, signal?: AbortSigna
       counts.skipped += r?.unchanged ?? 0;
     });
   };
+  const flush = async () => {
+    // The previous batch first: batches commit in order, one at a time.
+    await inFlight;
+    // Stopping between batches: the queue puts the job back and the next run redoes it safely.
+    signal?.throwIfAborted();
+    const orders = batch;
+    batch = [];
+    const percent = t.totalOrders ? Math.min(99, Math.floor((seen / t.totalOrders) * 100)) : 99;
+    reclaimHeap();
+    inFlight = write(orders, percent);
+    // Handled when awaited (next flush or the end); this keeps a failure from being "unhandled" meanwhile.
+    inFlight.catch(() => {});
+  };
   const close = async () => {
     if (!current) return;
     seen++;
@@ -56,20 +70,31 @@ export async function importPreview(db: Db, t: ImportTarget, signal?: AbortSigna
     current = null;
     if (batch.length >= ORDER_IMPORT_LIMITS.batchOrders) await flush();
   };
+  const read = (after: { key: string; row: number } | null) => {
+    const p = repo.rowsByOrder(db, t.jobId, after, READ_BATCH);
+    p.catch(() => {});
+    return p;
+  };
 
-  for (;;) {
-    const rows = await repo.rowsByOrder(db, t.jobId, after, READ_BATCH);
-    for (const r of rows) {
-      if (current && current.key !== r.orderKey) await close();
-      current ??= { key: r.orderKey, rows: [], bad: false };
-      current.rows.push(r.data);
-      if (r.error) current.bad = true;
+  try {
+    for (let page = await read(null); ; ) {
+      const last = page[page.length - 1];
+      const next = last && page.length >= READ_BATCH ? read({ key: last.orderKey, row: last.rowNo }) : null;
+      for (const r of page) {
+        if (current && current.key !== r.orderKey) await close();
+        current ??= { key: r.orderKey, rows: [], bad: false };
+        current.rows.push(r.data);
+        if (r.error) current.bad = true;
+      }
+      if (!next) break;
+      page = await next;
     }
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < READ_BATCH) break;
-    after = { key: last.orderKey, row: last.rowNo };
+    await close();
+    await flush();
+  } finally {
+    // Nothing keeps writing after this returns or throws (a retry starts from a quiet database).
+    await inFlight.catch(() => {});
   }
-  await close();
-  await flush();
+  await inFlight;
   return counts;
 }

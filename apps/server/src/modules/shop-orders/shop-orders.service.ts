@@ -5,7 +5,8 @@
 import type { NormalizedOrder } from '@dropship/channels';
 import type { Db } from '../../db/client.js';
 import { recordShopSkus } from '../goods/shop-skus.repository.js';
-import * as repo from './shop-orders.repository.js';
+import type * as repo from './shop-orders.repository.js';
+import { upsertOrdersAndItems } from './upsert-orders.js';
 
 export type { UpsertTarget } from './shop-orders.repository.js';
 
@@ -21,10 +22,9 @@ export async function upsertShopOrders(db: Db, target: repo.UpsertTarget, orders
   if (orders.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const written = await repo.upsertOrders(t, target, orders);
-    await repo.upsertItems(t, target.orgId, written, orders);
-    // Goods (issue #4): the shop SKUs of the lines just written, for linking to supplier items; one statement.
-    const fresh = new Set(written.map((w) => w.platformOrderId));
+    const fates = await upsertOrdersAndItems(t, target, orders);
+    // Goods (issue #4): the shop SKUs of the lines just written or refreshed, for linking to supplier items; one statement.
+    const fresh = new Set(fates.filter((f) => f.how !== 'O').map((f) => f.platform_order_id));
     await recordShopSkus(
       t,
       target.orgId,
@@ -32,7 +32,7 @@ export async function upsertShopOrders(db: Db, target: repo.UpsertTarget, orders
       target.channel,
       orders.flatMap((o) => (fresh.has(o.platformOrderId) ? o.items : [])),
     );
-    const inserted = written.filter((w) => w.inserted).length;
-    return { inserted, updated: written.length - inserted, unchanged: orders.length - written.length };
+    const inserted = fates.filter((f) => f.how === 'I').length;
+    return { inserted, updated: fresh.size - inserted, unchanged: orders.length - fresh.size };
   });
 }
