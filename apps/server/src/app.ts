@@ -19,8 +19,10 @@ import { zodValidatorCompiler } from './lib/validation.js';
 import { abnormalOrdersRoutes } from './modules/abnormal-orders/abnormal-orders.routes.js';
 import { areaRoutes } from './modules/area/area.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { declarationsRoutes } from './modules/declarations/declarations.routes.js';
 import { dropshipOrdersRoutes } from './modules/dropship-orders/dropship-orders.routes.js';
 import { expressRoutes } from './modules/express/express.routes.js';
+import { fulfilmentSettingsRoutes } from './modules/fulfilment-settings/fulfilment-settings.routes.js';
 import { aliLedgerRoutes } from './modules/funds/ali-ledger.routes.js';
 import { createAlipayGateway } from './modules/funds/alipay-gateway.js';
 import { couponsRoutes } from './modules/funds/coupons.routes.js';
@@ -33,13 +35,19 @@ import { goodsRoutes } from './modules/goods/goods.routes.js';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { offlineRoutes } from './modules/offline/offline.routes.js';
 import { orderImportRoutes } from './modules/order-import/order-import.routes.js';
+import { rolesRoutes } from './modules/roles/roles.routes.js';
 import { shellRoutes } from './modules/shell/shell.routes.js';
+import { shipBackRoutes } from './modules/ship-back/ship-back.routes.js';
 import { shopOrdersRoutes } from './modules/shop-orders/shop-orders.routes.js';
 import { shopsRoutes } from './modules/shops/shops.routes.js';
 import { smsRoutes } from './modules/sms/sms.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { takeAssignmentRoutes } from './modules/take-items/assign.routes.js';
+import { pickingRoutes } from './modules/take-items/picking.routes.js';
 import { takeItemsRoutes } from './modules/take-items/take-items.routes.js';
+import { warehouseRoutes } from './modules/warehouse/warehouse.routes.js';
 import { authPlugin } from './plugins/auth.js';
 
 export interface AppDeps {
@@ -100,6 +108,17 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(expressRoutes, deps);
   await app.register(dropshipOrdersRoutes, withAlipay);
   await app.register(takeItemsRoutes, deps);
+  await app.register(declarationsRoutes, deps);
+  await app.register(fulfilmentSettingsRoutes, deps);
+  await app.register(takeAssignmentRoutes, deps);
+  await app.register(pickingRoutes, deps);
+  // Roles and sub-accounts (issue #7): account management for sellers and purchasers alike.
+  await app.register(rolesRoutes, deps);
+  // Offline pickup and return (issues #6, #7; decision 0015).
+  await app.register(offlineRoutes, deps);
+  // Warehouse sorting and shipping (issue #7, decision 0014; app.courier) and ship-back to the shop (issue #6): after shops and jobs.
+  await app.register(warehouseRoutes, deps);
+  await app.register(shipBackRoutes, deps);
   registerWebPages(app, deps.config.webDist ?? defaultWebDist);
   return app;
 }

@@ -64,7 +64,7 @@ export const DropshipOrderRow = z.object({
   orderNo: z.string(),
   status: DropshipOrderStatus,
   combinedStatus: CombinedOrderStatus,
-  source: z.enum(['SHOP_ORDER', 'MANUAL']),
+  source: z.enum(['SHOP_ORDER', 'MANUAL', 'DECLARATION', 'OFFLINE']),
   shopOrderId: z.number().nullable(),
   shopName: z.string().nullable(),
   channel: z.string().nullable(),
@@ -161,6 +161,10 @@ export const DROPSHIP_OPERATION_NAMES: Record<string, string> = {
   REVOKE_STOP_ITEM: '撤销停止拿货',
   DELIVER: '发货',
   FINISH: '签收完成',
+  TAKE_ASSIGN: '分配拿货员',
+  TAKE_UNASSIGN: '取消分配',
+  PICK_MARK: '拿货标记',
+  PICK_CANCEL_TOOK: '撤销拿货标记',
 };
 
 // ---- 采购商拿货项（只读） ------------------------------------------------------------------------

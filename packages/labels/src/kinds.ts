@@ -15,6 +15,7 @@ import { type PickupTagItem, pickupTagItemSchema, pickupTagPage, returnTagPage, 
 import { defaultPickupTagTemplate, pickupTagTemplateSchema } from './layouts/pickup-tag-template.ts';
 import { returnLabel, returnSchema } from './layouts/return.ts';
 import { returnStorageLabel, returnStorageSchema } from './layouts/return-storage.ts';
+import { waybillLabel, waybillSchema } from './layouts/waybill.ts';
 import type { Page } from './model.ts';
 
 export const LABEL_KINDS = [
@@ -28,6 +29,7 @@ export const LABEL_KINDS = [
   'headless',
   'certificate',
   'calibration',
+  'waybill',
 ] as const;
 export type LabelKind = (typeof LABEL_KINDS)[number];
 
@@ -66,6 +68,7 @@ export const LABEL_DATA_SCHEMAS = {
   headless: headlessSchema,
   certificate: certificateSchema,
   calibration: calibrationSchema,
+  waybill: waybillSchema,
 } as const;
 
 export type LabelData = { [K in LabelKind]: z.output<(typeof LABEL_DATA_SCHEMAS)[K]> };
@@ -97,6 +100,7 @@ export const labelRenderRequestSchema = z.discriminatedUnion('kind', [
   requestFor('headless'),
   requestFor('certificate'),
   requestFor('calibration'),
+  requestFor('waybill'),
 ]);
 export type LabelRenderRequest = z.input<typeof labelRenderRequestSchema>;
 export type ParsedLabelRenderRequest = z.output<typeof labelRenderRequestSchema>;
@@ -136,5 +140,7 @@ export function buildPages(req: ParsedLabelRenderRequest): Page[] {
       return expandCertificates(req.data).flatMap((d) => certificateLabel(d));
     case 'calibration':
       return req.data.flatMap((d) => calibrationLabel(d));
+    case 'waybill':
+      return req.data.flatMap((d) => waybillLabel(d));
   }
 }

@@ -18,6 +18,14 @@ const SAMPLE: { [K in LabelKind]: LabelDataInput[K] } = {
   headless: { barcodeNo: 'YT7412345678901' },
   certificate: { artNo: 'A-1023', quantity: 2, washedLabelList: [{ image: tinyPngDataUrl(), zhDesc: '不可漂白' }] },
   calibration: { widthMm: 60, heightMm: 40 },
+  waybill: {
+    trackingNo: '78812345678901',
+    courierName: '中通快递',
+    receiverName: '林*',
+    receiverPhone: '138****8001',
+    receiverAddress: LONG_ADDRESS,
+    senderName: '仓库',
+  },
 };
 
 describe('renderLabels', () => {

@@ -1,8 +1,10 @@
 /** Every table, for drizzle-kit and the typed query builder. Tables live beside their module. */
 export * from '../modules/after-sale/after-sale.table.js';
 export * from '../modules/auth/auth.table.js';
+export * from '../modules/declarations/declarations.table.js';
 export * from '../modules/dropship-orders/dropship-orders.table.js';
 export * from '../modules/express/express.table.js';
+export * from '../modules/fulfilment-settings/fulfilment-settings.table.js';
 export * from '../modules/funds/ali-ledger.table.js';
 export * from '../modules/funds/coupons.table.js';
 export * from '../modules/funds/funds.table.js';
@@ -17,10 +19,14 @@ export * from '../modules/goods/goods.table.js';
 export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/labels/labels.table.js';
 export * from '../modules/messages/messages.table.js';
+export * from '../modules/offline/offline.table.js';
 export * from '../modules/order-import/order-import.table.js';
 export * from '../modules/roles/roles.table.js';
+export * from '../modules/ship-back/ship-back.table.js';
 export * from '../modules/shop-orders/shop-orders.table.js';
 export * from '../modules/shops/shops.table.js';
 export * from '../modules/sms/sms.table.js';
 export * from '../modules/system/system.table.js';
+export * from '../modules/take-items/picking.table.js';
 export * from '../modules/take-items/take-items.table.js';
+export * from '../modules/warehouse/warehouse.table.js';

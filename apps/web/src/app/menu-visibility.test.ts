@@ -41,7 +41,7 @@ describe('route access and menu entries', () => {
     expect(inMenu(route('/goods/supplier'), { ...seller, supplierExists: false })).toBe(false);
   });
 
-  it('filters a sub-account by its permission codes on the second variant only', () => {
+  it('filters a sub-account by its permission codes on every variant (decision 0011), in-page routes by their menu route', () => {
     const sub: AccessContext = {
       audience: 'purchaser',
       variant: 'second',
@@ -53,7 +53,14 @@ describe('route access and menu entries', () => {
     expect(inMenu(route('/statistics/outStock'), sub)).toBe(true);
     expect(inMenu(route('/statistics/takeReturn'), sub)).toBe(false);
     expect(routeAccess(route('/statistics/takeReturn'), sub)).toBe('forbidden');
-    expect(routeAccess(route('/statistics/takeReturn'), { ...sub, variant: 'main' })).toBe('ok');
+    expect(routeAccess(route('/statistics/takeReturn'), { ...sub, variant: 'main' })).toBe('forbidden');
+    expect(routeAccess(route('/offlineReturnOrder/returnRegistration'), sub)).toBe('forbidden');
+    expect(
+      routeAccess(route('/offlineReturnOrder/returnRegistration'), { ...sub, permissionCodes: new Set(['offlineReturnOrder/offlineReturnOrderList']) }),
+    ).toBe('ok');
+    // 工作台 and its in-page routes are open to every sub-account.
+    expect(routeAccess(route('/home'), { ...sub, permissionCodes: new Set() })).toBe('ok');
+    expect(routeAccess(route('/announcement/list'), { ...sub, permissionCodes: new Set() })).toBe('ok');
   });
 
   it('keeps seller-only routes from purchasers', () => {

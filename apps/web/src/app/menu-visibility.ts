@@ -2,7 +2,7 @@
  * Which routes a user may see in the menu and open (SPEC.md section 6). Pure, so the rules are
  * unit-tested without a browser.
  */
-import { type Audience, type BrandVariant, type RouteDef, routeCode } from '@dropship/contract';
+import { type Audience, type BrandVariant, gatingPath, type RouteDef, routeCode } from '@dropship/contract';
 
 export interface AccessContext {
   audience: Audience;
@@ -23,9 +23,12 @@ export function routeAccess(route: RouteDef, ctx: AccessContext): Access {
   if (!route.audience.includes(ctx.audience)) return 'forbidden';
   if (route.variantsExcluded?.includes(ctx.variant)) return 'forbidden';
   if (route.variantsOnly && !route.variantsOnly.includes(ctx.variant)) return 'forbidden';
-  if (ctx.variant === 'second') {
-    if (route.manualDelivery && ctx.manualDelivery === '0') return route.deniedRedirect ? 'forbidden' : 'hidden';
-    if (!ctx.isMain && ctx.permissionCodes && route.group && !ctx.permissionCodes.has(routeCode(route.path))) return 'forbidden';
+  if (ctx.variant === 'second' && route.manualDelivery && ctx.manualDelivery === '0') return route.deniedRedirect ? 'forbidden' : 'hidden';
+  // Sub-accounts on every variant (decision 0011; SPEC.md names the second): the server refuses the
+  // calls anyway, so the menu must not offer them. An in-page route needs its menu route's code.
+  if (!ctx.isMain && ctx.permissionCodes) {
+    const gate = gatingPath(route);
+    if (gate && !ctx.permissionCodes.has(routeCode(gate))) return 'forbidden';
   }
   return 'ok';
 }

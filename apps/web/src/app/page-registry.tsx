@@ -37,9 +37,55 @@ const DropshipOrderListPage = lazy(() => import('../features/dropship-orders/pag
 const DropshipOrderDetailPage = lazy(() => import('../features/dropship-orders/pages/DropshipOrderDetailPage'));
 const ExpressListPage = lazy(() => import('../features/dropship-orders/pages/ExpressListPage'));
 const OrderImportPage = lazy(() => import('../features/order-import/OrderImportPage'));
+const AccountManagementPage = lazy(() => import('../features/account-permission/AccountManagementPage'));
+const PickerPage = lazy(() => import('../features/picking/PickerPage'));
+const TakeAssignmentPage = lazy(() => import('../features/take-assignment/TakeAssignmentPage'));
+
+const ScanPrintPage = lazy(() => import('../features/warehouse/pages/ScanPrintPage'));
+const PrintDeliveryPage = lazy(() => import('../features/warehouse/pages/PrintDeliveryPage'));
+const OrderFreePrintPage = lazy(() => import('../features/warehouse/pages/OrderFreePrintPage'));
+
+const OfflinePickupCreatePage = lazy(() => import('../features/offline/pages/OfflinePickupCreatePage'));
+const OfflinePickupListPage = lazy(() => import('../features/offline/pages/OfflinePickupListPage'));
+const OfflineReturnOrderPage = lazy(() => import('../features/offline/pages/OfflineReturnOrderPage'));
+const ReturnRegistrationPage = lazy(() => import('../features/offline/pages/ReturnRegistrationPage'));
+const ReturnAssignmentPage = lazy(() => import('../features/offline/pages/ReturnAssignmentPage'));
+
+const OrderCollectPage = lazy(() => import('../features/declarations/OrderCollectPage'));
+const OrderCollectRecordPage = lazy(() => import('../features/declarations/OrderCollectRecordPage'));
+const MyDeclarationPage = lazy(() => import('../features/declarations/MyDeclarationPage'));
+const DeclarationHistoryPage = lazy(() => import('../features/declarations/DeclarationHistoryPage'));
+const ReportGetGoodsPage = lazy(() => import('../features/declarations/ReportGetGoodsPage'));
+const OrderFulfillmentStrategyPage = lazy(() => import('../features/fulfilment-settings/OrderFulfillmentStrategyPage'));
+const AutoInterceptPage = lazy(() => import('../features/fulfilment-settings/AutoInterceptPage'));
+const SpeedDeliveryPage = lazy(() => import('../features/fulfilment-settings/SpeedDeliveryPage'));
+const CustomInfoPage = lazy(() => import('../features/fulfilment-settings/CustomInfoPage'));
+const SetPaymentPage = lazy(() => import('../features/fulfilment-settings/SetPaymentPage'));
+const DistributionModePage = lazy(() => import('../features/fulfilment-settings/DistributionModePage'));
+const ReturnPhonePage = lazy(() => import('../features/fulfilment-settings/ReturnPhonePage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
+  '/order/orderCollect': OrderCollectPage,
+  '/order/orderCollectRecord': OrderCollectRecordPage,
+  '/myDeclaration': MyDeclarationPage,
+  '/declarationHistory': DeclarationHistoryPage,
+  '/e3hReportGetGoods': ReportGetGoodsPage,
+  '/basicSet/orderFulfillmentStrategy': OrderFulfillmentStrategyPage,
+  '/basicSet/autoIntercept': AutoInterceptPage,
+  '/basicSet/speedSelivery': SpeedDeliveryPage,
+  '/basicSet/customInfo': CustomInfoPage,
+  '/basicSet/setPayment': SetPaymentPage,
+  '/basicSet/distributionMode': DistributionModePage,
+  '/basicSet/returnPhone': ReturnPhonePage,
+  '/order/getOfflineCreate': OfflinePickupCreatePage,
+  '/order/getOfflineList': OfflinePickupListPage,
+  '/order/offlineReturnOrder': OfflineReturnOrderPage,
+  '/offlineReturnOrder/returnRegistration': ReturnRegistrationPage,
+  '/offlineReturnOrder/offlineReturnOrderList': ReturnAssignmentPage,
+  '/print/scanPrint': ScanPrintPage,
+  '/print/printDelivery': PrintDeliveryPage,
+  '/print/orderFreePrint': OrderFreePrintPage,
   '/order/intelligentImport': OrderImportPage,
   '/basicSet/shopAuthorization': ShopAuthorizationPage,
   '/order/orderList': ShopOrderListPage,
@@ -71,6 +117,9 @@ export const PAGES: Record<string, ComponentType> = {
   '/order/daifaOrderList': DropshipOrderListPage,
   '/order/daifaOrderList/daifaOrederListDetail': DropshipOrderDetailPage,
   '/order/expressList': ExpressListPage,
+  '/accountPermission/accountManagement': AccountManagementPage,
+  '/picker': PickerPage,
+  '/offlineReturnOrder/pickup': TakeAssignmentPage,
 };
 
 /** The capability (issue) that brings each page not built yet: by exact path, then by prefix. */

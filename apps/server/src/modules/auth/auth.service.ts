@@ -35,7 +35,8 @@ export async function login(db: Db, input: LoginInput, sessionTtlHours: number):
   const user = await repo.findUserForLogin(db, input.username);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   await repo.recordLoginAttempt(db, input.username, input.ip, ok);
-  if (!user || !ok) throw new AppError(ErrorCode.LOGIN_FAILED);
+  // A deleted sub-account is gone for its holder: the same answer as a wrong password.
+  if (!user || !ok || user.state === 'DELETED') throw new AppError(ErrorCode.LOGIN_FAILED);
   if (user.state !== 'ENABLED') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
   if (input.portal === 'purchaser' && user.orgType !== 'purchaser') throw new AppError(ErrorCode.PURCHASER_REQUIRED);
   if (input.portal === 'seller' && user.orgType === 'purchaser') throw new AppError(ErrorCode.WRONG_PORTAL);

@@ -27,6 +27,10 @@ export const users = pgTable(
     /** '1' or '0': the manual-delivery permission flag of SPEC.md section 6. */
     manualDeliveryPermission: text('manual_delivery_permission').notNull().default('1'),
     phone: text('phone'),
+    /** A sub-account's display name (姓名), set by the main account (decision 0011). */
+    name: text('name'),
+    /** Soft delete of a sub-account: state becomes 'DELETED' and the username stays reserved. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), index('users_org_idx').on(t.orgId)],

@@ -14,14 +14,16 @@ import { seedFundsRecords } from '../funds/records.seed.js';
 import { seedGoods } from '../goods/goods.seed.js';
 import { suppliers } from '../goods/goods.table.js';
 import { messages } from '../messages/messages.table.js';
+import { seedOffline } from '../offline/offline.seed.js';
 import { shops } from '../shops/shops.table.js';
 import { appVersions } from '../system/system.table.js';
+import { seedWarehouse } from '../warehouse/warehouse.seed.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO_ACCOUNTS = ['demo_seller', 'demo_purchaser', 'demo_picker', 'demo_operator'] as const;
 
 /** The picker's role: what a picker needs on the second variant, and nothing of the offline work. */
-export const PICKER_CODES = ['home', 'statistics/orderTakeStatistics', 'statistics/outStock', 'print/scanPrint', 'offlineReturnOrder/pickup'];
+export const PICKER_CODES = ['home', 'statistics/orderTakeStatistics', 'statistics/outStock', 'print/scanPrint', 'offlineReturnOrder/pickup', 'picker'];
 
 const days = (n: number) => new Date(Date.now() + n * 86_400_000);
 
@@ -72,6 +74,8 @@ export async function seedDemo(db: Db) {
     ]);
     await seedFundsRecords(t, { sellerOrg, purchaserOrg, pickerId });
     await seedDropshipOrders(t, { sellerOrg, sellerId, purchaserOrg });
+    await seedWarehouse(t, { purchaserOrg });
+    await seedOffline(t, { sellerOrg, sellerId });
     await t.insert(problemParcels).values([
       { orgId: sellerOrg, trackingNo: 'YT8800012345678', reason: '档口拒收：吊牌已剪', deadlineAt: days(0.5) },
       { orgId: sellerOrg, trackingNo: 'ZTO7700098765432', reason: '错发：颜色不符', deadlineAt: days(0.8) },

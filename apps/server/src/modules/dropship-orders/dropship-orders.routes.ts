@@ -37,7 +37,7 @@ import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { type AlipayGateway, createAlipayGateway } from '../funds/alipay-gateway.js';
 import { originOf } from '../funds/recharge.routes.js';
-import { sendXlsxStream } from '../shop-orders/xlsx-stream.js';
+import { sendXlsxStream } from '../../lib/xlsx-stream.js';
 import { dropshipPaymentStatus } from './alipay.service.js';
 import { cancelDropshipOrders, updateReceivingInfo } from './change.service.js';
 import { createDropshipOrders } from './create.service.js';

@@ -7,7 +7,7 @@ import {
   PAYMENT_METHOD_NAMES,
   TAKING_ITEM_STATUS_NAMES,
 } from '@dropship/contract';
-import { beijingTime, type XlsxColumn, yuan } from '../shop-orders/xlsx-stream.js';
+import { beijingTime, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
 
 const goods = (r: DropshipOrderRow) =>
   r.items

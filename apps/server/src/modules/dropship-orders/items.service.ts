@@ -10,11 +10,18 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { moveMoney } from '../funds/ledger.service.js';
 import { revokeStopTakeItem, STOPPABLE, stopTakeItem } from '../take-items/take-items.service.js';
+import { PURCHASER_STOPPABLE } from '../take-items/take-status.js';
 import * as repo from './orders.repository.js';
 import { combinedStatusOf } from './status-machine.js';
 import * as timeline from './timeline.repository.js';
 
 type Actor = Pick<Caller, 'orgId' | 'userId'>;
+/** The purchaser stopping at the seller's request (multBatchStopTake): may also stop TAKING lines; the timeline says who. */
+export interface StopOptions {
+  byPurchaser?: { orgId: number; userId: number };
+}
+const actorOf = (actor: Actor, opts: StopOptions) => opts.byPurchaser ?? { userId: actor.userId, orgId: actor.orgId };
+const whoNote = (opts: StopOptions) => (opts.byPurchaser ? '采购商应卖家要求操作：' : '');
 
 const lineName = (l: repo.ItemRecord) => `${[l.artNo || l.title, l.color, l.size].filter(Boolean).join(' ')} ×${l.quantity}`;
 
@@ -42,16 +49,18 @@ async function afterLineChange(t: Db, actor: Actor, o: repo.OrderRecord, lines: 
 }
 
 /** E_STOP_TAKING for one line, its goods money (never more than what is left of the order's payment) back to the balance. */
-export async function stopItem(db: Db, actor: Actor, itemId: number) {
+export async function stopItem(db: Db, actor: Actor, itemId: number, opts: StopOptions = {}) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const { o, lines, line } = await lockLine(t, actor.orgId, itemId);
-    if (o.status !== 'WAITING_DELIVERING' || !STOPPABLE.includes(line.takeStatus ?? '')) {
+    const stoppable: readonly string[] = opts.byPurchaser ? PURCHASER_STOPPABLE : STOPPABLE;
+    if (o.status !== 'WAITING_DELIVERING' || !stoppable.includes(line.takeStatus ?? '')) {
       const why =
         o.status === 'WAITING_PAYMENT' ? '订单尚未支付，可直接取消订单' : o.status !== 'WAITING_DELIVERING' ? '订单已发货或已取消' : '该商品不在待拿货状态';
       throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPABLE, `订单 ${o.orderNo} 的「${lineName(line)}」不能停止拿货：${why}`);
     }
-    if (!(await stopTakeItem(t, actor.orgId, line.id))) throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPABLE);
+    if (!(await stopTakeItem(t, actor.orgId, line.id, { userId: actor.userId, byPurchaser: !!opts.byPurchaser })))
+      throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPABLE);
     const stopCount = line.stopCount + 1;
     const refundFen = Math.min(line.quantity * line.unitCostFen, o.totalFen - o.refundedFen);
     if (refundFen > 0) {
@@ -69,22 +78,29 @@ export async function stopItem(db: Db, actor: Actor, itemId: number) {
     }
     await repo.setLine(t, actor.orgId, line.id, { takeStatus: 'E_STOP_TAKING', refundedFen: refundFen, stopCount });
     const combined = await afterLineChange(t, actor, o, lines, line, 'E_STOP_TAKING');
-    await timeline.insertEvents(t, actor.orgId, { userId: actor.userId, orgId: actor.orgId }, [
-      { orderId: o.id, fromStatus: o.combinedStatus, toStatus: combined, operation: 'STOP_ITEM', note: `${lineName(line)}，退回货款 ¥${fenToYuan(refundFen)}` },
+    await timeline.insertEvents(t, actor.orgId, actorOf(actor, opts), [
+      {
+        orderId: o.id,
+        fromStatus: o.combinedStatus,
+        toStatus: combined,
+        operation: 'STOP_ITEM',
+        note: `${whoNote(opts)}${lineName(line)}，退回货款 ¥${fenToYuan(refundFen)}`,
+      },
     ]);
     return { orderNo: o.orderNo, refundFen };
   });
 }
 
 /** Back to WAITING_TAKING; the goods money refunded at the stop is taken from the balance again. */
-export async function revokeStopItem(db: Db, actor: Actor, itemId: number) {
+export async function revokeStopItem(db: Db, actor: Actor, itemId: number, opts: StopOptions = {}) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const { o, lines, line } = await lockLine(t, actor.orgId, itemId);
     if (o.status !== 'WAITING_DELIVERING' || line.takeStatus !== 'E_STOP_TAKING') {
       throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPED, `订单 ${o.orderNo} 的「${lineName(line)}」不是已停止拿货状态，不能撤销`);
     }
-    if (!(await revokeStopTakeItem(t, actor.orgId, line.id))) throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPED);
+    if (!(await revokeStopTakeItem(t, actor.orgId, line.id, { userId: actor.userId, byPurchaser: !!opts.byPurchaser })))
+      throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPED);
     const chargeFen = line.refundedFen;
     if (chargeFen > 0) {
       const { entry } = await moveMoney(t, {
@@ -101,13 +117,13 @@ export async function revokeStopItem(db: Db, actor: Actor, itemId: number) {
     }
     await repo.setLine(t, actor.orgId, line.id, { takeStatus: 'WAITING_TAKING', refundedFen: 0 });
     const combined = await afterLineChange(t, actor, o, lines, line, 'WAITING_TAKING');
-    await timeline.insertEvents(t, actor.orgId, { userId: actor.userId, orgId: actor.orgId }, [
+    await timeline.insertEvents(t, actor.orgId, actorOf(actor, opts), [
       {
         orderId: o.id,
         fromStatus: o.combinedStatus,
         toStatus: combined,
         operation: 'REVOKE_STOP_ITEM',
-        note: `${lineName(line)}，重新支付货款 ¥${fenToYuan(chargeFen)}`,
+        note: `${whoNote(opts)}${lineName(line)}，重新支付货款 ¥${fenToYuan(chargeFen)}`,
       },
     ]);
     return { orderNo: o.orderNo, refundFen: -chargeFen };

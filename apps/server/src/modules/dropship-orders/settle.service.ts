@@ -36,7 +36,8 @@ export async function settleOrders(t: Db, payer: Payer, orders: repo.OrderRecord
     if (o.totalFen > 0) {
       const { entry } = await moveMoney(t, {
         orgId,
-        transactionType: 'ORDER',
+        // An offline pickup order's payment reads 线下拿货 (PICKUP) in the ledger (SPEC.md section 4).
+        transactionType: o.source === 'OFFLINE' ? 'PICKUP' : 'ORDER',
         purpose: 'ORDER',
         availableDeltaFen: -o.totalFen,
         businessId: o.orderNo,

@@ -1,6 +1,6 @@
 /** The columns of the express rules export (/order/expressList): one row per company and province, money in yuan. */
 import type { ExpressPriceRule, ExpressSettings } from '@dropship/contract';
-import { type XlsxColumn, yuan } from '../shop-orders/xlsx-stream.js';
+import { type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
 
 type Row = ExpressPriceRule & { name: string };
 

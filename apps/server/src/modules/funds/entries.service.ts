@@ -3,9 +3,9 @@ import { type EntryQuery, type EntryRow, ErrorCode, fenToYuan, PAYMENT_PURPOSE_N
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { beijingTime, EXPORT_CHUNK, keysetPages, writeXlsx, type XlsxColumn } from '../../lib/xlsx-stream.js';
 import * as repo from './entries.repository.js';
 import type { LedgerEntry } from './ledger.repository.js';
-import { beijingTime, EXPORT_CHUNK, streamXlsx, type XlsxColumn } from './xlsx-stream.js';
 
 /** Past this the export asks for a narrower range: 50,000 rows write in a few seconds without holding the event loop. */
 export const ENTRIES_EXPORT_MAX_ROWS = 50_000;
@@ -49,5 +49,5 @@ export async function exportEntries(db: Db, orgId: number, f: repo.EntryFilter, 
   if (total > ENTRIES_EXPORT_MAX_ROWS) {
     throw new AppError(ErrorCode.ENTRIES_EXPORT_TOO_LARGE, `共 ${total} 条明细，超过 ${ENTRIES_EXPORT_MAX_ROWS} 条，请缩小日期范围或选择交易类型后再导出`);
   }
-  return streamXlsx('余额明细', COLUMNS, (before) => repo.entriesBefore(db, orgId, f, before, EXPORT_CHUNK), log);
+  return writeXlsx({ sheetName: '余额明细', columns: COLUMNS, pages: keysetPages((before) => repo.entriesBefore(db, orgId, f, before, EXPORT_CHUNK)), log });
 }

@@ -7,6 +7,7 @@ import { BalanceResult, EntryPage, EntryQuery, envelopeOf, LedgerCheckResult } f
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
+import { sendXlsx } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import { exportEntries, pageEntries } from './entries.service.js';
@@ -15,7 +16,6 @@ import { payPasswordRoutes } from './pay-password.routes.js';
 import { rechargeRoutes } from './recharge.routes.js';
 import { replenishRoutes } from './replenish.routes.js';
 import { withdrawRoutes } from './withdraw.routes.js';
-import { sendXlsx } from './xlsx-stream.js';
 
 export async function fundsRoutes(app: FastifyInstance, { db, alipay: gateway }: AppDeps & { alipay: AlipayGateway }) {
   app.get(

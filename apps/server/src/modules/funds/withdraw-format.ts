@@ -1,7 +1,7 @@
 /** How withdrawals look outside the server: amounts in fen, payee masked (lists never show a whole account or name). */
 import { fenToYuan, maskName, maskPhone, WITHDRAW_STATUS_NAMES, type WithdrawalRow, type WithdrawStatus } from '@dropship/contract';
+import { beijingTime, type XlsxColumn } from '../../lib/xlsx-stream.js';
 import type { WithdrawalRecord } from './withdraw.repository.js';
-import { beijingTime, type XlsxColumn } from './xlsx-stream.js';
 
 /** A phone keeps its first 3 and last 4 digits; an e-mail its first 2 characters and the domain. */
 export function maskAccount(account: string): string {

@@ -16,10 +16,10 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../lib/envelope.js';
+import { sendXlsx } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import * as service from './withdraw.service.js';
-import { sendXlsx } from './xlsx-stream.js';
 
 const tags = ['funds'];
 /** Binding the account belongs to withdrawing: /funds/bindAlipay is not a menu page a sub-account could be granted. */

@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { EXPORT_CHUNK, keysetPages, writeXlsx } from '../../lib/xlsx-stream.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import * as ledgerRepo from './ledger.repository.js';
 import { moveMoney } from './ledger.service.js';
@@ -27,7 +28,6 @@ import { assertPayPassword } from './pay-password.service.js';
 import { newTradeNo, TRADE_PREFIX } from './trade-no.js';
 import * as repo from './withdraw.repository.js';
 import { maskAccount, toWithdrawalRow, WITHDRAWAL_COLUMNS } from './withdraw-format.js';
-import { EXPORT_CHUNK, streamXlsx } from './xlsx-stream.js';
 
 export interface Owner {
   orgId: number;
@@ -99,7 +99,8 @@ export async function pageMyWithdrawals(db: Db, orgId: number, q: { status?: str
 
 /** The seller's withdrawals as an .xlsx stream (few per seller; written in chunks all the same). */
 export function exportMyWithdrawals(db: Db, orgId: number, status: string | undefined, log: FastifyBaseLogger) {
-  return streamXlsx('提现记录', WITHDRAWAL_COLUMNS, (before) => repo.withdrawalsBefore(db, orgId, status, before, EXPORT_CHUNK), log);
+  const pages = keysetPages((before) => repo.withdrawalsBefore(db, orgId, status, before, EXPORT_CHUNK));
+  return writeXlsx({ sheetName: '提现记录', columns: WITHDRAWAL_COLUMNS, pages, log });
 }
 
 /** The operator's review list, across tenants, with the organisation's name. */

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations, users } from '../auth/auth.table.js';
 
 /** Roles of an organisation; a sub-account's permission list is the union of its roles' codes. */
@@ -13,7 +13,8 @@ export const roles = pgTable(
     remark: text('remark'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index('roles_org_idx').on(t.orgId)],
+  // One name per organisation: the unique index settles two concurrent adds with the same name.
+  (t) => [index('roles_org_idx').on(t.orgId), uniqueIndex('roles_org_name_key').on(t.orgId, t.name)],
 );
 
 export const rolePermissions = pgTable(
@@ -37,5 +38,5 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );

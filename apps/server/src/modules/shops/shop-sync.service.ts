@@ -6,6 +6,7 @@
  * on the shop row for the page to poll.
  */
 import { ChannelError, type MarketplaceClient, type NormalizedOrder } from '@dropship/channels';
+import { autoInterceptPlatformOrders } from '../fulfilment-settings/auto-intercept.service.js';
 import { PermanentJobError } from '../jobs/job-queue.js';
 import { upsertShopOrders } from '../shop-orders/shop-orders.service.js';
 import { refreshOrderRefundStates, upsertRefunds } from '../shop-orders/shop-refunds.repository.js';
@@ -123,6 +124,12 @@ async function syncWindow(
       const r = await upsertShopOrders(deps.db, target, batch);
       progress.seen += batch.length;
       progress.written += r.inserted + r.updated;
+      // Orders arriving with a refund on a line: intercept what was placed for them (the seller's rule).
+      await autoInterceptPlatformOrders(
+        deps.db,
+        target,
+        batch.filter((o) => o.items.some((i) => i.refundState !== 'NONE')).map((o) => o.platformOrderId),
+      );
     }
     buffer = [];
     await save();
@@ -144,6 +151,11 @@ async function syncWindow(
         page.map((r) => r.platformOrderId),
       );
     });
+    await autoInterceptPlatformOrders(
+      deps.db,
+      target,
+      page.map((r) => r.platformOrderId),
+    );
   }
 }
 

@@ -29,7 +29,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { sendXlsxStream, beijingTime as time } from '../shop-orders/xlsx-stream.js';
+import { sendXlsxStream, beijingTime as time } from '../../lib/xlsx-stream.js';
 import { loadShopsConfig } from './channel-config.js';
 import { ChannelRegistry } from './channel-registry.js';
 import * as auth from './shop-auth.service.js';

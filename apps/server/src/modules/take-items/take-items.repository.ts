@@ -37,16 +37,21 @@ export async function nextCodeSeqs(db: Db, n: number): Promise<bigint[]> {
 }
 
 /** One statement for any number of items (jsonb_to_recordset: the same on PGlite and node-postgres). */
-export async function insertTakeItems(db: Db, purchaserOrgId: number, sellerOrgId: number, items: NewTakeItem[]) {
-  if (items.length === 0) return;
-  await db.execute(sql`
+export async function insertTakeItems(db: Db, purchaserOrgId: number, sellerOrgId: number, items: NewTakeItem[]): Promise<number[]> {
+  if (items.length === 0) return [];
+  const rows = await queryRows<{ id: string | number }>(
+    db,
+    sql`
     insert into take_items (purchaser_org_id, seller_org_id, order_id, order_item_id, order_no, take_code, supplier_id, stall_name, market,
       building, floor, stall_no, market_area, art_no, color, size, quantity, express_name, unit_cost_fen)
     select ${purchaserOrgId}::int, ${sellerOrgId}::int, x."orderId", x."orderItemId", x."orderNo", x."takeCode", x."supplierId", x."stallName",
       x.market, x.building, x.floor, x."stallNo", x."marketArea", x."artNo", x.color, x.size, x.quantity, x."expressName", x."unitCostFen"
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x("orderId" bigint, "orderItemId" bigint, "orderNo" text, "takeCode" text,
       "supplierId" int, "stallName" text, market text, building text, floor text, "stallNo" text, "marketArea" text, "artNo" text,
-      color text, size text, quantity int, "expressName" text, "unitCostFen" bigint)`);
+      color text, size text, quantity int, "expressName" text, "unitCostFen" bigint)
+    returning id`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 export async function itemsOfOrder(db: Db, sellerOrgId: number, orderId: number) {
@@ -65,14 +70,22 @@ export async function closeOrderItems(db: Db, sellerOrgId: number, orderId: numb
     .where(and(eq(takeItems.sellerOrgId, sellerOrgId), eq(takeItems.orderId, orderId)));
 }
 
+export interface StatusChange {
+  takingStatus: string;
+  assignmentStatus: string;
+  clearAssignee?: boolean;
+}
+
+export async function itemOfLine(db: Db, sellerOrgId: number, orderItemId: number) {
+  const [row] = await db
+    .select({ id: takeItems.id, purchaserOrgId: takeItems.purchaserOrgId, assignmentStatus: takeItems.assignmentStatus })
+    .from(takeItems)
+    .where(and(eq(takeItems.sellerOrgId, sellerOrgId), eq(takeItems.orderItemId, orderItemId)));
+  return row;
+}
+
 /** Moves one line's take item to the given statuses, only from the allowed taking statuses; false when it was not in one. */
-export async function setItemStatus(
-  db: Db,
-  sellerOrgId: number,
-  orderItemId: number,
-  from: string[],
-  to: { takingStatus: string; assignmentStatus: string; clearAssignee?: boolean },
-) {
+export async function setItemStatus(db: Db, sellerOrgId: number, orderItemId: number, from: string[], to: StatusChange) {
   const rows = await db
     .update(takeItems)
     .set({

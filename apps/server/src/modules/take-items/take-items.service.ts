@@ -7,8 +7,11 @@ import { ErrorCode, type TakeItemRow, type TakeItemsPageBody } from '@dropship/c
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
+import { autoAssign } from './auto-assign.service.js';
 import { takeCodeOf } from './take-codes.js';
 import * as repo from './take-items.repository.js';
+import { appendTakeLogs } from './take-logs.repository.js';
+import { PURCHASER_STOPPABLE } from './take-status.js';
 
 export type { NewTakeItem } from './take-items.repository.js';
 
@@ -34,26 +37,62 @@ export async function createTakeItems(tx: Db, purchaserOrgId: number, sellerOrgI
   if (lines.length === 0) return [];
   const seqs = await repo.nextCodeSeqs(tx, lines.length);
   const items = lines.map((l, i) => ({ ...l, takeCode: takeCodeOf(seqs[i] as bigint) }));
-  await repo.insertTakeItems(tx, purchaserOrgId, sellerOrgId, items);
+  const ids = await repo.insertTakeItems(tx, purchaserOrgId, sellerOrgId, items);
+  // The purchaser's automatic assignment rules (autoAssignedSet), in the payment's transaction.
+  await autoAssign(tx, purchaserOrgId, ids);
   return items.map((i) => i.takeCode);
 }
 
 export const closeTakeItems = (tx: Db, sellerOrgId: number, orderId: number) => repo.closeOrderItems(tx, sellerOrgId, orderId);
 
-/** Taking statuses a seller may stop from: nobody is on the way to the stall for it yet. */
+/** Taking statuses a seller may stop from: nobody is on the way to the stall for it yet (take-status.ts FROM.stop). */
 export const STOPPABLE = ['WAITING_TAKING', 'E_NEXT_TAKING'];
 
-/** E_STOP_TAKING on both statuses; false when the item had moved on (the caller refuses). */
-export const stopTakeItem = (tx: Db, sellerOrgId: number, orderItemId: number) =>
-  repo.setItemStatus(tx, sellerOrgId, orderItemId, STOPPABLE, { takingStatus: 'E_STOP_TAKING', assignmentStatus: 'E_STOP_TAKING' });
+/** Who stops: the seller itself, or the purchaser at the seller's request (may also call its picker back: TAKING). */
+export interface StopBy {
+  userId: number | null;
+  byPurchaser?: boolean;
+}
+
+async function moveAndLog(tx: Db, sellerOrgId: number, orderItemId: number, from: readonly string[], to: repo.StatusChange, operation: string, by: StopBy) {
+  const before = await repo.itemOfLine(tx, sellerOrgId, orderItemId);
+  if (!before || !(await repo.setItemStatus(tx, sellerOrgId, orderItemId, [...from], to))) return false;
+  const who = by.byPurchaser ? '采购商应卖家要求' : '卖家';
+  await appendTakeLogs(tx, before.purchaserOrgId, by.userId, [
+    {
+      takeItemId: before.id,
+      operation,
+      fromStatus: before.assignmentStatus,
+      toStatus: to.assignmentStatus,
+      note: `${who}${operation === 'STOP' ? '停止拿货' : '撤销停止拿货'}`,
+    },
+  ]);
+  return true;
+}
+
+/** E_STOP_TAKING on both statuses, logged; false when the item had moved on (the caller refuses). */
+export const stopTakeItem = (tx: Db, sellerOrgId: number, orderItemId: number, by: StopBy = { userId: null }) =>
+  moveAndLog(
+    tx,
+    sellerOrgId,
+    orderItemId,
+    by.byPurchaser ? PURCHASER_STOPPABLE : STOPPABLE,
+    { takingStatus: 'E_STOP_TAKING', assignmentStatus: 'E_STOP_TAKING' },
+    'STOP',
+    by,
+  );
 
 /** Back to waiting, unassigned (the pickers' plan of the day may have moved on). */
-export const revokeStopTakeItem = (tx: Db, sellerOrgId: number, orderItemId: number) =>
-  repo.setItemStatus(tx, sellerOrgId, orderItemId, ['E_STOP_TAKING'], {
-    takingStatus: 'WAITING_TAKING',
-    assignmentStatus: 'WAITING_ASSIGNED',
-    clearAssignee: true,
-  });
+export const revokeStopTakeItem = (tx: Db, sellerOrgId: number, orderItemId: number, by: StopBy = { userId: null }) =>
+  moveAndLog(
+    tx,
+    sellerOrgId,
+    orderItemId,
+    ['E_STOP_TAKING'],
+    { takingStatus: 'WAITING_TAKING', assignmentStatus: 'WAITING_ASSIGNED', clearAssignee: true },
+    'REVOKE_STOP',
+    by,
+  );
 
 export const takeItemsOfOrder = (db: Db, sellerOrgId: number, orderId: number) => repo.itemsOfOrder(db, sellerOrgId, orderId);
 

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
 
 /** Feeds the pick-up codes (scrambled, with a check digit: take-codes.ts). */
@@ -51,6 +51,8 @@ export const takeItems = pgTable(
     tookAt: timestamp('took_at', { withTimezone: true }),
     /** Scanned in at the warehouse. */
     arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    /** The stall batch (下发) that sent this item's code to its stall; null until sent. */
+    downBatchId: bigint('down_batch_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
   },
@@ -60,6 +62,8 @@ export const takeItems = pgTable(
     index('take_items_purchaser_status_idx').on(t.purchaserOrgId, t.assignmentStatus, t.id.desc()),
     index('take_items_purchaser_walk_idx').on(t.purchaserOrgId, t.marketArea, t.market, t.building, t.floor, t.stallNo),
     index('take_items_order_idx').on(t.orderId),
+    index('take_items_purchaser_id_idx').on(t.purchaserOrgId, t.id.desc()),
+    index('take_items_purchaser_picker_idx').on(t.purchaserOrgId, t.assignedUserId, t.assignmentStatus),
   ],
 );
 
@@ -97,5 +101,57 @@ export const sellerPurchasers = pgTable('seller_purchasers', {
   purchaserOrgId: integer('purchaser_org_id')
     .notNull()
     .references(() => organisations.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+});
+
+/** One "send the day's codes to the stalls" run (下发拿货码); RUNNING while its batches are written. */
+export const takeDownRuns = pgTable(
+  'take_down_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    purchaserOrgId: integer('purchaser_org_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('RUNNING'),
+    batches: integer('batches').notNull().default(0),
+    items: integer('items').notNull().default(0),
+    actorUserId: integer('actor_user_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).defaultNow().notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('take_down_runs_org_idx').on(t.purchaserOrgId, t.id.desc())],
+);
+
+/** One stall's list of a run: the codes, article numbers, colours, sizes and quantities the stall prepares. */
+export const takeDownBatches = pgTable(
+  'take_down_batches',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    purchaserOrgId: integer('purchaser_org_id').notNull(),
+    runId: bigint('run_id', { mode: 'number' })
+      .notNull()
+      .references(() => takeDownRuns.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    stallKey: text('stall_key').notNull(),
+    stallName: text('stall_name').notNull(),
+    market: text('market').notNull(),
+    floor: text('floor').notNull(),
+    stallNo: text('stall_no').notNull(),
+    itemCount: integer('item_count').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** [{takeCode, artNo, color, size, quantity}] as sent: later changes of the items do not rewrite what the stall got. */
+    lines: jsonb('lines').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('take_down_batches_org_day_idx').on(t.purchaserOrgId, t.day, t.id)],
+);
+
+/** The purchaser's automatic assignment (autoAssignedSet): rules by market area or stall → picker. */
+export const takeAutoAssignSettings = pgTable('take_auto_assign_settings', {
+  purchaserOrgId: integer('purchaser_org_id')
+    .primaryKey()
+    .references(() => organisations.id),
+  enabled: boolean('enabled').notNull().default(false),
+  /** [{type: 'AREA' | 'STALL', value, pickerId}] */
+  rules: jsonb('rules').notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });

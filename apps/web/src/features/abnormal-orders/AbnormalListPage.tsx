@@ -8,7 +8,7 @@ import { ABNORMAL_REASON_NAMES, type AbnormalOrderRow, type AbnormalReason, CHAN
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Input, Segmented, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { formatDateTime } from '../../lib/date';
-import { paginationDefaults, urlPagination, withColumnMinWidth } from '../../lib/table-defaults';
+import { urlPagination, withColumnMinWidth } from '../../lib/table-defaults';
 import { nonEmpty, positiveInt, useUrlValues } from '../../lib/url-state';
 import { AbnormalDetailDrawer } from './AbnormalDetailDrawer';
 import { abnormalApi, abnormalKeys } from './api';

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
+import { ShipBackCard } from '../../warehouse/components/ShipBackCard';
 import { dropshipApi, dropshipKeys } from '../api';
 import { DetailItems } from '../components/DetailItems';
 import { DetailMoney } from '../components/DetailMoney';
@@ -125,6 +126,7 @@ export default function DropshipOrderDetailPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      <ShipBackCard orderId={o.id} />
       <DetailItems order={o} onChanged={refresh} />
       <DetailMoney order={o} />
       <PayDialog

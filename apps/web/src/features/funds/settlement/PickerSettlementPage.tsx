@@ -8,7 +8,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
+import { urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from '../transfer-record/DayRangeFilter';

@@ -4,7 +4,7 @@ import { fenToYuan, PAYMENT_METHOD_NAMES, RECHARGE_STATUS_NAMES } from '@dropshi
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
+import { urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { type RechargeRecordRow, recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from './DayRangeFilter';

@@ -9,7 +9,7 @@ import { CHANNEL_NAMES, type Channel, type LinkResult, type ShopSkuRow } from '@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Image, Input, Popconfirm, Segmented, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { paginationDefaults, rowSelectionDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
+import { rowSelectionDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { fileToBase64, goodsApi, goodsKeys } from '../api';
 import { ImportExcelButton } from '../components/ImportExcelButton';

@@ -8,7 +8,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
+import { urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { goodsApi, goodsKeys } from '../api';
 import { yuanLabel } from '../components/price';

@@ -9,7 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, rowSelectionDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
+import { rowSelectionDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { fileToBase64, goodsApi, goodsKeys } from '../api';
 import { ImportExcelButton } from '../components/ImportExcelButton';

@@ -9,7 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Checkbox, Form, Input, Modal, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
+import { urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
 import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
 import { goodsApi, goodsKeys } from '../api';
 import { fenOf, priceItemProps, yuanLabel, yuanOf } from '../components/price';

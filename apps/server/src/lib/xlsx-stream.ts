@@ -24,10 +24,15 @@ export interface XlsxColumn<R> {
   value(row: R): string | number | null;
 }
 
-export function sendXlsxStream<R>(
-  reply: FastifyReply,
-  o: { fileName: string; sheetName: string; columns: XlsxColumn<R>[]; pages: AsyncIterable<R[]>; log: FastifyBaseLogger },
-) {
+export interface XlsxSheet<R> {
+  sheetName: string;
+  columns: XlsxColumn<R>[];
+  pages: AsyncIterable<R[]>;
+  log: FastifyBaseLogger;
+}
+
+/** The workbook as a stream, written while the pages are read; a failure ends the stream (the download is cut short, logged). */
+export function writeXlsx<R>(o: XlsxSheet<R>): PassThrough {
   const out = new PassThrough();
   const write = async () => {
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -43,13 +48,34 @@ export function sendXlsxStream<R>(
     await wb.commit();
   };
   write().catch((err) => {
-    o.log.error({ err }, '导出失败');
+    o.log.error({ err, sheetName: o.sheetName }, '导出失败');
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
-  const name = encodeURIComponent(`${o.fileName}.xlsx`);
+  return out;
+}
+
+/** Answers the stream as a download named `<fileName>.xlsx` (UTF-8 name for Chinese). */
+export function sendXlsx(reply: FastifyReply, fileName: string, stream: PassThrough) {
   return reply
     .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${name}`)
+    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(`${fileName}.xlsx`)}`)
     .header('cache-control', 'no-store')
-    .send(out);
+    .send(stream);
+}
+
+export function sendXlsxStream<R>(reply: FastifyReply, o: XlsxSheet<R> & { fileName: string }) {
+  return sendXlsx(reply, o.fileName, writeXlsx(o));
+}
+
+export const EXPORT_CHUNK = 1_000;
+
+/** Rows read in chunks by keyset (id, newest first) until a short chunk: no query holds the event loop long. */
+export async function* keysetPages<R extends { id: number }>(chunkBefore: (beforeId: number | undefined) => Promise<R[]>): AsyncIterable<R[]> {
+  let before: number | undefined;
+  for (;;) {
+    const rows = await chunkBefore(before);
+    if (rows.length) yield rows;
+    if (rows.length < EXPORT_CHUNK) return;
+    before = rows[rows.length - 1]?.id;
+  }
 }

@@ -1,0 +1,36 @@
+/** Columns of the 报单记录 export: what the list shows, receivers masked. */
+import { DECLARATION_STATUS_NAMES, type DeclarationRecordRow, type DeclarationStallGoods, TAKING_ITEM_STATUS_NAMES } from '@dropship/contract';
+import { beijingTime, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
+
+export const RECORD_COLUMNS: XlsxColumn<DeclarationRecordRow>[] = [
+  { header: '报单号', width: 20, value: (r) => r.declarationNo },
+  { header: '报单状态', value: (r) => DECLARATION_STATUS_NAMES[r.status] },
+  { header: '行号', value: (r) => r.lineNo },
+  { header: '档口', width: 18, value: (r) => r.stall },
+  { header: '货号', width: 16, value: (r) => r.artNo },
+  { header: '颜色', value: (r) => r.color },
+  { header: '尺码', value: (r) => r.size },
+  { header: '数量', value: (r) => r.quantity },
+  { header: '单价(元)', value: (r) => yuan(r.unitPriceFen) },
+  { header: '收货人', value: (r) => r.receiverName },
+  { header: '收货人手机', width: 16, value: (r) => r.receiverPhone },
+  { header: '代发订单号', width: 20, value: (r) => r.orderNo ?? '' },
+  { header: '拿货状态', value: (r) => (r.takeStatus ? TAKING_ITEM_STATUS_NAMES[r.takeStatus] : r.status === 'DRAFT' ? '未提交' : '待付款') },
+  { header: '报单时间', width: 20, value: (r) => beijingTime(r.createdAt) },
+];
+
+type GoodsRow = DeclarationStallGoods['items'][number] & { stall: string; market: string; stallNo: string };
+
+/** Columns of the 报单拿货 export: one row per declared line, stall first (how a picker walks). */
+export const GOODS_COLUMNS: XlsxColumn<GoodsRow>[] = [
+  { header: '档口', width: 18, value: (r) => r.stall },
+  { header: '市场', width: 14, value: (r) => r.market },
+  { header: '档口号', value: (r) => r.stallNo },
+  { header: '货号', width: 16, value: (r) => r.artNo },
+  { header: '颜色', value: (r) => r.color },
+  { header: '尺码', value: (r) => r.size },
+  { header: '数量', value: (r) => r.quantity },
+  { header: '报单号', width: 20, value: (r) => r.declarationNo },
+  { header: '代发订单号', width: 20, value: (r) => r.orderNo ?? '' },
+  { header: '拿货状态', value: (r) => (r.takeStatus ? TAKING_ITEM_STATUS_NAMES[r.takeStatus] : '待付款') },
+];

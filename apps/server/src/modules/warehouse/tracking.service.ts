@@ -1,0 +1,65 @@
+/**
+ * Following shipped parcels: a scheduled job asks Kuaidi100 about DELIVERED orders (each at most
+ * once per interval, oldest check first) and finishes the ones signed for (state 3); the purchaser
+ * can also ask for one order at once. A number Kuaidi100 does not know yet is normal right after
+ * pick-up: it is asked again next round.
+ */
+import { CourierError } from '@dropship/channels';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
+import { notFound } from '../../lib/app-error.js';
+import { finishOrder } from '../dropship-orders/deliver.service.js';
+import type { CourierGateway } from './courier-gateway.js';
+
+export const TRACK_JOB = 'warehouse.trackDelivered';
+
+interface Due {
+  order_id: string | number;
+  seller_org_id: number;
+  courier_code: string;
+  tracking_no: string;
+  receiver_phone: string;
+}
+
+async function check(db: Db, courier: CourierGateway, d: Due): Promise<'signed' | 'moving' | 'unknown'> {
+  const client = await courier.client();
+  try {
+    const r = await client.queryTrack({ courierCode: d.courier_code, trackingNo: d.tracking_no, phone: d.receiver_phone.slice(-4) });
+    await db.execute(sql`update waybills set tracking_state = ${r.state}, tracking_checked_at = now() where order_id = ${d.order_id}`);
+    if (!r.signed) return 'moving';
+    await db.transaction(async (tx) => {
+      await finishOrder(tx as unknown as Db, d.seller_org_id, Number(d.order_id), `快递已签收：${r.traces[0]?.context ?? ''}`.slice(0, 200));
+    });
+    return 'signed';
+  } catch (e) {
+    if (!(e instanceof CourierError) || e.retryable) throw e;
+    await db.execute(sql`update waybills set tracking_checked_at = now() where order_id = ${d.order_id}`);
+    return 'unknown';
+  }
+}
+
+const dueSql = (where: ReturnType<typeof sql>) => sql`
+  select w.order_id, w.seller_org_id, w.courier_code, w.tracking_no, o.receiver_phone
+  from waybills w join dropship_orders o on o.id = w.order_id
+  where o.status = 'DELIVERED' and ${where}`;
+
+/** One round of the job: up to `limit` delivered orders not checked within `intervalMs`. Answers how many finished. */
+export async function refreshDueTracking(db: Db, courier: CourierGateway, o: { intervalMs: number; limit?: number }) {
+  const before = new Date(Date.now() - o.intervalMs);
+  const due = await queryRows<Due>(
+    db,
+    dueSql(sql`(w.tracking_checked_at is null or w.tracking_checked_at < ${before.toISOString()}::timestamptz) and w.tracking_state is distinct from '3'
+      order by w.tracking_checked_at nulls first limit ${o.limit ?? 200}`),
+  );
+  let finished = 0;
+  for (const d of due) if ((await check(db, courier, d)) === 'signed') finished++;
+  return finished;
+}
+
+/** On demand, for one order the purchaser shipped. */
+export async function refreshOrderTracking(db: Db, courier: CourierGateway, purchaserOrgId: number, orderId: number) {
+  const [d] = await queryRows<Due>(db, dueSql(sql`w.order_id = ${orderId} and w.purchaser_org_id = ${purchaserOrgId}`));
+  if (!d) throw notFound('已发货订单');
+  return { result: await check(db, courier, d) };
+}

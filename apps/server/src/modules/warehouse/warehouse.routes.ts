@@ -1,0 +1,166 @@
+/**
+ * Warehouse calls under /api/b2/purchaser/warehouse/* (purchaser only): scanning in
+ * (/print/scanPrint), the shipping lists, batch shipping, reprint, tracking refresh and export
+ * (/print/printDelivery), the warehouse setting. Puts the courier gateway on the app (`app.courier`,
+ * tests reach its emulator) and schedules the tracking job. Registered after the shops plugin.
+ */
+import {
+  ErrorCode,
+  envelopeOf,
+  WarehouseExportBody,
+  WarehouseHandOverResult,
+  WarehouseOrderBody,
+  type WarehouseOrderRow,
+  WarehouseOrdersBody,
+  WarehouseOrdersResult,
+  WarehouseScanBody,
+  WarehouseScanResult,
+  WarehouseSettingBody,
+  WarehouseSettingResult,
+  WarehouseShipResult,
+  WaybillLabelData,
+} from '@dropship/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.js';
+import { AppError } from '../../lib/app-error.js';
+import { ok } from '../../lib/envelope.js';
+import { requireCaller } from '../../plugins/auth.js';
+import { beijingTime, sendXlsxStream, type XlsxColumn } from '../../lib/xlsx-stream.js';
+import { type CourierGateway, createCourierGateway } from './courier-gateway.js';
+import { handOverOrder } from './hand-over.service.js';
+import { exportWarehouseOrders, pageWarehouseOrders } from './orders.service.js';
+import { scanTakeCode } from './scan.service.js';
+import { saveWarehouseSetting, warehouseSetting } from './setting.service.js';
+import { reprintWaybill, shipById } from './ship.service.js';
+import { refreshDueTracking, refreshOrderTracking, TRACK_JOB } from './tracking.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    courier: CourierGateway;
+  }
+}
+
+const tags = ['warehouse'];
+const SCAN = { permission: '/print/scanPrint' } as const;
+const SHIP = { permission: '/print/printDelivery' } as const;
+const TRACK_INTERVAL_MS = Math.max(1, Number(process.env.KUAIDI100_TRACK_INTERVAL_MINUTES) || 30) * 60_000;
+
+/** Sellers have no warehouse: these calls are the purchaser's. */
+function purchaser(req: FastifyRequest) {
+  const c = requireCaller(req);
+  if (c.orgType !== 'purchaser') throw new AppError(ErrorCode.PURCHASER_REQUIRED);
+  return { orgId: c.orgId, userId: c.userId };
+}
+
+const EXPORT_COLUMNS: XlsxColumn<WarehouseOrderRow>[] = [
+  { header: '代发订单号', width: 22, value: (r) => r.orderNo },
+  { header: '卖家', width: 18, value: (r) => r.sellerName },
+  { header: '收货人', value: (r) => r.receiverName },
+  { header: '手机号', width: 16, value: (r) => r.receiverPhone },
+  { header: '收货地区', width: 24, value: (r) => r.area },
+  { header: '快递公司', value: (r) => r.expressName },
+  { header: '件数', value: (r) => r.itemCount },
+  { header: '分拣位', value: (r) => r.slotNo },
+  { header: '快递单号', width: 20, value: (r) => r.trackingNo ?? '' },
+  { header: '发货时间', width: 20, value: (r) => beijingTime(r.deliveredAt) },
+  { header: '打印次数', value: (r) => r.printCount },
+];
+
+export const warehouseRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) => {
+  const courier = createCourierGateway(process.env, app.log);
+  app.decorate('courier', courier);
+  app.addHook('onClose', () => courier.close());
+  const deps = { db, jobs: app.jobs, courier };
+  app.jobs.register(TRACK_JOB, z.object({}).passthrough(), async () => {
+    await refreshDueTracking(db, courier, { intervalMs: TRACK_INTERVAL_MS });
+  });
+  app.addHook('onReady', async () => {
+    await app.jobs.schedule(TRACK_JOB, TRACK_JOB, TRACK_INTERVAL_MS, { firstInMs: 60_000 });
+  });
+
+  app.post(
+    '/api/b2/purchaser/warehouse/scan',
+    {
+      config: SCAN,
+      schema: {
+        tags,
+        summary: '扫描拿货码到货（单件直接出面单发货，多件进分拣位）',
+        body: WarehouseScanBody,
+        response: { 200: envelopeOf(WarehouseScanResult) },
+      },
+    },
+    async (req) => ok(await scanTakeCode(deps, purchaser(req), (req.body as WarehouseScanBody).takeCode)),
+  );
+
+  app.post(
+    '/api/b2/purchaser/warehouse/orders',
+    {
+      config: SHIP,
+      schema: {
+        tags,
+        summary: '打印发货：待发货（已到齐）、分拣中、已发货订单',
+        body: WarehouseOrdersBody,
+        response: { 200: envelopeOf(WarehouseOrdersResult) },
+      },
+    },
+    async (req) => ok(await pageWarehouseOrders(db, purchaser(req).orgId, req.body as WarehouseOrdersBody)),
+  );
+
+  app.post(
+    '/api/b2/purchaser/warehouse/export',
+    { config: SHIP, schema: { tags, summary: '导出打印发货列表（Excel，最多5万条）', body: WarehouseExportBody } },
+    async (req, reply) => {
+      const pages = await exportWarehouseOrders(db, purchaser(req).orgId, req.body as WarehouseExportBody);
+      return sendXlsxStream(reply, { fileName: '打印发货', sheetName: '打印发货', columns: EXPORT_COLUMNS, pages, log: req.log });
+    },
+  );
+
+  app.post(
+    '/api/b2/purchaser/warehouse/ship',
+    { config: SHIP, schema: { tags, summary: '获取快递单号并发货（一单）', body: WarehouseOrderBody, response: { 200: envelopeOf(WarehouseShipResult) } } },
+    async (req) => ok(await shipById(deps, purchaser(req), (req.body as WarehouseOrderBody).orderId)),
+  );
+
+  app.post(
+    '/api/b2/purchaser/warehouse/handOver',
+    {
+      config: SHIP,
+      schema: { tags, summary: '仓库自提订单交付取货人（发货并完成）', body: WarehouseOrderBody, response: { 200: envelopeOf(WarehouseHandOverResult) } },
+    },
+    async (req) => ok(await handOverOrder(deps, purchaser(req), (req.body as WarehouseOrderBody).orderId)),
+  );
+
+  app.post(
+    '/api/b2/purchaser/warehouse/reprint',
+    { config: SHIP, schema: { tags, summary: '补打已发货订单的面单', body: WarehouseOrderBody, response: { 200: envelopeOf(WaybillLabelData) } } },
+    async (req) => ok(await reprintWaybill(db, purchaser(req), (req.body as WarehouseOrderBody).orderId)),
+  );
+
+  app.post(
+    '/api/b2/purchaser/warehouse/refreshTracking',
+    {
+      config: SHIP,
+      schema: {
+        tags,
+        summary: '立即查询一单物流（已签收则订单完成）',
+        body: WarehouseOrderBody,
+        response: { 200: envelopeOf(z.object({ result: z.enum(['signed', 'moving', 'unknown']) })) },
+      },
+    },
+    async (req) => ok(await refreshOrderTracking(db, courier, purchaser(req).orgId, (req.body as WarehouseOrderBody).orderId)),
+  );
+
+  app.get(
+    '/api/b2/purchaser/warehouse/setting',
+    { config: SCAN, schema: { tags, summary: '仓库设置：分拣位范围、发货电话和地址', response: { 200: envelopeOf(WarehouseSettingResult) } } },
+    async (req) => ok(await warehouseSetting(db, purchaser(req).orgId)),
+  );
+
+  app.post(
+    '/api/b2/purchaser/warehouse/setting',
+    { config: SCAN, schema: { tags, summary: '保存仓库设置', body: WarehouseSettingBody, response: { 200: envelopeOf(WarehouseSettingResult) } } },
+    async (req) => ok(await saveWarehouseSetting(db, purchaser(req).orgId, req.body as WarehouseSettingBody)),
+  );
+});

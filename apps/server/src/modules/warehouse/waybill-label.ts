@@ -1,0 +1,74 @@
+/**
+ * What a waybill says: the sender (the seller's custom delivery info for the shop, else its
+ * default, else the purchaser's warehouse phone and address under the shop's name), the receiver
+ * (full to the courier, masked on the paper as on a privacy waybill) and the goods still wanted.
+ */
+import { maskName, maskPhone, type WaybillLabelData } from '@dropship/contract';
+import type { Db } from '../../db/client.js';
+import type { OrderRecord } from '../dropship-orders/orders.repository.js';
+import { fulfilmentSettings, senderFor } from '../fulfilment-settings/fulfilment-settings.service.js';
+import { isLive } from './arrival.js';
+import type { TakeItemRecord, WarehouseSetting } from './warehouse.repository.js';
+
+export interface Party {
+  name: string;
+  mobile: string;
+  printAddr: string;
+}
+
+export const receiverOf = (o: OrderRecord): Party => ({
+  name: o.receiverName,
+  mobile: o.receiverPhone,
+  printAddr: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverAddress}`,
+});
+
+/** The sender, or null when neither the seller nor the warehouse has a phone and address to print. */
+export async function senderOf(db: Db, o: OrderRecord, sellerName: string, warehouse: WarehouseSetting): Promise<Party | null> {
+  const own = senderFor(await fulfilmentSettings(db, o.orgId), o.shopId);
+  const name = own?.senderName || o.shopName || sellerName;
+  const mobile = own?.senderPhone || warehouse.senderPhone;
+  const printAddr = own?.senderAddress || warehouse.senderAddress;
+  return mobile && printAddr ? { name, mobile, printAddr } : null;
+}
+
+/** "A101 黑色 M ×1；B2 白 L ×2": the pieces actually shipped (part-taken lines with what was taken). */
+export function goodsOf(items: TakeItemRecord[]) {
+  const live = items.filter(isLive);
+  const qty = (i: TakeItemRecord) => (i.takingStatus === 'TOOK_PART' ? i.tookQuantity : i.quantity);
+  return {
+    text: live.map((i) => `${[i.artNo, i.color, i.size].filter(Boolean).join(' ')} ×${qty(i)}`).join('；'),
+    count: live.reduce((n, i) => n + qty(i), 0),
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+export function beijingMinute(d: Date): string {
+  const b = new Date(d.getTime() + 8 * 3_600_000);
+  return `${b.getUTCFullYear()}-${pad(b.getUTCMonth() + 1)}-${pad(b.getUTCDate())} ${pad(b.getUTCHours())}:${pad(b.getUTCMinutes())}`;
+}
+
+export function waybillLabelOf(
+  o: OrderRecord,
+  w: { courierCode: string; courierName: string; trackingNo: string },
+  sender: Party,
+  goods: { text: string; count: number },
+  at: Date,
+): WaybillLabelData {
+  const r = receiverOf(o);
+  return {
+    trackingNo: w.trackingNo,
+    courierCode: w.courierCode,
+    courierName: w.courierName,
+    orderNo: o.orderNo,
+    receiverName: maskName(r.name),
+    receiverPhone: maskPhone(r.mobile),
+    receiverAddress: r.printAddr,
+    senderName: sender.name,
+    senderPhone: sender.mobile,
+    senderAddress: sender.printAddr,
+    goods: goods.text.slice(0, 290),
+    itemCount: goods.count,
+    remark: o.buyerRemark ? o.buyerRemark.slice(0, 190) : null,
+    printTime: beijingMinute(at),
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Shared by the warehouse and ship-back tests: a test app with the seller funded and the purchaser's
+ * warehouse set up, paid dropship orders (from the demo TAOBAO shop, or from an order of the
+ * marketplace emulator), and — tests only — a take item put into a taking status by SQL, standing in
+ * for the picker's marking.
+ */
+import type { NormalizedOrder } from '@dropship/channels';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../src/db/client.js';
+import { queryRows } from '../src/db/rows.js';
+import { createOrganisation, createUser } from '../src/modules/auth/accounts.js';
+import { payWithBalance } from '../src/modules/dropship-orders/pay.service.js';
+import { suppliers } from '../src/modules/goods/goods.table.js';
+import { writeLinks } from '../src/modules/goods/link-writer.js';
+import { findSkuIdsByRefs } from '../src/modules/goods/shop-skus.repository.js';
+import { upsertShopOrders } from '../src/modules/shop-orders/shop-orders.service.js';
+import type { Caller } from '../src/plugins/auth.js';
+import { draftOf, type LineSpec, linkedShopOrder } from './dropship-orders-support.js';
+import { callers, fund, orgOf } from './funds-payments-support.js';
+import { createTestApp, login, type Session, type TestApp } from './helpers.js';
+import { PASSWORD } from './support.js';
+
+export interface WarehouseWorld {
+  t: TestApp;
+  seller: Session;
+  purchaser: Session;
+  sellerOrg: number;
+  purchaserOrg: number;
+  post<T = unknown>(url: string, s: Session | undefined, payload?: unknown): Promise<{ errorCode: number; errorMsg: string; data: T }>;
+  get<T = unknown>(url: string, s?: Session): Promise<{ errorCode: number; errorMsg: string; data: T }>;
+}
+
+export const WAREHOUSE = { slotFrom: 1, slotTo: 50, senderPhone: '13900139000', senderAddress: '广东省广州市越秀区十三行路1号新中国大厦' };
+
+export async function startWarehouseWorld(): Promise<WarehouseWorld> {
+  const t = await createTestApp();
+  const seller = await login(t.app, 'demo_seller');
+  const purchaser = await login(t.app, 'demo_purchaser');
+  const db = t.database.db;
+  const sellerOrg = await orgOf(db, seller);
+  const purchaserOrg = await orgOf(db, purchaser);
+  await fund(db, sellerOrg, 5_000_000);
+  const { get, post } = callers(() => t);
+  const w: WarehouseWorld = { t, seller, purchaser, sellerOrg, purchaserOrg, get, post };
+  const r = await post('/api/b2/purchaser/warehouse/setting', purchaser, WAREHOUSE);
+  expect(r.errorCode, r.errorMsg).toBe(0);
+  return w;
+}
+
+/** A second purchaser organisation with its own main account, signed in. */
+export async function secondPurchaser(w: WarehouseWorld): Promise<Session> {
+  const orgId = await createOrganisation(w.t.database.db, { type: 'purchaser', name: '第二采购商仓库' });
+  await createUser(w.t.database.db, { orgId, username: 'wh_purchaser_two', password: PASSWORD, isMain: true });
+  return login(w.t.app, 'wh_purchaser_two', PASSWORD);
+}
+
+let keySeq = 0;
+const sellerCaller = (w: WarehouseWorld): Caller => ({ userId: w.seller.userId, orgId: w.sellerOrg, orgType: 'seller', isMain: true, sessionId: 0 });
+
+/** Places and pays a dropship order for a shop order; answers the order and its take codes in line order. */
+async function placeAndPay(w: WarehouseWorld, shopOrderId: number, expressCode = 'ZTO') {
+  const r = await w.post<{ orders: { id: number; orderNo: string }[] }>('/api/b2/post/orders/create', w.seller, {
+    orders: [draftOf(shopOrderId, { expressCode })],
+  });
+  expect(r.errorCode, r.errorMsg).toBe(0);
+  const order = r.data.orders[0] as { id: number; orderNo: string };
+  await payWithBalance(w.t.database.db, sellerCaller(w), [order.id], `wh-pay-${Date.now()}-${++keySeq}`);
+  const codes = await queryRows<{ take_code: string }>(
+    w.t.database.db,
+    sql`select t.take_code from take_items t join dropship_order_items i on i.id = t.order_item_id where t.order_id = ${order.id} order by i.line_no`,
+  );
+  return { ...order, codes: codes.map((c) => c.take_code) };
+}
+
+/** A paid order from the demo TAOBAO shop with one line per spec. */
+export async function paidOrder(w: WarehouseWorld, lines: LineSpec[] = [{ costFen: 3000 }], expressCode = 'ZTO') {
+  const so = await linkedShopOrder(w.t.database.db, w.sellerOrg, lines);
+  return placeAndPay(w, so.id, expressCode);
+}
+
+/** A paid order placed from an order that exists on the marketplace emulator (so ship-back can reach it). */
+export async function paidPlatformOrder(w: WarehouseWorld, shopId: number, order: NormalizedOrder) {
+  const db = w.t.database.db;
+  await upsertShopOrders(db, { orgId: w.sellerOrg, shopId, channel: 'TAOBAO', source: 'SYNC' }, [order]);
+  const skuIds = await findSkuIdsByRefs(
+    db,
+    w.sellerOrg,
+    order.items.map((i) => ({ channel: 'TAOBAO', itemId: i.itemId, skuId: i.skuId })),
+  );
+  const [supplier] = await db
+    .insert(suppliers)
+    .values({
+      orgId: w.sellerOrg,
+      name: `回传档口${++keySeq}`,
+      market: '广州十三行',
+      building: '新中国大厦',
+      floor: '2楼',
+      stallNo: `H${keySeq}`,
+      marketArea: '十三行',
+    })
+    .returning();
+  const proposals = skuIds.map((id, i) => ({
+    shopSkuId: id as number,
+    supplierId: supplier!.id,
+    artNo: `R${keySeq}${i}`,
+    color: '白色',
+    size: 'L',
+    costFen: 2000,
+  }));
+  await writeLinks(db, w.sellerOrg, proposals, { source: 'SEED', userId: null, overwrite: true }, () => supplier!.name);
+  const [row] = await queryRows<{ id: string | number }>(
+    db,
+    sql`select id from shop_orders where org_id = ${w.sellerOrg} and platform_order_id = ${order.platformOrderId}`,
+  );
+  return placeAndPay(w, Number(row?.id));
+}
+
+/**
+ * TEST ONLY: puts a take item (and its order line's mirror) into a taking status by SQL, as the
+ * picker's marking would, so warehouse tests do not depend on the picking calls.
+ */
+export async function setTakeStatus(db: Db, takeCode: string, takingStatus: string, assignmentStatus = takingStatus) {
+  await db.execute(sql`update take_items set taking_status = ${takingStatus}, assignment_status = ${assignmentStatus},
+    took_quantity = case when ${takingStatus} = 'TOOK' then quantity else took_quantity end where take_code = ${takeCode}`);
+  await db.execute(
+    sql`update dropship_order_items d set take_status = ${takingStatus} from take_items t where t.take_code = ${takeCode} and d.id = t.order_item_id`,
+  );
+}
+
+export const tookAll = async (db: Db, codes: string[]) => {
+  for (const c of codes) await setTakeStatus(db, c, 'TOOK');
+};
+
+export async function orderRow(db: Db, id: number) {
+  const [r] = await queryRows<{ status: string; combined_status: string; courier_code: string | null; tracking_no: string | null; delivered_at: Date | null }>(
+    db,
+    sql`select status, combined_status, courier_code, tracking_no, delivered_at from dropship_orders where id = ${id}`,
+  );
+  return r;
+}

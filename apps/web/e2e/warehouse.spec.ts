@@ -1,0 +1,148 @@
+/**
+ * The warehouse in Chromium against the real server (its courier is the in-process Kuaidi100
+ * emulator): demo_seller pays a one-item order (a second placement of the demo's trousers shop
+ * order), demo_purchaser assigns it to demo_picker who marks it 已拿 (the picking calls). At the
+ * scanning bench the purchaser types the pick-up code and Enter into the focused field: the order
+ * ships at once, its waybill previews with a ZTO number. The seller's order detail then shows it
+ * delivered with that tracking number and its ship-back to the shop.
+ */
+import { createHash } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { PAY_PASSWORD, setUpMoney } from './money';
+
+let h: Harness;
+const shots = process.env.E2E_SCREENSHOTS;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+const shot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+};
+
+/** Signs in through the API; answers a caller that signs each request as the page does. */
+async function apiLogin(username: string, purchaser: boolean) {
+  const r = await h.api(purchaser ? '/api/b2/purchaser/auth/login' : '/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  expect(r.errorCode, r.errorMsg).toBe(0);
+  const { userId, userHash } = r.data as { userId: number; userHash: string };
+  return {
+    userId,
+    async post<T>(path: string, body: unknown) {
+      const ts = String(Date.now());
+      const res = await h.api(path, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-token': userHash,
+          'x-user-id': String(userId),
+          'x-timestamp': ts,
+          'x-sign': createHash('sha256').update(`${userHash}:${ts}`).digest('hex'),
+        },
+        body: JSON.stringify(body),
+      });
+      expect(res.errorCode, `${path}: ${res.errorMsg}`).toBe(0);
+      return res.data as T;
+    },
+  };
+}
+
+it('scanning a paid, taken single-item order ships it with a waybill; the seller sees it delivered with the tracking number', async () => {
+  const sellerWindow = await h.newPage();
+  await signIn(sellerWindow.page, h.url('www'), 'demo_seller', 'seller');
+  await settleOverlays(sellerWindow.page);
+  await setUpMoney(h, sellerWindow.page);
+
+  // A paid one-item order.
+  const seller = await apiLogin('demo_seller', false);
+  const list = await seller.post<{ list: { id: number; status: string; shopOrderId: number | null }[] }>('/api/b2/post/orders/page', {
+    pageNo: 1,
+    pageSize: 20,
+  });
+  const waiting = list.list.find((o) => o.status === 'WAITING_PAYMENT' && o.shopOrderId !== null);
+  expect(waiting).toBeDefined();
+  const receiver = { name: '陈静', phone: '13566667777', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路90号' };
+  const created = await seller.post<{ orders: { id: number; orderNo: string }[] }>('/api/b2/post/orders/create', {
+    orders: [{ shopOrderId: waiting?.shopOrderId, receiver, expressCode: 'ZTO' }],
+    confirmDuplicate: true,
+  });
+  const order = created.orders[0] as { id: number; orderNo: string };
+  await seller.post('/api/b2/post/orders/pay', {
+    orderIds: [order.id],
+    payMethod: 'BALANCE',
+    payPassword: PAY_PASSWORD,
+    requestKey: `warehouse-e2e-${Date.now()}`,
+  });
+
+  // Taken: assigned to the picker, who marks it 已拿.
+  const purchaser = await apiLogin('demo_purchaser', true);
+  const picker = await apiLogin('demo_picker', true);
+  const items = await purchaser.post<{ list: { id: number; takeCode: string; orderNo: string }[] }>('/api/b2/purchaser/takeItems/page', {
+    pageNo: 1,
+    pageSize: 50,
+  });
+  const item = items.list.find((i) => i.orderNo === order.orderNo);
+  if (!item) throw new Error('take item not found');
+  await purchaser.post('/api/b2/purchaser/assigned/takeAssignedUser', { takeItemIds: [item.id], pickerId: picker.userId });
+  await picker.post('/api/b2/purchaser/picking/mark', { takeItemIds: [item.id], result: 'TOOK' });
+
+  // The scanning bench.
+  const { context, page } = await h.newPage();
+  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await settleOverlays(page);
+  await page.goto(h.url('www', '/print/scanPrint'));
+  await page.getByRole('heading', { name: '扫描打印' }).waitFor();
+  expect(await page.title()).toBe('扫描打印 | 订单管理系统');
+  // This bench has no printer in the test: preview only.
+  await page.getByRole('checkbox', { name: '发货后自动打印面单' }).uncheck();
+  const field = page.getByLabel('拿货码');
+  await field.focus();
+  await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.type(item.takeCode);
+  await page.keyboard.press('Enter');
+  const result = page.getByTestId('scan-result');
+  await expect.poll(() => result.getAttribute('data-outcome'), { timeout: 20_000 }).toBe('SHIPPED');
+  const text = (await result.textContent()) ?? '';
+  const tracking = /中通快递 (78\d{12})/.exec(text)?.[1];
+  expect(tracking, text).toBeDefined();
+  await page.getByText(`面单 ${tracking}`).waitFor();
+  await page.getByTestId('svg-preview').waitFor();
+  // The field is ready for the next parcel.
+  await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+  await shot(page, 'warehouse-scan');
+
+  // A second scan of the same code says it has shipped already.
+  await page.keyboard.type(item.takeCode);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => result.getAttribute('data-outcome')).toBe('ERROR');
+  await page
+    .getByText(/已发货.*无需再次扫描/)
+    .first()
+    .waitFor();
+
+  // 打印发货 lists it among the shipped orders.
+  await page.goto(h.url('www', `/print/printDelivery?view=SHIPPED&trackingNo=${tracking}`));
+  await page
+    .locator('tr', { hasText: order.orderNo })
+    .getByText(tracking as string)
+    .waitFor();
+  await context.close();
+
+  // The seller: delivered, with the tracking number and the ship-back state.
+  const sp = sellerWindow.page;
+  await sp.goto(h.url('www', `/order/daifaOrderList/daifaOrederListDetail?id=${order.id}`));
+  await sp
+    .getByText(tracking as string)
+    .first()
+    .waitFor();
+  await sp.locator('.ant-tag', { hasText: '已发货' }).first().waitFor();
+  await sp.getByTestId('ship-back').waitFor();
+  await shot(sp, 'warehouse-seller-detail');
+  await sellerWindow.context.close();
+});

@@ -1,0 +1,60 @@
+/**
+ * 自动拦截策略 (/basicSet/autoIntercept): when a shop order gets a refund request before shipping,
+ * stop its lines or cancel its dropship order by itself; below, the log of what was done.
+ */
+import { INTERCEPT_ACTION_NAMES, type InterceptLogRow } from '@dropship/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Form, Radio, Switch, Table, Tag } from 'antd';
+import { formatDateTime } from '../../lib/date';
+import { urlPagination } from '../../lib/table-defaults';
+import { positiveInt, useUrlValues } from '../../lib/url-state';
+import { settingKeys, settingsApi } from './api';
+import { SettingForm } from './SettingForm';
+
+function InterceptLog() {
+  const [v, setV] = useUrlValues({ pageNo: '1', pageSize: '20' });
+  const q = { pageNo: positiveInt(v.pageNo, 1), pageSize: positiveInt(v.pageSize, 20, 100) };
+  const logs = useQuery({ queryKey: settingKeys.logs(q), queryFn: () => settingsApi.logs(q), placeholderData: keepPreviousData });
+  return (
+    <Card title="拦截日志" style={{ marginTop: 16 }}>
+      <Table<InterceptLogRow>
+        rowKey="id"
+        size="small"
+        loading={logs.isFetching}
+        dataSource={logs.data?.list ?? []}
+        pagination={urlPagination(q, logs.data?.total ?? 0, (p) => setV(p))}
+        columns={[
+          { title: '时间', dataIndex: 'createdAt', width: 170, render: (t: string) => formatDateTime(t) },
+          { title: '代发订单号', dataIndex: 'orderNo' },
+          { title: '店铺订单号', dataIndex: 'platformOrderId' },
+          {
+            title: '动作',
+            dataIndex: 'action',
+            render: (a: InterceptLogRow['action']) => <Tag color={a === 'FAILED' ? 'red' : 'blue'}>{INTERCEPT_ACTION_NAMES[a]}</Tag>,
+          },
+          { title: '说明', dataIndex: 'note' },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export default function AutoInterceptPage() {
+  return (
+    <SettingForm settingKey="autoIntercept" title="自动拦截策略" after={<InterceptLog />}>
+      {() => (
+        <>
+          <Form.Item name="enabled" label="买家在发货前申请退款时，自动拦截代发订单" valuePropName="checked">
+            <Switch aria-label="开启自动拦截" />
+          </Form.Item>
+          <Form.Item name="scope" label="拦截范围（未付款的订单总是直接取消）">
+            <Radio.Group>
+              <Radio value="LINES">只停止退款中的商品，退回其货款</Radio>
+              <Radio value="ORDER">取消整个代发订单，退回未退款项</Radio>
+            </Radio.Group>
+          </Form.Item>
+        </>
+      )}
+    </SettingForm>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * 线下退货单 (/order/offlineReturnOrder): the seller's return parcels, each with its lines and their
+ * return-to-factory status, what the stalls refunded and each line's log; filters in the address.
+ */
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { fenToYuan, OFFLINE_RETURN_ORDER_STATUS_NAMES, type OfflineReturnLineRow, type OfflineReturnOrderRow } from '@dropship/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/date';
+import { expandableDefaults, paginationDefaults } from '../../../lib/table-defaults';
+import { offlineApi, offlineKeys } from '../api';
+import { LogsModal } from '../components/LogsModal';
+import { ReturnOrderForm } from '../components/ReturnOrderForm';
+import { ReturnStatusTag } from '../components/ReturnStatusTag';
+import { useListUrl } from '../use-list-url';
+
+const KEYS = ['keyword', 'status'] as const;
+const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
+
+function Lines({ lines, onLogs }: { lines: OfflineReturnLineRow[]; onLogs(id: number): void }) {
+  return (
+    <Table<OfflineReturnLineRow>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={lines}
+      columns={[
+        { title: '档口', dataIndex: 'stallText' },
+        { title: '货号', dataIndex: 'artNo' },
+        { title: '颜色尺码', render: (_, l) => [l.color, l.size].filter(Boolean).join(' ') },
+        { title: '数量', dataIndex: 'quantity' },
+        { title: '单价', dataIndex: 'unitPriceFen', render: yuan },
+        { title: '状态', dataIndex: 'status', render: (s: OfflineReturnLineRow['status']) => <ReturnStatusTag status={s} /> },
+        {
+          title: '退款',
+          render: (_, l) => (l.status === 'FACTORY_RETURNED' ? `${yuan(l.refundFen - l.serviceFeeFen)}（服务费${yuan(l.serviceFeeFen)}）` : ''),
+        },
+        { title: '备注', dataIndex: 'note' },
+        {
+          title: '日志',
+          render: (_, l) => (
+            <Button type="link" size="small" onClick={() => onLogs(l.id)}>
+              查看
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export default function OfflineReturnOrderPage() {
+  const url = useListUrl(KEYS);
+  const page = useQuery({
+    queryKey: offlineKeys.returnOrders(url.query),
+    queryFn: () => offlineApi.returnOrders(url.query),
+    placeholderData: keepPreviousData,
+  });
+  const exporting = useMutation({ mutationFn: () => offlineApi.exportReturnOrders(url.filters as Record<string, string>) });
+  const [creating, setCreating] = useState(false);
+  const [logsOf, setLogsOf] = useState<number | null>(null);
+  return (
+    <div>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Title level={4}>线下退货单</Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          新建线下退货单
+        </Button>
+      </Space>
+      <Form layout="inline" key={JSON.stringify(url.filters)} initialValues={url.filters} onFinish={(v) => url.search(v)} style={{ marginBottom: 12 }}>
+        <Form.Item name="keyword" label="退货单号/快递单号">
+          <Input allowClear maxLength={40} />
+        </Form.Item>
+        <Form.Item name="status" label="签收状态">
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder="全部"
+            options={Object.entries(OFFLINE_RETURN_ORDER_STATUS_NAMES).map(([value, label]) => ({ value, label }))}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()} style={{ marginLeft: 8 }}>
+          导出Excel
+        </Button>
+      </Form>
+      <Table<OfflineReturnOrderRow>
+        rowKey="id"
+        loading={page.isFetching}
+        dataSource={page.data?.list ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: '暂无线下退货单' }}
+        expandable={{ ...expandableDefaults, defaultExpandAllRows: true, expandedRowRender: (o) => <Lines lines={o.lines} onLogs={setLogsOf} /> }}
+        columns={[
+          { title: '退货单号', dataIndex: 'returnNo' },
+          {
+            title: '签收',
+            dataIndex: 'status',
+            render: (s: OfflineReturnOrderRow['status']) => <Tag color={s === 'SIGNED' ? 'green' : 'orange'}>{OFFLINE_RETURN_ORDER_STATUS_NAMES[s]}</Tag>,
+          },
+          { title: '快递', render: (_, o) => (o.handDelivered ? '自行送到仓库' : `${o.courierName} ${o.waybillNo}`.trim()) },
+          { title: '件数', dataIndex: 'quantity' },
+          { title: '商品金额', dataIndex: 'goodsFen', render: yuan },
+          { title: '已退款', dataIndex: 'refundFen', render: yuan },
+          { title: '创建时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+          { title: '签收时间', dataIndex: 'registeredAt', render: (v: string | null) => formatDateTime(v) },
+        ]}
+        pagination={{ ...paginationDefaults, current: url.pageNo, pageSize: url.pageSize, total: page.data?.total ?? 0, onChange: url.page }}
+      />
+      <ReturnOrderForm open={creating} onClose={() => setCreating(false)} />
+      <LogsModal lineId={logsOf} side="seller" onClose={() => setLogsOf(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * 退货登记 (/offlineReturnOrder/returnRegistration): the return desk scans each arriving parcel's
+ * waybill (a keyboard-wedge scanner types it and presses Enter into the focused field). A match
+ * signs the return order(s) in and lists their lines for the return storage tags; an unknown waybill
+ * can be kept as an unmatched parcel with a note. Below, the desk's registrations (filters in the address).
+ */
+import { DownloadOutlined } from '@ant-design/icons';
+import { ErrorCode, type ReturnRegisterResult } from '@dropship/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, type InputRef, Select, Space, Table, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { ApiError } from '../../../app/api';
+import { formatDateTime } from '../../../lib/date';
+import { paginationDefaults } from '../../../lib/table-defaults';
+import { offlineApi, offlineKeys, type ParcelRow } from '../api';
+import { ReturnStatusTag } from '../components/ReturnStatusTag';
+import { printReturnStorageTags } from '../return-tags';
+import { useListUrl } from '../use-list-url';
+
+const KEYS = ['waybillNo', 'matched'] as const;
+
+export default function ReturnRegistrationPage() {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const url = useListUrl(KEYS);
+  const scanRef = useRef<InputRef>(null);
+  const [code, setCode] = useState('');
+  const [result, setResult] = useState<ReturnRegisterResult | null>(null);
+  const [unknown, setUnknown] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const parcels = useQuery({ queryKey: offlineKeys.parcels(url.query), queryFn: () => offlineApi.parcels(url.query), placeholderData: keepPreviousData });
+  const refocus = () => setTimeout(() => scanRef.current?.focus(), 0);
+  const register = useMutation({
+    mutationFn: (b: { waybillNo: string; registerUnmatched?: boolean; note?: string }) => offlineApi.register(b),
+    onSuccess: (r, b) => {
+      setResult(r);
+      setUnknown(null);
+      setCode('');
+      setNote('');
+      if (!r.matched) message.success(`已登记无主退货件 ${b.waybillNo}`);
+      else if (r.orders.every((o) => o.alreadyRegistered)) message.warning(`${b.waybillNo} 已签收过，无需重复登记`);
+      else message.success(`已签收 ${r.orders.map((o) => o.returnNo).join('、')}，共 ${r.lines.length} 行`);
+      void qc.invalidateQueries({ queryKey: offlineKeys.all });
+      refocus();
+    },
+    onError: (e, b) => {
+      setResult(null);
+      setUnknown(e instanceof ApiError && e.errorCode === ErrorCode.OFFLINE_WAYBILL_UNKNOWN ? b.waybillNo : null);
+      refocus();
+    },
+  });
+  const exporting = useMutation({ mutationFn: () => offlineApi.exportParcels(url.filters as Record<string, string>) });
+  const print = useMutation({ mutationFn: () => printReturnStorageTags(result?.lines ?? []) });
+  const scan = () => {
+    const waybillNo = code.trim();
+    if (waybillNo) register.mutate({ waybillNo });
+  };
+
+  return (
+    <div>
+      <Typography.Title level={4}>退货登记</Typography.Title>
+      <Card style={{ marginBottom: 16 }}>
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Input.Search
+            ref={scanRef}
+            autoFocus
+            size="large"
+            aria-label="扫描快递单号"
+            placeholder="扫描或输入退货包裹的快递单号（自行送货的填退货单号），回车签收"
+            enterButton="签收"
+            value={code}
+            maxLength={40}
+            loading={register.isPending}
+            onChange={(e) => setCode(e.target.value)}
+            onSearch={scan}
+          />
+          {unknown && (
+            <Alert
+              type="warning"
+              showIcon
+              message={`没有找到快递单号 ${unknown} 的线下退货单`}
+              description={
+                <Space wrap>
+                  <Input
+                    aria-label="无主件备注"
+                    placeholder="备注：寄件人、包裹内容等（必填）"
+                    maxLength={200}
+                    style={{ width: 360 }}
+                    value={note}
+                    onChange={(e) => setNote(e.target.value)}
+                  />
+                  <Button
+                    disabled={!note.trim()}
+                    loading={register.isPending}
+                    onClick={() => register.mutate({ waybillNo: unknown, registerUnmatched: true, note: note.trim() })}
+                  >
+                    登记为无主件
+                  </Button>
+                </Space>
+              }
+            />
+          )}
+          {result?.matched && (
+            <div data-testid="register-result">
+              <Space style={{ marginBottom: 8 }} wrap>
+                {result.orders.map((o) => (
+                  <Tag key={o.id} color={o.alreadyRegistered ? 'default' : 'green'}>
+                    {o.returnNo}（{o.sellerName}）{o.alreadyRegistered ? '此前已签收' : '已签收'}
+                  </Tag>
+                ))}
+                <Button type="primary" loading={print.isPending} onClick={() => print.mutate()}>
+                  打印退货入库标签
+                </Button>
+              </Space>
+              <Table
+                rowKey="id"
+                size="small"
+                pagination={false}
+                dataSource={result.lines}
+                columns={[
+                  { title: '退货码', dataIndex: 'returnCode' },
+                  { title: '档口', dataIndex: 'stallText' },
+                  { title: '货号', dataIndex: 'artNo' },
+                  { title: '颜色尺码', render: (_, l) => [l.color, l.size].filter(Boolean).join(' ') },
+                  { title: '数量', dataIndex: 'quantity' },
+                  { title: '状态', dataIndex: 'status', render: (s) => <ReturnStatusTag status={s} /> },
+                ]}
+              />
+            </div>
+          )}
+        </Space>
+      </Card>
+      <Typography.Title level={5}>登记记录</Typography.Title>
+      <Form layout="inline" key={JSON.stringify(url.filters)} initialValues={url.filters} onFinish={(v) => url.search(v)} style={{ marginBottom: 12 }}>
+        <Form.Item name="waybillNo" label="快递单号">
+          <Input allowClear maxLength={40} />
+        </Form.Item>
+        <Form.Item name="matched" label="匹配">
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 120 }}
+            options={[
+              { value: '1', label: '已匹配' },
+              { value: '0', label: '无主件' },
+            ]}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()} style={{ marginLeft: 8 }}>
+          导出Excel
+        </Button>
+      </Form>
+      <Table<ParcelRow>
+        rowKey="id"
+        loading={parcels.isFetching}
+        dataSource={parcels.data?.list ?? []}
+        columns={[
+          { title: '快递单号', dataIndex: 'waybillNo' },
+          { title: '退货单', render: (_, r) => (r.matched ? r.returnNos : <Tag color="red">无主件</Tag>) },
+          { title: '备注', dataIndex: 'note' },
+          { title: '登记人', dataIndex: 'registeredBy' },
+          { title: '登记时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+        ]}
+        pagination={{ ...paginationDefaults, current: url.pageNo, pageSize: url.pageSize, total: parcels.data?.total ?? 0, onChange: url.page }}
+      />
+    </div>
+  );
+}

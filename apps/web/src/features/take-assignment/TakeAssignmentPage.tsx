@@ -1,0 +1,243 @@
+/**
+ * 拿货任务分配 (/offlineReturnOrder/pickup): the purchaser's take items with filters, tabs and paging
+ * in the address; selected items (or a market area, or stalls) go to a picker; stop / revoke at the
+ * seller's request; pick-up tags printed in walking order; the day's codes sent to the stalls; the
+ * kanban and briefing above; a log per item; automatic assignment rules; Excel export.
+ */
+import { DownloadOutlined, PrinterOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
+import { ASSIGNMENT_STATUS_NAMES, type AssignmentStatusCode, type TakeRow, type TakeStallGroup } from '@dropship/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Segmented, Space, Table, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { paginationDefaults, rowSelectionDefaults } from '../../lib/table-defaults';
+import { useUrlValues } from '../../lib/url-state';
+import { type OperationResult, takeApi, takeKeys } from './api';
+import { AutoAssignModal } from './components/AutoAssignModal';
+import { DownBatchDrawer } from './components/DownBatchDrawer';
+import { LogDrawer } from './components/LogDrawer';
+import { PickerModal, type PickerTarget } from './components/PickerModal';
+import { StallGroupTable } from './components/StallGroupTable';
+import { TakeDashboard } from './components/TakeDashboard';
+import { TakeFilterForm } from './components/TakeFilterForm';
+import { takeColumns } from './components/take-columns';
+import { FILTER_KEYS, type FilterValues, filterBody, filtersOf, queryOf, TABS, URL_DEFAULTS } from './filters';
+import { printTakeTags } from './print-tags';
+
+const tabLabel = (t: string) => (t === 'ALL' ? '全部' : ASSIGNMENT_STATUS_NAMES[t as AssignmentStatusCode]);
+type Pending = { kind: 'items'; ids: number[] } | { kind: 'area' } | { kind: 'stalls'; keys: string[] };
+
+export default function TakeAssignmentPage() {
+  const { message, modal } = App.useApp();
+  const qc = useQueryClient();
+  const [url, setUrl] = useUrlValues(URL_DEFAULTS);
+  const query = queryOf(url);
+  const filters = filtersOf(url);
+  const isStall = url.view === 'stall';
+  const page = useQuery({ queryKey: takeKeys.page(query), queryFn: () => takeApi.page(query), placeholderData: keepPreviousData, enabled: !isStall });
+  const groups = useQuery({ queryKey: takeKeys.groups(query), queryFn: () => takeApi.groups(query), placeholderData: keepPreviousData, enabled: isStall });
+  const pickers = useQuery({ queryKey: takeKeys.pickers(), queryFn: takeApi.pickers, staleTime: 60_000 });
+  const audit = useQuery({ queryKey: takeKeys.audit(), queryFn: takeApi.audit });
+  const [selected, setSelected] = useState<TakeRow[]>([]);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [logOf, setLogOf] = useState<TakeRow | null>(null);
+  const [autoOpen, setAutoOpen] = useState(false);
+  const [downsOpen, setDownsOpen] = useState(false);
+  const refresh = () => {
+    setSelected([]);
+    void qc.invalidateQueries({ queryKey: takeKeys.all });
+  };
+
+  const assign = useMutation({
+    mutationFn: async (v: { pickerId: number; areas: string[] }) => {
+      if (!pending) return { count: 0 };
+      if (pending.kind === 'items') return takeApi.assignUser(pending.ids, v.pickerId);
+      if (pending.kind === 'area') return takeApi.assignArea(v.areas, v.pickerId);
+      return takeApi.assignStalls(pending.keys, v.pickerId);
+    },
+    onSuccess: (r) => {
+      message.success(r.count > 0 ? `已分配 ${r.count} 个拿货项` : '没有待分配的拿货项');
+      setPending(null);
+      refresh();
+    },
+  });
+  const unassign = useMutation({
+    mutationFn: (ids: number[]) => takeApi.assignUser(ids, null),
+    onSuccess: (r) => {
+      message.success(`已取消分配 ${r.count} 个拿货项`);
+      refresh();
+    },
+  });
+  const report = (title: string) => (r: OperationResult) => {
+    const failed = r.results.filter((x) => !x.ok);
+    if (failed.length === 0) message.success(`${title}：${r.results.length} 个拿货项已处理`);
+    else
+      modal.warning({
+        title: `${r.results.length - failed.length} 个成功，${failed.length} 个未能${title}`,
+        content: failed.map((f) => `${f.takeCode}：${f.message}`).join('\n'),
+      });
+    refresh();
+  };
+  const stop = useMutation({ mutationFn: takeApi.stop, onSuccess: report('停止拿货') });
+  const revoke = useMutation({ mutationFn: takeApi.revokeStop, onSuccess: report('撤销停止') });
+  const print = useMutation({
+    mutationFn: printTakeTags,
+    onSuccess: (r) => {
+      message.success(r.via === 'clodop' ? `已发送 ${r.pages ?? ''} 张标签到打印机` : '标签已生成，请在打印窗口中打印');
+      refresh();
+    },
+  });
+  const down = useMutation({
+    mutationFn: async () => {
+      if ((await takeApi.isDowning()).downing) throw new Error('拿货码正在下发中，请稍候刷新查看结果');
+      return takeApi.downCode();
+    },
+    onSuccess: (r) => {
+      message.success(r.items ? `已向 ${r.batches} 个档口下发 ${r.items} 个拿货码` : '没有需要下发的拿货码');
+      refresh();
+    },
+    onError: (e) => message.error(e.message),
+  });
+  const exporting = useMutation({ mutationFn: () => takeApi.exportExcel(filterBody(url)) });
+
+  const go = (patch: Partial<Record<keyof typeof URL_DEFAULTS, string>>) => {
+    setSelected([]);
+    setUrl({ pageNo: '1', ...patch });
+  };
+  // Every filter key is written: the ones left out of the new search are cleared from the address.
+  const search = (f: FilterValues) => go({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, ''])), ...f });
+  const ids = selected.map((r) => r.id);
+  const counts = page.data?.counts ?? {};
+  const all = Object.values(counts).reduce((n, c) => n + c, 0);
+  const areas = [...new Set((page.data?.list ?? []).map((r) => r.marketArea).filter(Boolean))];
+  const pickerTarget: PickerTarget | null = !pending
+    ? null
+    : pending.kind === 'items'
+      ? { title: `分配 ${pending.ids.length} 个拿货项`, description: '待分配或拿货中（尚未标记）的拿货项可以分配或改派。' }
+      : pending.kind === 'area'
+        ? { title: '按区域分配', description: '所选区域内所有待分配的拿货项都分给该拿货员。', askAreas: areas }
+        : { title: `分配 ${pending.keys.length} 个档口`, description: '档口内所有待分配的拿货项都分给该拿货员。' };
+
+  return (
+    <div>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+        <Typography.Title level={4}>拿货任务分配</Typography.Title>
+        <Space wrap>
+          <Button icon={<SendOutlined />} loading={down.isPending} onClick={() => down.mutate()}>
+            下发拿货码
+          </Button>
+          <Button onClick={() => setDownsOpen(true)}>下发记录</Button>
+          <Button icon={<SettingOutlined />} onClick={() => setAutoOpen(true)}>
+            自动分配设置
+          </Button>
+        </Space>
+      </Space>
+      {audit.data && audit.data.state !== 'ALL' && audit.data.pendingItems > 0 && (
+        <Alert
+          style={{ marginBottom: 12 }}
+          type="info"
+          showIcon
+          message={
+            audit.data.state === 'NONE'
+              ? `今天的拿货码尚未下发给档口（${audit.data.pendingItems} 个待下发）`
+              : `有 ${audit.data.pendingItems} 个新拿货项尚未下发给档口`
+          }
+        />
+      )}
+      <TakeDashboard />
+      <TakeFilterForm value={filters} pickers={pickers.data ?? []} onSearch={search} />
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Segmented
+          value={url.view}
+          onChange={(v) => go({ view: String(v) })}
+          options={[
+            { value: 'list', label: '按拿货项' },
+            { value: 'stall', label: '按档口' },
+          ]}
+        />
+        <Button type="primary" disabled={ids.length === 0} onClick={() => setPending({ kind: 'items', ids })}>
+          分配拿货员{ids.length ? `（${ids.length}）` : ''}
+        </Button>
+        <Button onClick={() => setPending({ kind: 'area' })}>按区域分配</Button>
+        <Button disabled={ids.length === 0} loading={unassign.isPending} onClick={() => unassign.mutate(ids)}>
+          取消分配
+        </Button>
+        <Button
+          danger
+          disabled={ids.length === 0}
+          loading={stop.isPending}
+          onClick={() =>
+            modal.confirm({ title: `应卖家要求停止 ${ids.length} 个拿货项？`, content: '货款将退回卖家余额。', onOk: () => stop.mutateAsync(ids) })
+          }
+        >
+          停止拿货
+        </Button>
+        <Button disabled={ids.length === 0} loading={revoke.isPending} onClick={() => revoke.mutate(ids)}>
+          撤销停止
+        </Button>
+        <Button
+          icon={<PrinterOutlined />}
+          loading={print.isPending}
+          onClick={() => print.mutate(ids.length ? { takeItemIds: ids } : { filter: filterBody(url) })}
+        >
+          {ids.length ? `打印标签（${ids.length}）` : '按筛选打印标签'}
+        </Button>
+        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
+          导出Excel
+        </Button>
+      </Space>
+      {!isStall && (
+        <Tabs
+          activeKey={url.tab}
+          onChange={(t) => go({ tab: t })}
+          items={TABS.map((t) => {
+            const n = t === 'ALL' ? all : (counts[t] ?? 0);
+            return { key: t, label: n ? `${tabLabel(t)}（${n}）` : tabLabel(t) };
+          })}
+        />
+      )}
+      {isStall ? (
+        <StallGroupTable
+          rows={groups.data?.list ?? []}
+          total={groups.data?.total ?? 0}
+          loading={groups.isFetching}
+          paging={{ pageNo: query.pageNo, pageSize: query.pageSize }}
+          onPage={(p, s) => setUrl({ pageNo: String(p), pageSize: String(s) })}
+          onAssign={(g: TakeStallGroup[]) => setPending({ kind: 'stalls', keys: g.map((x) => x.stallKey) })}
+        />
+      ) : (
+        <Table<TakeRow>
+          rowKey="id"
+          size="small"
+          columns={takeColumns(setLogOf)}
+          dataSource={page.data?.list ?? []}
+          loading={page.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: '没有符合条件的拿货项' }}
+          rowSelection={{
+            ...rowSelectionDefaults,
+            selectedRowKeys: ids,
+            getCheckboxProps: (r) => ({ 'aria-label': `选择拿货项${r.takeCode}` }),
+            onChange: (_, rows) => setSelected(rows),
+          }}
+          pagination={{
+            ...paginationDefaults,
+            current: query.pageNo,
+            pageSize: query.pageSize,
+            total: page.data?.total ?? 0,
+            onChange: (p, s) => setUrl({ pageNo: String(s !== query.pageSize ? 1 : p), pageSize: String(s) }),
+          }}
+        />
+      )}
+      <PickerModal
+        target={pickerTarget}
+        pickers={pickers.data ?? []}
+        loading={assign.isPending}
+        onOk={(v) => assign.mutate(v)}
+        onClose={() => setPending(null)}
+      />
+      <AutoAssignModal open={autoOpen} pickers={pickers.data ?? []} onClose={() => setAutoOpen(false)} />
+      <LogDrawer item={logOf} onClose={() => setLogOf(null)} />
+      <DownBatchDrawer open={downsOpen} onClose={() => setDownsOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * 打印发货 (/print/printDelivery): orders whose items are all in (待发货), orders still in a sorting
+ * slot (分拣中) and shipped ones (已发货). Selected ready orders get their waybills and ship one by one
+ * with a progress bar, then all their waybills print as one job; shipped ones reprint. Filters, tab
+ * and paging live in the address; the filtered list exports to Excel.
+ */
+import { DownloadOutlined } from '@ant-design/icons';
+import { SELF_PICKUP_EXPRESS, type WarehouseOrderRow, type WarehouseView, type WaybillLabelData } from '@dropship/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, DatePicker, Form, Input, Modal, Popconfirm, Progress, Select, Space, Table, Tabs, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { paginationDefaults, rowSelectionDefaults } from '../../../lib/table-defaults';
+import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
+import { printLabels } from '../../printing/print-labels';
+import { type WarehouseQuery, warehouseApi, warehouseKeys } from '../api';
+import { type BatchOutcome, shipInTurn } from '../batch-ship';
+import { EXPRESS_OPTIONS, warehouseColumns } from '../components/list-columns';
+
+const DEFAULTS = { view: 'READY', orderNo: '', trackingNo: '', expressCode: '', dateFrom: '', dateTo: '', pageNo: '1', pageSize: '20' };
+const TABS: { key: WarehouseView; label: string }[] = [
+  { key: 'READY', label: '待发货（已到齐）' },
+  { key: 'SORTING', label: '分拣中（未到齐）' },
+  { key: 'SHIPPED', label: '已发货' },
+];
+
+export default function PrintDeliveryPage() {
+  const { message, modal } = App.useApp();
+  const qc = useQueryClient();
+  const [url, setUrl] = useUrlValues(DEFAULTS);
+  const view = (TABS.some((t) => t.key === url.view) ? url.view : 'READY') as WarehouseView;
+  const filters = nonEmpty({
+    view,
+    orderNo: url.orderNo,
+    trackingNo: url.trackingNo,
+    expressCode: url.expressCode,
+    dateFrom: url.dateFrom,
+    dateTo: url.dateTo,
+  });
+  const query: WarehouseQuery = { ...filters, pageNo: positiveInt(url.pageNo, 1), pageSize: positiveInt(url.pageSize, 20, 200) };
+  const page = useQuery({ queryKey: warehouseKeys.orders(query), queryFn: () => warehouseApi.orders(query), placeholderData: keepPreviousData });
+  const [selected, setSelected] = useState<WarehouseOrderRow[]>([]);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const exporting = useMutation({ mutationFn: () => warehouseApi.exportExcel(filters) });
+  const refresh = () => {
+    setSelected([]);
+    void qc.invalidateQueries({ queryKey: warehouseKeys.all });
+  };
+  const print = (waybills: WaybillLabelData[]) =>
+    waybills.length
+      ? printLabels({ kind: 'waybill', data: waybills }).catch((e: unknown) => message.error(e instanceof Error ? e.message : '打印失败'))
+      : undefined;
+
+  async function shipSelected(rows: WarehouseOrderRow[]) {
+    setProgress({ done: 0, total: rows.length });
+    let out: BatchOutcome;
+    try {
+      out = await shipInTurn(rows, warehouseApi.ship, (done, total) => setProgress({ done, total }));
+    } finally {
+      setProgress(null);
+      refresh();
+    }
+    await print(out.waybills);
+    if (out.failures.length === 0) message.success(`已发货 ${out.waybills.length} 单，面单已发送打印`);
+    else
+      modal.warning({
+        title: `${out.waybills.length} 单已发货，${out.failures.length} 单未能发货`,
+        content: out.failures.map((f) => `${f.orderNo}：${f.message}`).join('\n'),
+      });
+  }
+
+  async function reprint(rows: WarehouseOrderRow[]) {
+    const waybills: WaybillLabelData[] = [];
+    for (const r of rows) waybills.push(await warehouseApi.reprint(r.orderId));
+    await print(waybills);
+    refresh();
+  }
+
+  const track = useMutation({
+    mutationFn: warehouseApi.refreshTracking,
+    onSuccess: (r) => {
+      message.info(r.result === 'signed' ? '已签收，订单已完成' : r.result === 'moving' ? '运输中，尚未签收' : '快递公司暂无物流信息');
+      refresh();
+    },
+  });
+
+  const handOver = useMutation({
+    mutationFn: warehouseApi.handOver,
+    onSuccess: (r) => {
+      message.success(`订单 ${r.orderNo} 已交付取货人，订单已完成`);
+      refresh();
+    },
+  });
+
+  const columns = warehouseColumns(view, (r) => (
+    <Space size={4}>
+      {view === 'READY' && r.expressCode === SELF_PICKUP_EXPRESS && (
+        <Popconfirm title="请核对取货人姓名和电话后交付，交付后订单完成" onConfirm={() => handOver.mutateAsync(r.orderId)}>
+          <Button type="link" size="small">
+            交付取货人
+          </Button>
+        </Popconfirm>
+      )}
+      {view === 'READY' && r.expressCode !== SELF_PICKUP_EXPRESS && (
+        <Button type="link" size="small" onClick={() => void shipSelected([r])}>
+          发货
+        </Button>
+      )}
+      {view === 'SHIPPED' && r.expressCode !== SELF_PICKUP_EXPRESS && (
+        <>
+          <Button type="link" size="small" onClick={() => void reprint([r])}>
+            补打面单
+          </Button>
+          <Button type="link" size="small" loading={track.isPending && track.variables === r.orderId} onClick={() => track.mutate(r.orderId)}>
+            查物流
+          </Button>
+        </>
+      )}
+    </Space>
+  ));
+
+  return (
+    <div>
+      <Typography.Title level={4}>打印发货</Typography.Title>
+      <Tabs
+        activeKey={view}
+        onChange={(k) => {
+          setSelected([]);
+          setUrl({ view: k, pageNo: 1 });
+        }}
+        items={TABS}
+      />
+      <Form
+        layout="inline"
+        key={JSON.stringify(filters)}
+        initialValues={{ ...url, range: url.dateFrom && url.dateTo ? [dayjs(url.dateFrom), dayjs(url.dateTo)] : undefined }}
+        onFinish={(v: { orderNo?: string; trackingNo?: string; expressCode?: string; range?: [dayjs.Dayjs, dayjs.Dayjs] }) =>
+          setUrl({
+            orderNo: v.orderNo,
+            trackingNo: v.trackingNo,
+            expressCode: v.expressCode,
+            dateFrom: v.range?.[0]?.format('YYYY-MM-DD'),
+            dateTo: v.range?.[1]?.format('YYYY-MM-DD'),
+            pageNo: 1,
+          })
+        }
+        style={{ marginBottom: 12, rowGap: 8 }}
+      >
+        <Form.Item name="orderNo" label="代发订单号">
+          <Input allowClear maxLength={32} style={{ width: 180 }} />
+        </Form.Item>
+        {view === 'SHIPPED' && (
+          <Form.Item name="trackingNo" label="快递单号">
+            <Input allowClear maxLength={40} style={{ width: 180 }} />
+          </Form.Item>
+        )}
+        <Form.Item name="expressCode" label="快递">
+          <Select allowClear options={EXPRESS_OPTIONS} style={{ width: 140 }} placeholder="全部" />
+        </Form.Item>
+        {view === 'SHIPPED' && (
+          <Form.Item name="range" label="发货日期">
+            <DatePicker.RangePicker />
+          </Form.Item>
+        )}
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+      </Form>
+      <Space style={{ marginBottom: 12 }} wrap>
+        {view === 'READY' && (
+          <Button
+            type="primary"
+            disabled={selected.length === 0}
+            onClick={() => void shipSelected(selected.filter((r) => r.expressCode !== SELF_PICKUP_EXPRESS))}
+          >
+            批量发货并打印面单{selected.length ? `（${selected.length}）` : ''}
+          </Button>
+        )}
+        {view === 'SHIPPED' && (
+          <Button disabled={selected.length === 0} onClick={() => void reprint(selected)}>
+            批量补打面单{selected.length ? `（${selected.length}）` : ''}
+          </Button>
+        )}
+        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
+          导出Excel
+        </Button>
+      </Space>
+      <Table<WarehouseOrderRow>
+        rowKey="orderId"
+        columns={columns}
+        dataSource={page.data?.list ?? []}
+        loading={page.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: view === 'READY' ? '没有已到齐待发货的订单：在“扫描打印”扫描拿货码入库' : '暂无订单' }}
+        rowSelection={
+          view === 'SORTING'
+            ? undefined
+            : {
+                ...rowSelectionDefaults,
+                selectedRowKeys: selected.map((r) => r.orderId),
+                getCheckboxProps: (r) => ({ 'aria-label': `选择订单${r.orderNo}` }),
+                onChange: (_, rows) => setSelected(rows),
+              }
+        }
+        pagination={{
+          ...paginationDefaults,
+          current: query.pageNo,
+          pageSize: query.pageSize,
+          total: page.data?.total ?? 0,
+          onChange: (p, s) => setUrl({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s }),
+        }}
+      />
+      <Modal open={progress !== null} title="正在获取快递单号并发货" footer={null} closable={false}>
+        {progress && (
+          <>
+            <Progress percent={Math.round((progress.done / progress.total) * 100)} />
+            <Typography.Text>
+              已处理 {progress.done} / {progress.total} 单
+            </Typography.Text>
+          </>
+        )}
+      </Modal>
+    </div>
+  );
+}

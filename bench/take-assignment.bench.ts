@@ -1,0 +1,208 @@
+/**
+ * Pick-up task assignment with one purchaser holding 500,000 take items:
+ * 1. the list call (takePage: count, one page of 20 with seller and picker names, the tab counts)
+ *    in four shapes: p50, p99 and the ratio to the very same SQL statements (the repository's own,
+ *    rendered by drizzle's dialect) through the bare driver in the same run, same concurrency;
+ * 2. assigning 10,000 waiting items to a picker in one call (assignItems: lock orders and items,
+ *    status check, update, 10,000 take_logs, the sellers' order mirror) beside a bare UPDATE of the
+ *    same rows' statuses and picker.
+ *
+ *   npx tsx bench/take-assignment.bench.ts                               # PGlite in memory
+ *   DATABASE_URL=postgres://… npx tsx bench/take-assignment.bench.ts     # a THROWAWAY PostgreSQL database
+ *
+ * BENCH_ITEMS overrides the count, BENCH_CALLS the calls per run.
+ */
+import type { TakePageBody } from '@dropship/contract';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
+import { createOrganisation, createUser } from '../apps/server/src/modules/auth/accounts.ts';
+import * as repo from '../apps/server/src/modules/take-items/assign.repository.ts';
+import { assignItems, takePage } from '../apps/server/src/modules/take-items/assign.service.ts';
+import type { Caller } from '../apps/server/src/plugins/auth.ts';
+
+const url = process.env.DATABASE_URL || undefined;
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 500_000);
+const CALLS = Number(process.env.BENCH_CALLS ?? (url ? 200 : 8));
+const CONCURRENCY = url ? 8 : 1;
+const RUNS = 3;
+const ASSIGN = 10_000;
+const migrationsFolder = new URL('../apps/server/drizzle', import.meta.url).pathname;
+
+async function open() {
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    const barePool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
+    return {
+      db,
+      kind: 'PostgreSQL',
+      bare: (text: string, params: unknown[]) => barePool.query(text, params),
+      close: async () => {
+        await pool.end();
+        await barePool.end();
+      },
+    };
+  }
+  const client = new PGlite({ postgresqlconf: ['max_wal_size=256MB'] });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'PGlite', bare: (text: string, params: unknown[]) => client.query(text, params), close: () => client.close() };
+}
+
+const { db, kind, bare, close } = await open();
+const tag = Date.now().toString(36);
+const orgId = await createOrganisation(db, { type: 'purchaser', name: `bench-take-${tag}` });
+const sellerOrg = await createOrganisation(db, { type: 'seller', name: `bench-take-seller-${tag}` });
+const pickerId = await createUser(db, { orgId, username: `bench_picker_${tag}`, password: 'Bench@2026', isMain: false });
+const caller: Caller = { orgId, userId: pickerId, orgType: 'purchaser', isMain: true, sessionId: 0 };
+
+console.log(`seeding ${ITEMS.toLocaleString()} take items (${kind}) …`);
+const t0 = performance.now();
+const CHUNK = 100_000;
+// One order per 2 items (orders and lines are what the mirror touches); 20 areas × 50 stalls; 60% waiting,
+// 20% taking, 15% taken, 5% closed; created over 60 days.
+for (let from = 1; from <= ITEMS; from += CHUNK) {
+  const to = Math.min(ITEMS, from + CHUNK - 1);
+  await db.execute(sql`
+    insert into dropship_orders (id, org_id, order_no, source, receiver_name, receiver_phone, receiver_phone_tail, receiver_province,
+      receiver_city, receiver_district, receiver_address, express_code, express_name, express_fee_fen, service_fee_fen, goods_fen, total_fen,
+      item_count, status, combined_status)
+    overriding system value
+    select 900000000 + g, ${sellerOrg}::int, 'TB' || ${tag}::text || g, 'SHOP_ORDER', '买家', '13800000000', '0000', '浙江省', '杭州市', '西湖区', '路',
+      'ZTO', '中通快递', 0, 0, 9000, 9000, 2, 'WAITING_DELIVERING', 'WAITING_TAKING'
+    from generate_series(${Math.ceil(from / 2)}::int, ${Math.ceil(to / 2)}::int) g on conflict do nothing`);
+  await db.execute(sql`
+    insert into dropship_order_items (id, org_id, order_id, line_no, title, snapshot, quantity, unit_cost_fen, take_status)
+    overriding system value
+    select 900000000 + g, ${sellerOrg}::int, 900000000 + (g + 1) / 2, 2 - g % 2, '商品', '{}'::jsonb, 1, 4500, 'WAITING_TAKING'
+    from generate_series(${from}::int, ${to}::int) g`);
+  await db.execute(sql`
+    insert into take_items (purchaser_org_id, seller_org_id, order_id, order_item_id, order_no, take_code, assignment_status, taking_status,
+      assigned_user_id, stall_name, market, building, floor, stall_no, market_area, art_no, color, size, quantity, unit_cost_fen, print_count, created_at)
+    select ${orgId}::int, ${sellerOrg}::int, 900000000 + (g + 1) / 2, 900000000 + g, 'TB' || ${tag}::text || ((g + 1) / 2),
+      lpad((${Date.now() % 1_000_000}::bigint * 1000000 + g)::text, 12, '0'),
+      case when g % 20 < 12 then 'WAITING_ASSIGNED' when g % 20 < 16 then 'TAKING' when g % 20 < 19 then 'TOOK' else 'CLOSE' end,
+      case when g % 20 < 12 then 'WAITING_TAKING' when g % 20 < 16 then 'TAKING' when g % 20 < 19 then 'TOOK' else 'WAITING_TAKING' end,
+      case when g % 20 between 12 and 18 then ${pickerId}::int end,
+      '档口' || (g % 1000), '市场' || (g % 20), 'A座', (g % 5 + 1) || '楼', 'S' || (g % 1000), '区域' || (g % 20), 'K' || (g % 3000), '黑色', 'M', 1, 4500,
+      case when g % 3 = 0 then 1 else 0 end, now() - ((${ITEMS}::int - g) * 10) * interval '1 second'
+    from generate_series(${from}::int, ${to}::int) g`);
+}
+await db.execute(sql`vacuum analyze take_items`);
+await db.execute(sql`vacuum analyze dropship_orders`);
+await db.execute(sql`vacuum analyze dropship_order_items`);
+console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+const dialect = new PgDialect();
+const q = (s: SQL) => dialect.sqlToQuery(s);
+function bareCall(body: TakePageBody) {
+  const { pageNo, pageSize, ...f } = body;
+  const [count, page, counts] = [
+    q(repo.countSql(repo.filterWhere(orgId, f))),
+    q(repo.pageSql(repo.filterWhere(orgId, f), pageSize, (pageNo - 1) * pageSize)),
+    q(repo.countsSql(repo.filterWhere(orgId, f, false))),
+  ];
+  return () => Promise.all([bare(count.sql, count.params), bare(page.sql, page.params), bare(counts.sql, counts.params)]);
+}
+
+const shapes: { name: string; body: (i: number) => TakePageBody }[] = [
+  { name: '全部, page 1 of 20', body: () => ({ pageNo: 1, pageSize: 20 }) as TakePageBody },
+  { name: '待分配 tab, pages 1–50', body: (i) => ({ pageNo: 1 + (i % 50), pageSize: 20, assignmentStatus: 'WAITING_ASSIGNED' }) as TakePageBody },
+  { name: 'market area + not printed', body: (i) => ({ pageNo: 1, pageSize: 20, marketArea: `区域${i % 20}`, printed: 'NO' }) as TakePageBody },
+  { name: 'picker filter', body: () => ({ pageNo: 1, pageSize: 20, pickerId }) as TakePageBody },
+];
+
+const check = await takePage(db, caller, { pageNo: 1, pageSize: 20 } as TakePageBody);
+if (check.total !== ITEMS || check.list.length !== 20) throw new Error(`seed not visible: ${check.total}`);
+
+async function measure(n: number, fn: (i: number) => Promise<unknown>) {
+  const lat: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < n) {
+        const i = next++;
+        const s = performance.now();
+        await fn(i);
+        lat.push(performance.now() - s);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  lat.sort((a, b) => a - b);
+  const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] as number;
+  return { p50: pct(0.5), p99: pct(0.99), rate: n / seconds };
+}
+const median = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)] as T;
+
+console.log(
+  `takePage: ${ITEMS.toLocaleString()} take items of one purchaser, ${CALLS} calls per run, ${CONCURRENCY} concurrent, ${RUNS} runs, ${kind} (node ${process.version})`,
+);
+for (const shape of shapes) {
+  const bareCalls = new Map<number, () => Promise<unknown>>();
+  const bareOf = (i: number) => {
+    const key = i % 100;
+    if (!bareCalls.has(key)) bareCalls.set(key, bareCall(shape.body(i)));
+    return (bareCalls.get(key) as () => Promise<unknown>)();
+  };
+  const oursOf = (i: number) => takePage(db, caller, shape.body(i % 100));
+  await measure(Math.min(3, CALLS), oursOf);
+  await measure(Math.min(3, CALLS), bareOf);
+  const ours: Awaited<ReturnType<typeof measure>>[] = [];
+  const base: Awaited<ReturnType<typeof measure>>[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    if (r % 2 === 0) {
+      ours.push(await measure(CALLS, oursOf));
+      base.push(await measure(CALLS, bareOf));
+    } else {
+      base.push(await measure(CALLS, bareOf));
+      ours.push(await measure(CALLS, oursOf));
+    }
+  }
+  const o = median(ours, (x) => x.rate);
+  const b = median(base, (x) => x.rate);
+  console.log(`  ${shape.name}:`);
+  console.log(`    ours (takePage):       p50 ${o.p50.toFixed(2)} ms, p99 ${o.p99.toFixed(2)} ms, ${o.rate.toFixed(1)} calls/s`);
+  console.log(`    bare driver, same SQL: p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(2)} ms, ${b.rate.toFixed(1)} calls/s`);
+  console.log(`    ratio ours/bare: throughput ${(o.rate / b.rate).toFixed(2)}, p50 ${(o.p50 / b.p50).toFixed(2)}×, p99 ${(o.p99 / b.p99).toFixed(2)}×`);
+}
+
+// Assigning 10,000 waiting items in one call, twice (different items), beside a bare UPDATE of 10,000 others.
+const waitingIds = async (n: number, skip: number) =>
+  (
+    await repo.idsWhere(db, sql`purchaser_org_id = ${orgId} and assignment_status = 'WAITING_ASSIGNED' and taking_status = 'WAITING_TAKING'` as SQL, n + skip)
+  ).slice(skip);
+const assignTimes: number[] = [];
+const bareTimes: number[] = [];
+for (let r = 0; r < 2; r++) {
+  const ids = await waitingIds(ASSIGN, 0);
+  let s = performance.now();
+  const res = await assignItems(db, caller, ids, pickerId);
+  assignTimes.push(performance.now() - s);
+  if (res.count !== ASSIGN) throw new Error(`assigned ${res.count}`);
+  const other = await waitingIds(ASSIGN, 0);
+  const upd = q(
+    sql`update take_items set assignment_status = 'TAKING', taking_status = 'TAKING', assigned_user_id = ${pickerId}::int, assigned_at = now()
+        where id in (select x::bigint from jsonb_array_elements_text(${JSON.stringify(other)}::jsonb) as x)`,
+  );
+  s = performance.now();
+  await bare(upd.sql, upd.params);
+  bareTimes.push(performance.now() - s);
+}
+const best = (xs: number[]) => Math.min(...xs);
+console.log(`assign ${ASSIGN.toLocaleString()} items in one call (assignItems: locks, checks, update, logs, order mirror):`);
+console.log(
+  `  ours ${assignTimes.map((t) => (t / 1000).toFixed(2)).join(' / ')} s; bare UPDATE ${bareTimes.map((t) => (t / 1000).toFixed(2)).join(' / ')} s; ratio (best) ${(best(assignTimes) / best(bareTimes)).toFixed(1)}×`,
+);
+await close();
