@@ -5,6 +5,7 @@
  * variant, second.daifa.test the second.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -31,8 +32,47 @@ export interface Harness {
   url(variant: 'www' | 'second', p?: string): string;
   api(pathname: string, init?: RequestInit): Promise<{ errorCode: number; errorMsg: string; data: unknown }>;
   browser: Browser;
+  /** Signs in through the API; the answer's post() signs each call as the page does. */
+  apiSession(username: string, portal: 'seller' | 'purchaser'): Promise<ApiSession>;
   newPage(opts?: { viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
+}
+
+export interface ApiSession {
+  userId: number;
+  /** A signed POST whose envelope must say success; answers its data. */
+  post<T>(path: string, body: unknown): Promise<T>;
+}
+
+type Api = Harness['api'];
+
+async function apiSession(api: Api, username: string, portal: 'seller' | 'purchaser'): Promise<ApiSession> {
+  const r = await api(portal === 'purchaser' ? '/api/b2/purchaser/auth/login' : '/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (r.errorCode !== 0) throw new Error(`login ${username}: ${r.errorMsg}`);
+  const { userId, userHash } = r.data as { userId: number; userHash: string };
+  return {
+    userId,
+    async post<T>(p: string, body: unknown) {
+      const ts = String(Date.now());
+      const res = await api(p, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-token': userHash,
+          'x-user-id': String(userId),
+          'x-timestamp': ts,
+          'x-sign': createHash('sha256').update(`${userHash}:${ts}`).digest('hex'),
+        },
+        body: JSON.stringify(body),
+      });
+      if (res.errorCode !== 0) throw new Error(`${p}: ${res.errorMsg}`);
+      return res.data as T;
+    },
+  };
 }
 
 export async function startHarness(): Promise<Harness> {
@@ -67,13 +107,15 @@ export async function startHarness(): Promise<Harness> {
       '--host-resolver-rules=MAP *.daifa.test 127.0.0.1',
     ],
   });
+  const api: Api = async (pathname, init) => {
+    const r = await fetch(`${base}${pathname}`, init);
+    return r.json();
+  };
   return {
     port,
     url: (variant, p = '/') => `http://${variant}.daifa.test:${port}${p}`,
-    async api(pathname, init) {
-      const r = await fetch(`${base}${pathname}`, init);
-      return r.json();
-    },
+    api,
+    apiSession: (username, portal) => apiSession(api, username, portal),
     browser,
     async newPage(opts) {
       const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: opts?.viewport ?? { width: 1366, height: 900 } });

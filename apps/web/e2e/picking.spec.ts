@@ -7,10 +7,9 @@
  * seller then sees the ¥38.50 refund among the balance entries and the ¥1.50 replenish request
  * waiting for payment.
  */
-import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
 let h: Harness;
@@ -24,41 +23,6 @@ const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 };
 
-interface ApiSession {
-  userId: number;
-  post<T>(path: string, body: unknown): Promise<T>;
-}
-
-/** Signs in through the API and answers a caller that signs each request as the page does. */
-async function apiLogin(username: string, purchaser: boolean): Promise<ApiSession> {
-  const r = await h.api(purchaser ? '/api/b2/purchaser/auth/login' : '/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  expect(r.errorCode, r.errorMsg).toBe(0);
-  const { userId, userHash } = r.data as { userId: number; userHash: string };
-  return {
-    userId,
-    async post<T>(path: string, body: unknown) {
-      const ts = String(Date.now());
-      const res = await h.api(path, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-token': userHash,
-          'x-user-id': String(userId),
-          'x-timestamp': ts,
-          'x-sign': createHash('sha256').update(`${userHash}:${ts}`).digest('hex'),
-        },
-        body: JSON.stringify(body),
-      });
-      expect(res.errorCode, `${path}: ${res.errorMsg}`).toBe(0);
-      return res.data as T;
-    },
-  };
-}
-
 it('a picker on a phone scans a code, marks 已拿 at a higher price and 缺货; the seller sees the refund and the replenish request', async () => {
   // Seller: a pay password and ¥200 through the pages (the Alipay emulator's cashier).
   const sellerWindow = await h.newPage();
@@ -67,7 +31,7 @@ it('a picker on a phone scans a code, marks 已拿 at a higher price and 缺货;
   await setUpMoney(h, sellerWindow.page);
 
   // Two paid orders of one trousers each.
-  const seller = await apiLogin('demo_seller', false);
+  const seller = await h.apiSession('demo_seller', 'seller');
   const page1 = await seller.post<{ list: { id: number; orderNo: string; status: string; shopOrderId: number | null }[] }>('/api/b2/post/orders/page', {
     pageNo: 1,
     pageSize: 20,
@@ -88,8 +52,8 @@ it('a picker on a phone scans a code, marks 已拿 at a higher price and 缺货;
   });
 
   // Purchaser: the two take items go to demo_picker.
-  const purchaser = await apiLogin('demo_purchaser', true);
-  const picker = await apiLogin('demo_picker', true);
+  const purchaser = await h.apiSession('demo_purchaser', 'purchaser');
+  const picker = await h.apiSession('demo_picker', 'purchaser');
   const items = await purchaser.post<{ list: { id: number; takeCode: string; orderNo: string }[] }>('/api/b2/purchaser/takeItems/page', {
     pageNo: 1,
     pageSize: 50,

@@ -5,9 +5,8 @@
  * demo_picker in the picker dialog, sees it 拿货中 with the picker's name, prints its tag (the PDF path:
  * no C-Lodop here) and sees it counted as printed; the log drawer lists the assignment.
  */
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
 let h: Harness;
@@ -16,42 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function apiLogin(username: string, purchaser: boolean) {
-  const r = await h.api(purchaser ? '/api/b2/purchaser/auth/login' : '/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  expect(r.errorCode, r.errorMsg).toBe(0);
-  const { userId, userHash } = r.data as { userId: number; userHash: string };
-  return {
-    userId,
-    async post<T>(path: string, body: unknown): Promise<T> {
-      const ts = String(Date.now());
-      const res = await h.api(path, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-token': userHash,
-          'x-user-id': String(userId),
-          'x-timestamp': ts,
-          'x-sign': createHash('sha256').update(`${userHash}:${ts}`).digest('hex'),
-        },
-        body: JSON.stringify(body),
-      });
-      expect(res.errorCode, `${path}: ${res.errorMsg}`).toBe(0);
-      return res.data as T;
-    },
-  };
-}
-
 it('the purchaser filters, assigns an item to a picker and prints its pick-up tag', async () => {
   const sellerWindow = await h.newPage();
   await signIn(sellerWindow.page, h.url('www'), 'demo_seller', 'seller');
   await settleOverlays(sellerWindow.page);
   await setUpMoney(h, sellerWindow.page);
   await sellerWindow.context.close();
-  const seller = await apiLogin('demo_seller', false);
+  const seller = await h.apiSession('demo_seller', 'seller');
   const orders = await seller.post<{ list: { id: number; orderNo: string; status: string }[] }>('/api/b2/post/orders/page', { pageNo: 1, pageSize: 20 });
   const waiting = orders.list.find((o) => o.status === 'WAITING_PAYMENT');
   if (!waiting) throw new Error('no waiting order in the demo');
@@ -62,7 +32,7 @@ it('the purchaser filters, assigns an item to a picker and prints its pick-up ta
     requestKey: `take-e2e-${Date.now()}`,
   });
 
-  const purchaser = await apiLogin('demo_purchaser', true);
+  const purchaser = await h.apiSession('demo_purchaser', 'purchaser');
   const items = await purchaser.post<{ list: { id: number; takeCode: string; orderNo: string }[] }>('/api/b2/purchaser/assigned/takePage', {
     pageNo: 1,
     pageSize: 50,

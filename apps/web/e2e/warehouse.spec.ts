@@ -6,10 +6,9 @@
  * ships at once, its waybill previews with a ZTO number. The seller's order detail then shows it
  * delivered with that tracking number and its ship-back to the shop.
  */
-import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
 let h: Harness;
@@ -23,36 +22,6 @@ const shot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 };
 
-/** Signs in through the API; answers a caller that signs each request as the page does. */
-async function apiLogin(username: string, purchaser: boolean) {
-  const r = await h.api(purchaser ? '/api/b2/purchaser/auth/login' : '/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  expect(r.errorCode, r.errorMsg).toBe(0);
-  const { userId, userHash } = r.data as { userId: number; userHash: string };
-  return {
-    userId,
-    async post<T>(path: string, body: unknown) {
-      const ts = String(Date.now());
-      const res = await h.api(path, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-token': userHash,
-          'x-user-id': String(userId),
-          'x-timestamp': ts,
-          'x-sign': createHash('sha256').update(`${userHash}:${ts}`).digest('hex'),
-        },
-        body: JSON.stringify(body),
-      });
-      expect(res.errorCode, `${path}: ${res.errorMsg}`).toBe(0);
-      return res.data as T;
-    },
-  };
-}
-
 it('scanning a paid, taken single-item order ships it with a waybill; the seller sees it delivered with the tracking number', async () => {
   const sellerWindow = await h.newPage();
   await signIn(sellerWindow.page, h.url('www'), 'demo_seller', 'seller');
@@ -60,7 +29,7 @@ it('scanning a paid, taken single-item order ships it with a waybill; the seller
   await setUpMoney(h, sellerWindow.page);
 
   // A paid one-item order.
-  const seller = await apiLogin('demo_seller', false);
+  const seller = await h.apiSession('demo_seller', 'seller');
   const list = await seller.post<{ list: { id: number; status: string; shopOrderId: number | null }[] }>('/api/b2/post/orders/page', {
     pageNo: 1,
     pageSize: 20,
@@ -81,8 +50,8 @@ it('scanning a paid, taken single-item order ships it with a waybill; the seller
   });
 
   // Taken: assigned to the picker, who marks it 已拿.
-  const purchaser = await apiLogin('demo_purchaser', true);
-  const picker = await apiLogin('demo_picker', true);
+  const purchaser = await h.apiSession('demo_purchaser', 'purchaser');
+  const picker = await h.apiSession('demo_picker', 'purchaser');
   const items = await purchaser.post<{ list: { id: number; takeCode: string; orderNo: string }[] }>('/api/b2/purchaser/takeItems/page', {
     pageNo: 1,
     pageSize: 50,

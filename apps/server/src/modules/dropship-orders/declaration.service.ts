@@ -18,6 +18,7 @@ import * as decl from '../declarations/declarations.repository.js';
 import { expressFeeFrom, loadFeeBook } from '../express/express.service.js';
 import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.service.js';
 import * as repo from './orders.repository.js';
+import { stallLineItem } from './stall-line.js';
 import * as timeline from './timeline.repository.js';
 
 type Actor = Pick<Caller, 'orgId' | 'userId'>;
@@ -69,33 +70,13 @@ async function groupsOf(db: Db, orgId: number, d: decl.DeclarationRecord, lines:
 }
 
 function orderLine(l: Line, lineNo: number, s: Supplier, declarationNo: string): repo.NewItem {
-  return {
-    lineNo,
-    shopOrderItemId: null,
-    customGoodsId: null,
-    title: `${s.name} ${l.artNo}`,
-    spec: [l.color, l.size].filter(Boolean).join(' ') || null,
-    picUrl: null,
-    snapshot: {
-      kind: 'DECLARATION',
-      declarationNo,
-      declarationLineId: l.id,
-      stall: l.stall,
-      supplier: { id: s.id, name: s.name, market: s.market, stallNo: s.stallNo },
-    },
-    supplierId: s.id,
-    stallName: s.name,
-    market: s.market,
-    building: s.building,
-    floor: s.floor,
-    stallNo: s.stallNo,
-    marketArea: s.marketArea,
-    artNo: l.artNo,
-    color: l.color,
-    size: l.size,
-    quantity: l.quantity,
-    unitCostFen: l.unitPriceFen,
-  };
+  return stallLineItem(lineNo, s, l, {
+    kind: 'DECLARATION',
+    declarationNo,
+    declarationLineId: l.id,
+    stall: l.stall,
+    supplier: { id: s.id, name: s.name, market: s.market, stallNo: s.stallNo },
+  });
 }
 
 /** DRAFT → SUBMITTED: the orders created WAITING_PAYMENT, or nothing (a submitted draft answers 17251). */

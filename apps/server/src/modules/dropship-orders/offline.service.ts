@@ -12,6 +12,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { expressSettings } from '../express/express.service.js';
 import { findSupplier, type SupplierRecord } from '../goods/suppliers.repository.js';
 import * as repo from './orders.repository.js';
+import { stallLineItem } from './stall-line.js';
 import * as timeline from './timeline.repository.js';
 
 type Body = z.output<typeof OfflinePickupCreateBody>;
@@ -42,27 +43,8 @@ export async function createOfflinePickupOrder(db: Db, caller: Caller, body: Bod
     const stalls = await offlineSuppliers(t, caller.orgId, body.lines);
     const items: repo.NewItem[] = body.lines.map((l, i) => {
       const s = stalls.get(l.supplierId) as SupplierRecord;
-      return {
-        lineNo: i + 1,
-        shopOrderItemId: null,
-        customGoodsId: null,
-        title: `${s.name} ${l.artNo}`,
-        spec: [l.color, l.size].filter(Boolean).join(' ') || null,
-        picUrl: null,
-        snapshot: { offline: true, supplierId: s.id, stallName: s.name, artNo: l.artNo, color: l.color, size: l.size, unitPriceFen: l.unitPriceFen },
-        supplierId: s.id,
-        stallName: s.name,
-        market: s.market,
-        building: s.building,
-        floor: s.floor,
-        stallNo: s.stallNo,
-        marketArea: s.marketArea,
-        artNo: l.artNo,
-        color: l.color,
-        size: l.size,
-        quantity: l.quantity,
-        unitCostFen: l.unitPriceFen,
-      };
+      const snapshot = { offline: true, supplierId: s.id, stallName: s.name, artNo: l.artNo, color: l.color, size: l.size, unitPriceFen: l.unitPriceFen };
+      return stallLineItem(i + 1, s, l, snapshot);
     });
     const itemCount = body.lines.reduce((n, l) => n + l.quantity, 0);
     const goodsFen = body.lines.reduce((n, l) => n + l.quantity * l.unitPriceFen, 0);

@@ -18,10 +18,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
+import { beijingTime, sendXlsxStream, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { listShops } from '../shops/shops.service.js';
 import * as service from './shop-orders-list.service.js';
-import { beijingTime, sendXlsxStream, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
 
 const tags = ['shop-orders'];
 /** The detail page is reached from the list: whoever may see the list may open its orders. */
