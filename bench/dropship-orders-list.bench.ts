@@ -14,54 +14,21 @@
  */
 
 import type { DropshipPageBody } from '@dropship/contract';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import type { Db } from '../apps/server/src/db/client.ts';
-import * as schema from '../apps/server/src/db/schema.ts';
 import { createOrganisation } from '../apps/server/src/modules/auth/accounts.ts';
 import * as repo from '../apps/server/src/modules/dropship-orders/list.repository.ts';
 import { pageDropshipOrders } from '../apps/server/src/modules/dropship-orders/list.service.ts';
 import type { Caller } from '../apps/server/src/plugins/auth.ts';
+import { measure, openBenchDb } from './support.ts';
 
 const url = process.env.DATABASE_URL || undefined;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? (url ? 1_000_000 : 200_000));
 const CALLS = Number(process.env.BENCH_CALLS ?? (url ? 4_000 : 600));
 const CONCURRENCY = 20;
 const RUNS = 3;
-const migrationsFolder = new URL('../apps/server/drizzle', import.meta.url).pathname;
 
-/** Our database handle (drizzle, as the server opens it) and a bare query function on the same database. */
-async function open() {
-  if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-    // A pool of its own for the bare side, the same size: neither waits for the other's connections.
-    const barePool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
-    return {
-      db,
-      kind: 'PostgreSQL',
-      bare: (text: string, params: unknown[]) => barePool.query(text, params),
-      close: async () => {
-        await pool.end();
-        await barePool.end();
-      },
-    };
-  }
-  const client = new PGlite({ postgresqlconf: ['max_wal_size=128MB'] });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'PGlite', bare: (text: string, params: unknown[]) => client.query(text, params), close: () => client.close() };
-}
-
-const { db, kind, bare, close } = await open();
+const { db, kind, bare, close } = await openBenchDb(url, CONCURRENCY);
 const tag = Date.now().toString(36);
 const reused = process.env.BENCH_REUSE
   ? await db.execute(sql`select c.org_id from dropship_order_counts c join organisations o on o.id = c.org_id
@@ -138,26 +105,6 @@ if (JSON.stringify(sample.params) !== JSON.stringify([orgId, [7, 8]])) throw new
 const check = await pageDropshipOrders(db, caller, { pageNo: 1, pageSize: 20 });
 if (check.list.length !== 20 || check.total !== ORDERS) throw new Error(`seed not visible: ${check.total}`);
 
-async function measure(n: number, fn: (i: number) => Promise<unknown>) {
-  const lat: number[] = [];
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < n) {
-        const i = next++;
-        const s = performance.now();
-        await fn(i);
-        lat.push(performance.now() - s);
-      }
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  lat.sort((a, b) => a - b);
-  const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] as number;
-  return { p50: pct(0.5), p99: pct(0.99), rate: n / seconds };
-}
-
 const median = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)] as T;
 console.log(
   `dropship order list: ${ORDERS.toLocaleString()} orders of one seller, ${CALLS} calls per run, ${CONCURRENCY} concurrent callers, ${RUNS} runs, ${kind} (node ${process.version})`,
@@ -170,18 +117,18 @@ for (const shape of shapes) {
     return (bareCalls.get(key) as () => Promise<void>)();
   };
   const oursOf = (i: number) => pageDropshipOrders(db, caller, shape.body(i % 100));
-  await measure(Math.min(200, CALLS), oursOf);
-  await measure(Math.min(200, CALLS), bareOf);
+  await measure(Math.min(200, CALLS), CONCURRENCY, oursOf);
+  await measure(Math.min(200, CALLS), CONCURRENCY, bareOf);
   const ours: Awaited<ReturnType<typeof measure>>[] = [];
   const base: Awaited<ReturnType<typeof measure>>[] = [];
   for (let r = 0; r < RUNS; r++) {
     // Alternate which side goes first, so neither always runs on a warmer cache.
     if (r % 2 === 0) {
-      ours.push(await measure(CALLS, oursOf));
-      base.push(await measure(CALLS, bareOf));
+      ours.push(await measure(CALLS, CONCURRENCY, oursOf));
+      base.push(await measure(CALLS, CONCURRENCY, bareOf));
     } else {
-      base.push(await measure(CALLS, bareOf));
-      ours.push(await measure(CALLS, oursOf));
+      base.push(await measure(CALLS, CONCURRENCY, bareOf));
+      ours.push(await measure(CALLS, CONCURRENCY, oursOf));
     }
   }
   const o = median(ours, (x) => x.rate);

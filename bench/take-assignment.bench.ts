@@ -13,20 +13,13 @@
  * BENCH_ITEMS overrides the count, BENCH_CALLS the calls per run.
  */
 import type { TakePageBody } from '@dropship/contract';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import type { Db } from '../apps/server/src/db/client.ts';
-import * as schema from '../apps/server/src/db/schema.ts';
 import { createOrganisation, createUser } from '../apps/server/src/modules/auth/accounts.ts';
 import * as repo from '../apps/server/src/modules/take-items/assign.repository.ts';
 import { assignItems, takePage } from '../apps/server/src/modules/take-items/assign.service.ts';
 import type { Caller } from '../apps/server/src/plugins/auth.ts';
+import { measure, openBenchDb } from './support.ts';
 
 const url = process.env.DATABASE_URL || undefined;
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 500_000);
@@ -34,32 +27,8 @@ const CALLS = Number(process.env.BENCH_CALLS ?? (url ? 200 : 8));
 const CONCURRENCY = url ? 8 : 1;
 const RUNS = 3;
 const ASSIGN = 10_000;
-const migrationsFolder = new URL('../apps/server/drizzle', import.meta.url).pathname;
 
-async function open() {
-  if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-    const barePool = new pg.Pool({ connectionString: url, max: CONCURRENCY });
-    return {
-      db,
-      kind: 'PostgreSQL',
-      bare: (text: string, params: unknown[]) => barePool.query(text, params),
-      close: async () => {
-        await pool.end();
-        await barePool.end();
-      },
-    };
-  }
-  const client = new PGlite({ postgresqlconf: ['max_wal_size=256MB'] });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'PGlite', bare: (text: string, params: unknown[]) => client.query(text, params), close: () => client.close() };
-}
-
-const { db, kind, bare, close } = await open();
+const { db, kind, bare, close } = await openBenchDb(url, CONCURRENCY, '256MB');
 const tag = Date.now().toString(36);
 const orgId = await createOrganisation(db, { type: 'purchaser', name: `bench-take-${tag}` });
 const sellerOrg = await createOrganisation(db, { type: 'seller', name: `bench-take-seller-${tag}` });
@@ -125,25 +94,6 @@ const shapes: { name: string; body: (i: number) => TakePageBody }[] = [
 const check = await takePage(db, caller, { pageNo: 1, pageSize: 20 } as TakePageBody);
 if (check.total !== ITEMS || check.list.length !== 20) throw new Error(`seed not visible: ${check.total}`);
 
-async function measure(n: number, fn: (i: number) => Promise<unknown>) {
-  const lat: number[] = [];
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < n) {
-        const i = next++;
-        const s = performance.now();
-        await fn(i);
-        lat.push(performance.now() - s);
-      }
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  lat.sort((a, b) => a - b);
-  const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] as number;
-  return { p50: pct(0.5), p99: pct(0.99), rate: n / seconds };
-}
 const median = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)] as T;
 
 console.log(
@@ -157,17 +107,17 @@ for (const shape of shapes) {
     return (bareCalls.get(key) as () => Promise<unknown>)();
   };
   const oursOf = (i: number) => takePage(db, caller, shape.body(i % 100));
-  await measure(Math.min(3, CALLS), oursOf);
-  await measure(Math.min(3, CALLS), bareOf);
+  await measure(Math.min(3, CALLS), CONCURRENCY, oursOf);
+  await measure(Math.min(3, CALLS), CONCURRENCY, bareOf);
   const ours: Awaited<ReturnType<typeof measure>>[] = [];
   const base: Awaited<ReturnType<typeof measure>>[] = [];
   for (let r = 0; r < RUNS; r++) {
     if (r % 2 === 0) {
-      ours.push(await measure(CALLS, oursOf));
-      base.push(await measure(CALLS, bareOf));
+      ours.push(await measure(CALLS, CONCURRENCY, oursOf));
+      base.push(await measure(CALLS, CONCURRENCY, bareOf));
     } else {
-      base.push(await measure(CALLS, bareOf));
-      ours.push(await measure(CALLS, oursOf));
+      base.push(await measure(CALLS, CONCURRENCY, bareOf));
+      ours.push(await measure(CALLS, CONCURRENCY, oursOf));
     }
   }
   const o = median(ours, (x) => x.rate);

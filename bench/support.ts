@@ -1,0 +1,67 @@
+/**
+ * What the list benches share: our database handle (drizzle, opened as the server opens it) beside
+ * a bare query function on the same database for the baseline, and a closed-loop latency
+ * measurement at a given concurrency.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
+
+const migrationsFolder = new URL('../apps/server/drizzle', import.meta.url).pathname;
+
+export interface BenchDb {
+  db: Db;
+  kind: 'PostgreSQL' | 'PGlite';
+  bare: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL when DATABASE_URL is set (two pools of `connections`, so neither side waits for the other's), else in-memory PGlite. */
+export async function openBenchDb(url: string | undefined, connections: number, walSize = '128MB'): Promise<BenchDb> {
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: connections });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+    const barePool = new pg.Pool({ connectionString: url, max: connections });
+    return {
+      db,
+      kind: 'PostgreSQL',
+      bare: (text, params) => barePool.query(text, params),
+      close: async () => {
+        await pool.end();
+        await barePool.end();
+      },
+    };
+  }
+  const client = new PGlite({ postgresqlconf: [`max_wal_size=${walSize}`] });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'PGlite', bare: (text, params) => client.query(text, params), close: () => client.close() };
+}
+
+/** `n` calls from `concurrency` callers, each starting its next call when the last one answers. */
+export async function measure(n: number, concurrency: number, fn: (i: number) => Promise<unknown>) {
+  const lat: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        const i = next++;
+        const s = performance.now();
+        await fn(i);
+        lat.push(performance.now() - s);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  lat.sort((a, b) => a - b);
+  const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] as number;
+  return { p50: pct(0.5), p99: pct(0.99), rate: n / seconds };
+}
