@@ -81,8 +81,11 @@ describe('ship-back', () => {
 
   it('gives up after the last attempt with a visible failure, counted in the failures list, and the seller can retry', async () => {
     const o = await shippedPlatformOrder();
-    emu.failNext('TAOBAO', 'SERVER_ERROR', 4 * 5);
+    // The platform keeps failing for as long as the five attempts take (however many requests the
+    // client's own retries make), then recovers.
+    emu.failNext('TAOBAO', 'SERVER_ERROR', 1_000);
     for (let i = 0; i < 5; i++) await runNow(o.id);
+    emu.core('TAOBAO').clearFailures();
     const s = await stateOf(o.id);
     expect(s.data).toMatchObject({ status: 'FAILED', attempts: 5, needsReauth: false });
     expect(s.data?.lastError).toContain('已自动重试5次');

@@ -3,7 +3,7 @@
  * is a batch of typed / pasted / imported lines (stall, 货号, color, size, quantity, unit price, and a
  * receiver per line or one delivery mode for all), saved as a draft (我的报单), then submitted: it
  * becomes dropship orders with source DECLARATION, paid like any other order
- * (docs/decisions/0017-declarations.md).
+ * (docs/decisions/0016-declarations.md).
  */
 import { z } from 'zod';
 import { ReceiverFields } from './dropship-orders.js';

@@ -1,6 +1,6 @@
 /**
  * Settings that shape fulfilment (seller side): one value per organisation and key, each with its
- * own schema and default (docs/decisions/0017-declarations.md, part 2). The server reads them
+ * own schema and default (docs/decisions/0016-declarations.md, part 2). The server reads them
  * where they matter (waybill sender and return phone, auto-intercept, speed delivery fee).
  */
 import { z } from 'zod';

@@ -198,6 +198,11 @@ export class ChannelCore {
     for (let i = 0; i < count; i++) this.failures.push(kind);
   }
 
+  /** Forgets the failures still queued: "fail until told otherwise" is failNext(kind, many) then this. */
+  clearFailures(): void {
+    this.failures.length = 0;
+  }
+
   /** The failure the next gateway call must answer with; SLOW waits here and answers normally. */
   async nextFailure(): Promise<Exclude<EmulatorFailure, 'SLOW'> | undefined> {
     const f = this.failures.shift();
