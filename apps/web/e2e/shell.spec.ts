@@ -50,12 +50,17 @@ describe('the shell in Chromium', () => {
     await settleOverlays(page);
     await page.getByTestId('left-menu').getByText('统计', { exact: true }).click();
     await page.getByTestId('left-menu').getByText('拿货统计').waitFor();
-    const menu = await menuText(page);
-    expect(menu).toContain('工作台');
-    expect(menu).toContain('缺货统计');
-    expect(menu).not.toContain('退货统计'); // not in the picker's role
-    expect(menu).not.toContain('账号权限'); // not in the picker's role
-    expect(menu).not.toContain('打印发货'); // manual-delivery permission is '0'
+    await page.getByTestId('left-menu').getByText('线下拿退货', { exact: true }).click();
+    await page.getByTestId('left-menu').getByText('拿货员工作台').waitFor();
+    // Entry by entry: the concatenated text would find 退货统计 in 线下拿退货 + 统计.
+    const entries = (await page.getByTestId('left-menu').locator('.ant-menu-title-content').allTextContents()).map((t) => t.trim());
+    expect(entries).toContain('工作台');
+    expect(entries).toContain('缺货统计');
+    expect(entries).toContain('拿货员工作台'); // the picker's own page, in its role
+    expect(entries).not.toContain('退货统计'); // not in the picker's role
+    expect(entries).not.toContain('账号权限'); // not in the picker's role
+    expect(entries).not.toContain('拿货任务分配'); // manual-delivery permission is '0'
+    expect(entries).not.toContain('打印发货'); // manual-delivery permission is '0'
     expect(await page.evaluate(() => localStorage.getItem('orderManualDeliveryPermission'))).toBe('0');
     for (const p of [
       '/offlineReturnOrder/pickup',
