@@ -20,7 +20,7 @@ import { createOrganisation } from '../apps/server/src/modules/auth/accounts.ts'
 import * as repo from '../apps/server/src/modules/dropship-orders/list.repository.ts';
 import { pageDropshipOrders } from '../apps/server/src/modules/dropship-orders/list.service.ts';
 import type { Caller } from '../apps/server/src/plugins/auth.ts';
-import { measure, openBenchDb } from './support.ts';
+import { compareAlternating, openBenchDb } from './support.ts';
 
 const url = process.env.DATABASE_URL || undefined;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? (url ? 1_000_000 : 200_000));
@@ -105,7 +105,6 @@ if (JSON.stringify(sample.params) !== JSON.stringify([orgId, [7, 8]])) throw new
 const check = await pageDropshipOrders(db, caller, { pageNo: 1, pageSize: 20 });
 if (check.list.length !== 20 || check.total !== ORDERS) throw new Error(`seed not visible: ${check.total}`);
 
-const median = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)] as T;
 console.log(
   `dropship order list: ${ORDERS.toLocaleString()} orders of one seller, ${CALLS} calls per run, ${CONCURRENCY} concurrent callers, ${RUNS} runs, ${kind} (node ${process.version})`,
 );
@@ -117,22 +116,7 @@ for (const shape of shapes) {
     return (bareCalls.get(key) as () => Promise<void>)();
   };
   const oursOf = (i: number) => pageDropshipOrders(db, caller, shape.body(i % 100));
-  await measure(Math.min(200, CALLS), CONCURRENCY, oursOf);
-  await measure(Math.min(200, CALLS), CONCURRENCY, bareOf);
-  const ours: Awaited<ReturnType<typeof measure>>[] = [];
-  const base: Awaited<ReturnType<typeof measure>>[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    // Alternate which side goes first, so neither always runs on a warmer cache.
-    if (r % 2 === 0) {
-      ours.push(await measure(CALLS, CONCURRENCY, oursOf));
-      base.push(await measure(CALLS, CONCURRENCY, bareOf));
-    } else {
-      base.push(await measure(CALLS, CONCURRENCY, bareOf));
-      ours.push(await measure(CALLS, CONCURRENCY, oursOf));
-    }
-  }
-  const o = median(ours, (x) => x.rate);
-  const b = median(base, (x) => x.rate);
+  const { ours: o, bare: b } = await compareAlternating({ calls: CALLS, warmup: Math.min(200, CALLS), concurrency: CONCURRENCY, runs: RUNS }, oursOf, bareOf);
   console.log(`  ${shape.name}:`);
   console.log(`    ours (pageDropshipOrders): p50 ${o.p50.toFixed(2)} ms, p99 ${o.p99.toFixed(2)} ms, ${o.rate.toFixed(0)} calls/s`);
   console.log(`    bare driver, same SQL:     p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(2)} ms, ${b.rate.toFixed(0)} calls/s`);

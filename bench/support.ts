@@ -65,3 +65,32 @@ export async function measure(n: number, concurrency: number, fn: (i: number) =>
   const pct = (p: number) => lat[Math.min(lat.length - 1, Math.floor(lat.length * p))] as number;
   return { p50: pct(0.5), p99: pct(0.99), rate: n / seconds };
 }
+
+export type Measured = Awaited<ReturnType<typeof measure>>;
+
+const medianBy = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)] as T;
+
+/**
+ * Ours beside the bare baseline: both warmed up, then `runs` runs alternating which side goes
+ * first (neither always runs on a warmer cache); answers each side's run of median throughput.
+ */
+export async function compareAlternating(
+  o: { calls: number; warmup: number; concurrency: number; runs: number },
+  ours: (i: number) => Promise<unknown>,
+  bare: (i: number) => Promise<unknown>,
+): Promise<{ ours: Measured; bare: Measured }> {
+  await measure(o.warmup, o.concurrency, ours);
+  await measure(o.warmup, o.concurrency, bare);
+  const a: Measured[] = [];
+  const b: Measured[] = [];
+  for (let r = 0; r < o.runs; r++) {
+    if (r % 2 === 0) {
+      a.push(await measure(o.calls, o.concurrency, ours));
+      b.push(await measure(o.calls, o.concurrency, bare));
+    } else {
+      b.push(await measure(o.calls, o.concurrency, bare));
+      a.push(await measure(o.calls, o.concurrency, ours));
+    }
+  }
+  return { ours: medianBy(a, (x) => x.rate), bare: medianBy(b, (x) => x.rate) };
+}

@@ -19,7 +19,7 @@ import { createOrganisation, createUser } from '../apps/server/src/modules/auth/
 import * as repo from '../apps/server/src/modules/take-items/assign.repository.ts';
 import { assignItems, takePage } from '../apps/server/src/modules/take-items/assign.service.ts';
 import type { Caller } from '../apps/server/src/plugins/auth.ts';
-import { measure, openBenchDb } from './support.ts';
+import { compareAlternating, openBenchDb } from './support.ts';
 
 const url = process.env.DATABASE_URL || undefined;
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 500_000);
@@ -94,8 +94,6 @@ const shapes: { name: string; body: (i: number) => TakePageBody }[] = [
 const check = await takePage(db, caller, { pageNo: 1, pageSize: 20 } as TakePageBody);
 if (check.total !== ITEMS || check.list.length !== 20) throw new Error(`seed not visible: ${check.total}`);
 
-const median = <T>(xs: T[], by: (x: T) => number) => [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)] as T;
-
 console.log(
   `takePage: ${ITEMS.toLocaleString()} take items of one purchaser, ${CALLS} calls per run, ${CONCURRENCY} concurrent, ${RUNS} runs, ${kind} (node ${process.version})`,
 );
@@ -107,21 +105,7 @@ for (const shape of shapes) {
     return (bareCalls.get(key) as () => Promise<unknown>)();
   };
   const oursOf = (i: number) => takePage(db, caller, shape.body(i % 100));
-  await measure(Math.min(3, CALLS), CONCURRENCY, oursOf);
-  await measure(Math.min(3, CALLS), CONCURRENCY, bareOf);
-  const ours: Awaited<ReturnType<typeof measure>>[] = [];
-  const base: Awaited<ReturnType<typeof measure>>[] = [];
-  for (let r = 0; r < RUNS; r++) {
-    if (r % 2 === 0) {
-      ours.push(await measure(CALLS, CONCURRENCY, oursOf));
-      base.push(await measure(CALLS, CONCURRENCY, bareOf));
-    } else {
-      base.push(await measure(CALLS, CONCURRENCY, bareOf));
-      ours.push(await measure(CALLS, CONCURRENCY, oursOf));
-    }
-  }
-  const o = median(ours, (x) => x.rate);
-  const b = median(base, (x) => x.rate);
+  const { ours: o, bare: b } = await compareAlternating({ calls: CALLS, warmup: Math.min(3, CALLS), concurrency: CONCURRENCY, runs: RUNS }, oursOf, bareOf);
   console.log(`  ${shape.name}:`);
   console.log(`    ours (takePage):       p50 ${o.p50.toFixed(2)} ms, p99 ${o.p99.toFixed(2)} ms, ${o.rate.toFixed(1)} calls/s`);
   console.log(`    bare driver, same SQL: p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(2)} ms, ${b.rate.toFixed(1)} calls/s`);
