@@ -3,21 +3,16 @@
  * holding it, exports the list; the sub-account signs in and sees only those menu entries, and a
  * page outside its role answers /403 (the server refuses its calls too: apps/server/test/roles.test.ts).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { DEMO_PASSWORD, type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
 
 let h: Harness;
-const shots = process.env.E2E_SCREENSHOTS;
 beforeAll(async () => {
   h = await startHarness();
-  if (shots) mkdirSync(shots, { recursive: true });
 });
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 afterAll(() => h?.close());
 
 const menuText = async (page: Page) => ((await page.getByTestId('left-menu').textContent()) ?? '').replace(/\s+/g, ' ');

@@ -1,24 +1,12 @@
-/**
- * Declarations (报单) in Chromium on the second brand variant (declarations are not on the main
- * one): demo_seller sets a pay password and recharges on www, then on second.daifa.test pastes two
- * lines from "Excel" on 手工报单, submits and pays them with the balance, and finds the declaration
- * in 报单历史 with its order waiting to be taken, and the lines in 报单记录.
- */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
 let h: Harness;
-const shots = process.env.E2E_SCREENSHOTS;
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h?.close());
-
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 it('declares two lines, submits and pays them, and sees them in the history', async () => {
   const { context, page } = await h.newPage();

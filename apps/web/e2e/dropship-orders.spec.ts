@@ -1,25 +1,12 @@
-/**
- * Dropship orders in Chromium against the real server (its Alipay is the in-process emulator):
- * demo_seller sets a pay password and recharges ¥200 through the funds pages, places an order
- * from its linked trousers shop order (confirming the second placement, the demo seed already
- * placed one), pays it with the balance, sees it waiting to be taken with its pick-up code, moves
- * it to another district, then cancels it and finds the refund among the balance entries.
- */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
 let h: Harness;
-const shots = process.env.E2E_SCREENSHOTS;
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h?.close());
-
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 it('places an order from a shop order, pays it from the balance, cancels it and sees the refund', async () => {
   const { context, page } = await h.newPage();

@@ -3,21 +3,14 @@
  * tab and the old-balance migration, 优惠券 tabs, 对账单 after the migration, 拿货结算 for the
  * purchaser and its picker drill-down, and 支付宝分账授权 bind / unbind on the local emulator.
  */
-import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
 
 let h: Harness;
-const shots = process.env.E2E_SCREENSHOTS;
 beforeAll(async () => {
   h = await startHarness();
-  if (shots) mkdirSync(shots, { recursive: true });
 });
 afterAll(() => h?.close());
-
-const shot = async (page: import('playwright-core').Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 describe('funds records in the browser', () => {
   it('seller: pending replenish tab, pay links, old balance migrated into the statement, coupons', async () => {

@@ -3,23 +3,18 @@
  * one SKU by hand and two by the rule 档口#货号 after previewing it, exports the links to Excel and
  * imports the file back: nothing new, nothing duplicated, every link still at its first version.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
 
 let h: Harness;
-const shots = process.env.E2E_SCREENSHOTS;
 beforeAll(async () => {
   h = await startHarness();
-  if (shots) mkdirSync(shots, { recursive: true });
 });
 afterAll(() => h?.close());
 
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 const row = (page: Page, title: string | RegExp) => page.locator('.ant-table-row', { hasText: title });
 
 async function xlsxRows(path: string): Promise<Record<string, string>[]> {

@@ -1,27 +1,12 @@
-/**
- * The picker's phone view in Chromium at 390×844 against the real server. demo_seller recharges
- * through the Alipay emulator's cashier and pays two trousers orders (the demo's waiting one and a
- * second placement of the same shop order) through the API; demo_purchaser assigns their items to
- * demo_picker (assignment call). The picker, on a phone-sized window, types the first pick-up code
- * into the scanner field and marks it 已拿 at ¥40.00 (cost ¥38.50), then the second 缺货. The
- * seller then sees the ¥38.50 refund among the balance entries and the ¥1.50 replenish request
- * waiting for payment.
- */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
 let h: Harness;
-const shots = process.env.E2E_SCREENSHOTS;
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h?.close());
-
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 it('a picker on a phone scans a code, marks 已拿 at a higher price and 缺货; the seller sees the refund and the replenish request', async () => {
   // Seller: a pay password and ¥200 through the pages (the Alipay emulator's cashier).

@@ -1,26 +1,12 @@
-/**
- * The warehouse in Chromium against the real server (its courier is the in-process Kuaidi100
- * emulator): demo_seller pays a one-item order (a second placement of the demo's trousers shop
- * order), demo_purchaser assigns it to demo_picker who marks it 已拿 (the picking calls). At the
- * scanning bench the purchaser types the pick-up code and Enter into the focused field: the order
- * ships at once, its waybill previews with a ZTO number. The seller's order detail then shows it
- * delivered with that tracking number and its ship-back to the shop.
- */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
 let h: Harness;
-const shots = process.env.E2E_SCREENSHOTS;
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h?.close());
-
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-};
 
 it('scanning a paid, taken single-item order ships it with a waybill; the seller sees it delivered with the tracking number', async () => {
   const sellerWindow = await h.newPage();
