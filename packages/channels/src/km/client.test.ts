@@ -53,6 +53,14 @@ describe('KM ERP client against the emulator', () => {
     const r = inclusiveRange(new Date('2026-01-01T00:00:00.000Z'), new Date('2026-01-01T00:30:00.500Z'));
     expect(r).toEqual({ startTime: '2026-01-01 08:00:00', endTime: '2026-01-01 08:30:00' });
     expect(inclusiveRange(new Date(0), new Date('2026-01-01T00:30:00.000Z')).endTime).toBe('2026-01-01 08:29:59');
+    // Back-to-back windows split inside a second never share it.
+    const a = inclusiveRange(new Date('2026-01-01T00:00:00.000Z'), new Date('2026-01-01T01:00:10.300Z'));
+    const b = inclusiveRange(new Date('2026-01-01T01:00:10.300Z'), new Date('2026-01-01T02:00:00.000Z'));
+    expect([a.endTime, b.startTime]).toEqual(['2026-01-01 09:00:10', '2026-01-01 09:00:11']);
+    expect(inclusiveRange(new Date('2026-01-01T00:00:00.200Z'), new Date('2026-01-01T00:00:00.700Z'))).toEqual({
+      startTime: '2026-01-01 08:00:01',
+      endTime: '2026-01-01 08:00:01',
+    });
   });
 
   it('round trip over one-day windows, paged backwards', async () => {

@@ -35,10 +35,16 @@ export function parseKmCode(code: string): { session: string; refreshToken?: str
   return { session: session.trim(), refreshToken: refreshToken?.trim() || undefined };
 }
 
-/** [from, to) → KM's inclusive second-precision range: the last second that starts before `to`. */
+/**
+ * [from, to) → an inclusive second-precision range (KM, WDT): from the first whole second at or after
+ * `from` to the last one before `to`. Rounding `from` down instead made back-to-back windows that split
+ * inside a second both include that second, so an order modified then came back twice.
+ */
 export function inclusiveRange(from: Date, to: Date): { startTime: string; endTime: string } {
-  const lastSecond = new Date(Math.ceil(to.getTime() / 1000) * 1000 - 1000);
-  return { startTime: formatChinaTime(from), endTime: formatChinaTime(lastSecond) };
+  const firstSecond = Math.ceil(from.getTime() / 1000) * 1000;
+  // A window shorter than a second that holds no whole second still sends start ≤ end (platforms refuse the reverse).
+  const lastSecond = Math.max(firstSecond, Math.ceil(to.getTime() / 1000) * 1000 - 1000);
+  return { startTime: formatChinaTime(new Date(firstSecond)), endTime: formatChinaTime(new Date(lastSecond)) };
 }
 
 export const createKmClient: MarketplaceClientFactory = (endpoint, opts = {}) => {
