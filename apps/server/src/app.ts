@@ -21,6 +21,8 @@ import { areaRoutes } from './modules/area/area.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { declarationsRoutes } from './modules/declarations/declarations.routes.js';
 import { dropshipOrdersRoutes } from './modules/dropship-orders/dropship-orders.routes.js';
+import { payLaterRoutes } from './modules/dropship-orders/pay-later.routes.js';
+import { speedDeliveryRoutes } from './modules/dropship-orders/speed-delivery.routes.js';
 import { expressRoutes } from './modules/express/express.routes.js';
 import { fulfilmentSettingsRoutes } from './modules/fulfilment-settings/fulfilment-settings.routes.js';
 import { aliLedgerRoutes } from './modules/funds/ali-ledger.routes.js';
@@ -119,6 +121,9 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   // Warehouse sorting and shipping (issue #7, decision 0014; app.courier) and ship-back to the shop (issue #6): after shops and jobs.
   await app.register(warehouseRoutes, deps);
   await app.register(shipBackRoutes, deps);
+  // 加急发货 terms for the place page (issue #6, decision 0017).
+  await app.register(speedDeliveryRoutes, deps);
+  await app.register(payLaterRoutes, deps);
   registerWebPages(app, deps.config.webDist ?? defaultWebDist);
   return app;
 }

@@ -95,7 +95,15 @@ describe('preview and cost', () => {
     }>('/api/b2/post/orders/calculate/express/cost', seller, { orders: [{ shopOrderId: so.id, province: '浙江省', expressCode: 'ZTO' }] });
     expect(r.errorCode).toBe(0);
     // Two items of 500 g: 1 kg first weight in the home zone (3.50), no further step; ¥1 service fee per item.
-    expect(r.data.orders[0]?.cost).toEqual({ itemCount: 2, goodsFen: 9000, expressFeeFen: 350, serviceFeeFen: 200, discountFen: 0, totalFen: 9550 });
+    expect(r.data.orders[0]?.cost).toEqual({
+      itemCount: 2,
+      goodsFen: 9000,
+      expressFeeFen: 350,
+      serviceFeeFen: 200,
+      speedFeeFen: 0,
+      discountFen: 0,
+      totalFen: 9550,
+    });
     const created = await create(seller, { orders: [draftOf(so.id)] });
     expect(created.data.orders[0]?.totalFen).toBe(9550);
     expectBadRequest(await post('/api/b2/post/orders/calculate/express/cost', seller, { orders: [{ shopOrderId: so.id, expressCode: 'ZTO' }] }), /收货省份/);

@@ -5,6 +5,7 @@
  * for the picker's marking.
  */
 import type { NormalizedOrder } from '@dropship/channels';
+import { FULFILMENT_DEFAULTS } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client.js';
@@ -16,7 +17,7 @@ import { writeLinks } from '../src/modules/goods/link-writer.js';
 import { findSkuIdsByRefs } from '../src/modules/goods/shop-skus.repository.js';
 import { upsertShopOrders } from '../src/modules/shop-orders/shop-orders.service.js';
 import type { Caller } from '../src/plugins/auth.js';
-import { draftOf, type LineSpec, linkedShopOrder } from './dropship-orders-support.js';
+import { draftOf, type LineSpec, linkedShopOrder, type RECEIVER } from './dropship-orders-support.js';
 import { callers, fund, orgOf } from './funds-payments-support.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { PASSWORD } from './support.js';
@@ -33,7 +34,23 @@ export interface WarehouseWorld {
 
 export const WAREHOUSE = { slotFrom: 1, slotTo: 50, senderPhone: '13900139000', senderAddress: '广东省广州市越秀区十三行路1号新中国大厦' };
 
-export async function startWarehouseWorld(): Promise<WarehouseWorld> {
+/** The seller's 订单履约策略 (decision 0019): merge and wait rules, saved through the seller's own call. */
+export async function setStrategy(
+  w: Pick<WarehouseWorld, 'post'>,
+  seller: Session,
+  change: { mergeSameReceiver?: boolean; waitMode?: 'WAIT_ALL' | 'SHIP_TAKEN' },
+) {
+  const value = { ...FULFILMENT_DEFAULTS.orderFulfillmentStrategy, ...change };
+  const r = await w.post('/api/b2/fulfilment/settings/orderFulfillmentStrategy', seller, value);
+  expect(r.errorCode, r.errorMsg).toBe(0);
+}
+
+/**
+ * The seller funded, the warehouse set up. `merge` false (the default here) turns the seller's
+ * 合并同一收货人的订单 off: every order of these worlds goes to the same test receiver, and the tests
+ * using them describe one order's own path; warehouse-merge.test.ts turns it on.
+ */
+export async function startWarehouseWorld(o: { merge?: boolean } = {}): Promise<WarehouseWorld> {
   const t = await createTestApp();
   const seller = await login(t.app, 'demo_seller');
   const purchaser = await login(t.app, 'demo_purchaser');
@@ -45,6 +62,7 @@ export async function startWarehouseWorld(): Promise<WarehouseWorld> {
   const w: WarehouseWorld = { t, seller, purchaser, sellerOrg, purchaserOrg, get, post };
   const r = await post('/api/b2/purchaser/warehouse/setting', purchaser, WAREHOUSE);
   expect(r.errorCode, r.errorMsg).toBe(0);
+  await setStrategy(w, seller, { mergeSameReceiver: o.merge ?? false });
   return w;
 }
 
@@ -56,16 +74,27 @@ export async function secondPurchaser(w: WarehouseWorld): Promise<Session> {
 }
 
 let keySeq = 0;
-const sellerCaller = (w: WarehouseWorld): Caller => ({ userId: w.seller.userId, orgId: w.sellerOrg, orgType: 'seller', isMain: true, sessionId: 0 });
+/** Who places the order: the world's seller unless another one (with its own funded org) is given. */
+export interface OrderOptions {
+  receiver?: typeof RECEIVER;
+  seller?: { session: Session; orgId: number };
+}
+const sellerCaller = (w: WarehouseWorld, o: OrderOptions): Caller => ({
+  userId: (o.seller?.session ?? w.seller).userId,
+  orgId: o.seller?.orgId ?? w.sellerOrg,
+  orgType: 'seller',
+  isMain: true,
+  sessionId: 0,
+});
 
 /** Places and pays a dropship order for a shop order; answers the order and its take codes in line order. */
-async function placeAndPay(w: WarehouseWorld, shopOrderId: number, expressCode = 'ZTO') {
-  const r = await w.post<{ orders: { id: number; orderNo: string }[] }>('/api/b2/post/orders/create', w.seller, {
-    orders: [draftOf(shopOrderId, { expressCode })],
+async function placeAndPay(w: WarehouseWorld, shopOrderId: number, expressCode = 'ZTO', o: OrderOptions = {}) {
+  const r = await w.post<{ orders: { id: number; orderNo: string }[] }>('/api/b2/post/orders/create', o.seller?.session ?? w.seller, {
+    orders: [draftOf(shopOrderId, { expressCode, ...(o.receiver ? { receiver: o.receiver } : {}) })],
   });
   expect(r.errorCode, r.errorMsg).toBe(0);
   const order = r.data.orders[0] as { id: number; orderNo: string };
-  await payWithBalance(w.t.database.db, sellerCaller(w), [order.id], `wh-pay-${Date.now()}-${++keySeq}`);
+  await payWithBalance(w.t.database.db, sellerCaller(w, o), [order.id], `wh-pay-${Date.now()}-${++keySeq}`);
   const codes = await queryRows<{ take_code: string }>(
     w.t.database.db,
     sql`select t.take_code from take_items t join dropship_order_items i on i.id = t.order_item_id where t.order_id = ${order.id} order by i.line_no`,
@@ -73,10 +102,10 @@ async function placeAndPay(w: WarehouseWorld, shopOrderId: number, expressCode =
   return { ...order, codes: codes.map((c) => c.take_code) };
 }
 
-/** A paid order from the demo TAOBAO shop with one line per spec. */
-export async function paidOrder(w: WarehouseWorld, lines: LineSpec[] = [{ costFen: 3000 }], expressCode = 'ZTO') {
-  const so = await linkedShopOrder(w.t.database.db, w.sellerOrg, lines);
-  return placeAndPay(w, so.id, expressCode);
+/** A paid order from the demo TAOBAO shop (or the other seller's TAOBAO shop) with one line per spec. */
+export async function paidOrder(w: WarehouseWorld, lines: LineSpec[] = [{ costFen: 3000 }], expressCode = 'ZTO', o: OrderOptions = {}) {
+  const so = await linkedShopOrder(w.t.database.db, o.seller?.orgId ?? w.sellerOrg, lines);
+  return placeAndPay(w, so.id, expressCode, o);
 }
 
 /** A paid order placed from an order that exists on the marketplace emulator (so ship-back can reach it). */

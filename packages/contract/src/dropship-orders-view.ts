@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { DropshipOrderStatus } from './dropship-orders.js';
-import { AssignmentStatus, CombinedOrderStatus, PaymentMethod, TakingItemStatus } from './enums.js';
+import { AssignmentStatus, CombinedOrderStatus, TakingItemStatus } from './enums.js';
 import { ExpressCode } from './express.js';
+import { DropshipPayMethod, PayLaterState } from './pay-later.js';
 import { id, pageQuery, text } from './schema-helpers.js';
 
 // ---- 列表、详情 --------------------------------------------------------------------------------
@@ -31,6 +32,8 @@ export const DropshipFilterShape = {
   shopId: optional(id('店铺'), '店铺'),
   createdFrom: optional(day('下单开始日期'), '下单开始日期'),
   createdTo: optional(day('下单结束日期'), '下单结束日期'),
+  /** 加急: YES = urgent orders only, NO = the others. */
+  speedDelivery: optional(z.enum(['YES', 'NO'], { error: '加急筛选只能是 YES 或 NO' }), '加急'),
 };
 const inOrder = (v: { createdFrom?: string | undefined; createdTo?: string | undefined }) => !v.createdFrom || !v.createdTo || v.createdFrom <= v.createdTo;
 const IN_ORDER = { message: '下单开始日期不能晚于结束日期', path: ['createdFrom'] };
@@ -79,11 +82,16 @@ export const DropshipOrderRow = z.object({
   serviceFeeFen: z.number().int(),
   goodsFen: z.number().int(),
   discountFen: z.number().int(),
+  /** 加急发货: paid priority for picking and shipping; speedFeeFen is part of totalFen (0 when not urgent). */
+  speedDelivery: z.boolean(),
+  speedFeeFen: z.number().int(),
   totalFen: z.number().int(),
   refundedFen: z.number().int(),
   itemCount: z.number().int(),
   remark: z.string(),
-  payMethod: PaymentMethod.nullable(),
+  payMethod: DropshipPayMethod.nullable(),
+  /** 货到付款 orders only: DUE / CHARGED / BILLED (pay-later.ts). */
+  payLaterState: PayLaterState.nullable(),
   paidAt: z.string().nullable(),
   trackingNo: z.string().nullable(),
   createdAt: z.string(),
@@ -165,6 +173,8 @@ export const DROPSHIP_OPERATION_NAMES: Record<string, string> = {
   TAKE_UNASSIGN: '取消分配',
   PICK_MARK: '拿货标记',
   PICK_CANCEL_TOOK: '撤销拿货标记',
+  SHIP_TAKEN: '有货先发',
+  PAY_LATER: '货到付款',
 };
 
 // ---- 采购商拿货项（只读） ------------------------------------------------------------------------

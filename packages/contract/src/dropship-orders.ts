@@ -4,9 +4,10 @@
  * SPEC.md section 4, detail with take statuses, timeline and money). Money is integer fen.
  */
 import { z } from 'zod';
-import { type AssignmentStatus, type CombinedOrderStatus, PaymentMethod, type TakingItemStatus } from './enums.js';
+import type { AssignmentStatus, CombinedOrderStatus, TakingItemStatus } from './enums.js';
 import { ExpressCode } from './express.js';
 import { AlipayPayResult, requestKeyField } from './funds.js';
+import { DropshipPayMethod } from './pay-later.js';
 import { id, requiredText, text } from './schema-helpers.js';
 
 /** The statuses an order itself moves through; the combined status refines WAITING_DELIVERING by its items. */
@@ -127,6 +128,8 @@ export const DropshipDraft = z
     receiver: ReceiverFields,
     expressCode: ExpressCode,
     couponId: id('优惠券').optional(),
+    /** 加急发货: absent = the seller's default (下单默认加急) when the service is enabled; true without the service is refused. */
+    speedDelivery: z.boolean({ error: '加急发货必须是 true 或 false' }).optional().describe('加急发货'),
     remark: text('备注', 200).default(''),
   })
   .refine(exactlyOneSource, SOURCE_MESSAGE);
@@ -169,6 +172,8 @@ export const PlaceLine = z.object({
   color: z.string(),
   size: z.string(),
   unitCostFen: z.number().int().nullable(),
+  /** OWN_STOCK: shipped from the seller's stock in the warehouse (供货备货方式), no goods money, no picker. */
+  supplyMode: z.enum(['MARKET_PICKUP', 'OWN_STOCK']),
 });
 export type PlaceLine = z.infer<typeof PlaceLine>;
 
@@ -200,6 +205,8 @@ export const CostDraft = z
     province: requiredText('收货省份', 20),
     expressCode: ExpressCode,
     couponId: id('优惠券').optional(),
+    /** 加急发货: absent = the seller's default (下单默认加急) when the service is enabled; true without the service is refused. */
+    speedDelivery: z.boolean({ error: '加急发货必须是 true 或 false' }).optional().describe('加急发货'),
   })
   .refine(exactlyOneSource, SOURCE_MESSAGE);
 export const CostBody = z.object({ orders: z.array(CostDraft).min(1, '请至少提交一个订单').max(200, '一次最多计算200个订单').describe('订单') });
@@ -209,6 +216,8 @@ export const OrderCost = z.object({
   goodsFen: z.number().int(),
   expressFeeFen: z.number().int(),
   serviceFeeFen: z.number().int(),
+  /** 加急费: the operator's price when the order is urgent, else 0; never discounted by a coupon. */
+  speedFeeFen: z.number().int(),
   discountFen: z.number().int(),
   totalFen: z.number().int(),
 });
@@ -243,7 +252,7 @@ export type UsableCoupon = z.infer<typeof UsableCoupon>;
 export const DropshipPayBody = z
   .object({
     orderIds: ids('订单', DROPSHIP_BATCH_MAX),
-    payMethod: PaymentMethod.describe('支付方式'),
+    payMethod: DropshipPayMethod.describe('支付方式'),
     payPassword: z
       .string({ error: '支付密码必须是文字' })
       .regex(/^\d{6}$/, '支付密码必须是6位数字')
@@ -251,11 +260,12 @@ export const DropshipPayBody = z
       .describe('支付密码'),
     requestKey: requestKeyField,
   })
-  .refine((b) => b.payMethod !== 'BALANCE' || b.payPassword !== undefined, { message: '余额支付请输入支付密码', path: ['payPassword'] });
+  .refine((b) => b.payMethod !== 'BALANCE' || b.payPassword !== undefined, { message: '余额支付请输入支付密码', path: ['payPassword'] })
+  .refine((b) => b.payMethod !== 'PAY_LATER' || b.payPassword !== undefined, { message: '货到付款请输入支付密码', path: ['payPassword'] });
 export type DropshipPayBody = z.input<typeof DropshipPayBody>;
 
 export const DropshipPayResult = z.object({
-  payMethod: PaymentMethod,
+  payMethod: DropshipPayMethod,
   amountFen: z.number().int(),
   /** True when the balance paid them now (or this request key already had). */
   paid: z.boolean(),

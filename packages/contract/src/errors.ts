@@ -123,6 +123,13 @@ export const ErrorCode = {
   DECLARATION_ADDRESS_MISSING: 17252,
   DECLARATION_EXPRESS_REQUIRED: 17253,
   DECLARATION_EXPORT_TOO_LARGE: 17254,
+  /** Speed delivery (加急发货) acted on when placing (issue #6, decision 0017): 17260–17264. */
+  SPEED_DELIVERY_NOT_ENABLED: 17260,
+  /** 货到付款 (pay after delivery, decision 0018): 17270–17279. */
+  PAY_LATER_NOT_ENABLED: 17270,
+  PAY_LATER_OVER_LIMIT: 17271,
+  /** Merge and wait rules acted on at the warehouse (issue #6, decision 0019): 17280–17289. */
+  WAREHOUSE_MERGE_WAITING: 17280,
   /** The picker's view and its money effects (issue #7, H3): 17100–17149. */
   PICKING_NOT_MARKABLE: 17100,
   PICKING_NOT_CANCELABLE: 17101,
@@ -289,6 +296,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.DECLARATION_ADDRESS_MISSING]: '尚未设置我的收货地址，请先到退货地址设置中填写，或改为按收货人发货',
   [ErrorCode.DECLARATION_EXPRESS_REQUIRED]: '请选择快递公司（仓库自提除外）',
   [ErrorCode.DECLARATION_EXPORT_TOO_LARGE]: '导出报单记录超过10万行，请缩小日期范围后再导出',
+  [ErrorCode.SPEED_DELIVERY_NOT_ENABLED]: '未开通加急发货服务，请先在 基础设置→加急发货 开通，或取消订单的加急发货',
+  [ErrorCode.PAY_LATER_NOT_ENABLED]: '未开通货到付款服务，请先在 基础设置→货到付款服务设置 开通，或改用余额、支付宝支付',
+  [ErrorCode.PAY_LATER_OVER_LIMIT]: '货到付款额度不足，请改用余额或支付宝支付，或等已发货订单扣款、补款后再试',
+  [ErrorCode.WAREHOUSE_MERGE_WAITING]: '同一收货人还有订单的商品未到齐，需合并发货：请等其余订单到齐后再发，或点“拆开单独发”先发这一单',
   [ErrorCode.ROLE_NAME_TAKEN]: '角色名称已存在，请换一个名称',
   [ErrorCode.ROLE_IN_USE]: '还有子账号在用该角色，请先在子账号里取消该角色再删除',
   [ErrorCode.ROLE_LIMIT]: '角色已达100个上限，请删除不用的角色后再新建',

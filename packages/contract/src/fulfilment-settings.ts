@@ -1,7 +1,8 @@
 /**
  * Settings that shape fulfilment (seller side): one value per organisation and key, each with its
- * own schema and default (docs/decisions/0016-declarations.md, part 2). The server reads them
- * where they matter (waybill sender and return phone, auto-intercept, speed delivery fee).
+ * own schema and default (docs/decisions/0016-declarations.md, part 2). Each is acted on where it
+ * matters: decisions 0016 (sender, return phone, auto-intercept), 0017 (speed delivery), 0018 (pay
+ * after delivery), 0019 (merging, wait mode), 0020 (unpaid timeout, out of stock, own stock).
  */
 import { z } from 'zod';
 import { ReceiverFields } from './dropship-orders.js';
@@ -30,7 +31,10 @@ const noRepeat = <T>(key: (x: T) => number, label: string) => [(l: T[]) => new S
 export const FulfillmentStrategy = z.object({
   /** Orders of one receiver paid the same day travel in one parcel. */
   mergeSameReceiver: bool('合并同一收货人的订单'),
-  /** WAIT_ALL: a multi-item order ships when every line is taken; SHIP_TAKEN: ship what is taken, the rest follows. */
+  /**
+   * WAIT_ALL: a multi-item order ships when every line is in; SHIP_TAKEN (有货先发): it ships once every line is in
+   * or put off to another day, and the put-off lines are stopped and refunded (no follow-up parcel: decision 0019).
+   */
   waitMode: z.enum(['WAIT_ALL', 'SHIP_TAKEN'], { error: '请选择多件订单的发货方式' }).describe('多件订单发货方式'),
   unpaidCancelHours: int('未付款自动取消时间', 1, 168, '小时'),
   /** REFUND: an out-of-stock line is refunded at once; WAIT_NEXT_DAY: picked again the next day(s) first. */

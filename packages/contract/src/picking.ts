@@ -95,6 +95,8 @@ export const PickItem = z.object({
   mark: PickMark.nullable(),
   assignedUserId: z.number().nullable(),
   arrived: z.boolean(),
+  /** The order paid for 加急发货: its stall is walked first and the item listed first there. */
+  urgent: z.boolean(),
 });
 export type PickItem = z.infer<typeof PickItem>;
 

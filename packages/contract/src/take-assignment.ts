@@ -85,6 +85,8 @@ export const TakeRow = z.object({
   tookAt: z.string().nullable(),
   arrivedAt: z.string().nullable(),
   expressName: z.string(),
+  /** The order paid for 加急发货: listed first. */
+  urgent: z.boolean(),
   createdAt: z.string(),
 });
 export type TakeRow = z.infer<typeof TakeRow>;

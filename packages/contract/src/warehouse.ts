@@ -50,6 +50,13 @@ export type WaybillLabelData = z.infer<typeof WaybillLabelData>;
 export const ScanOutcome = z.enum(['WAITING', 'ALREADY_ARRIVED', 'SHIPPED', 'READY']);
 export type ScanOutcome = z.infer<typeof ScanOutcome>;
 
+/**
+ * An order travelling in the same parcel (合并发货: the seller's 合并同一收货人的订单, decision 0019):
+ * `ready` when all its goods are in (or, 有货先发, in or put off).
+ */
+export const ParcelMember = z.object({ orderId: z.number(), orderNo: z.string(), ready: z.boolean() });
+export type ParcelMember = z.infer<typeof ParcelMember>;
+
 export const WarehouseScanResult = z.object({
   outcome: ScanOutcome,
   message: z.string(),
@@ -61,6 +68,8 @@ export const WarehouseScanResult = z.object({
   item: z.object({ artNo: z.string(), color: z.string(), size: z.string(), quantity: z.number().int(), stallName: z.string() }),
   waybill: WaybillLabelData.nullable(),
   shipError: z.string().nullable(),
+  /** The other orders of the scanned order's parcel (empty: it travels alone). */
+  mergeOrders: z.array(ParcelMember),
 });
 export type WarehouseScanResult = z.infer<typeof WarehouseScanResult>;
 
@@ -104,6 +113,14 @@ export const WarehouseOrderRow = z.object({
   deliveredAt: z.string().nullable(),
   printCount: z.number().int(),
   lastArrivedAt: z.string().nullable(),
+  /** 加急发货: listed first among the orders waiting to ship. */
+  urgent: z.boolean(),
+  /** The other orders of its parcel: waiting to be merged, or shipped in the same parcel (decision 0019). */
+  mergeOrderNos: z.array(z.string()),
+  /** All its goods are in, but it waits for another order of the same receiver (合并发货). */
+  mergeWaiting: z.boolean(),
+  /** 有货先发: ships with what arrived; the lines put off to another day are refunded when it ships. */
+  shipTaken: z.boolean(),
 });
 export type WarehouseOrderRow = z.infer<typeof WarehouseOrderRow>;
 export const WarehouseOrdersResult = z.object({ total: z.number().int(), list: z.array(WarehouseOrderRow) });
@@ -122,6 +139,8 @@ export const WarehouseShipResult = z.object({
   courierCode: z.string(),
   trackingNo: z.string(),
   waybill: WaybillLabelData,
+  /** Every order that left in this parcel (the one asked for included). */
+  parcelOrderIds: z.array(z.number()),
 });
 export type WarehouseShipResult = z.infer<typeof WarehouseShipResult>;
 

@@ -31,7 +31,7 @@ export const declarations = pgTable(
     updatedAt: at('updated_at').defaultNow().notNull(),
     submittedAt: at('submitted_at'),
   },
-  (t) => [uniqueIndex('declarations_no').on(t.declarationNo), index('declarations_org_status_idx').on(t.orgId, t.status, t.id.desc())],
+  (t) => [uniqueIndex('declarations_no').on(t.declarationNo), index('declarations_org_status_idx').on(t.orgId, t.status, t.id.desc().nullsFirst())],
 );
 
 /** The lines as typed; after submission each names the dropship order line it became. */
@@ -63,7 +63,7 @@ export const declarationLines = pgTable(
   },
   (t) => [
     uniqueIndex('declaration_lines_decl_line').on(t.declarationId, t.lineNo),
-    index('declaration_lines_org_idx').on(t.orgId, t.id.desc()),
+    index('declaration_lines_org_idx').on(t.orgId, t.id.desc().nullsFirst()),
     index('declaration_lines_org_supplier_idx').on(t.orgId, t.supplierId).where(sql`${t.orderId} is not null`),
   ],
 );

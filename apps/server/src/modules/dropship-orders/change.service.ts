@@ -9,12 +9,13 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { expressFeeFrom, loadFeeBook } from '../express/express.service.js';
 import { releaseCoupon } from '../funds/coupons.service.js';
-import { moveMoney } from '../funds/ledger.service.js';
-import { closeTakeItems } from '../take-items/take-items.service.js';
+import { closeTakeItems, takeItemsOfOrder } from '../take-items/take-items.service.js';
 import { normalizeReceiver } from './create.service.js';
+import { refundOrderMoney } from './order-refund.js';
 import * as repo from './orders.repository.js';
+import { dropDue } from './pay-later-settle.js';
 import * as src from './shop-source.repository.js';
-import { canCancel, canUpdateReceiver } from './status-machine.js';
+import { canCancel, canUpdateReceiver, changeableStatuses } from './status-machine.js';
 import * as timeline from './timeline.repository.js';
 
 type Actor = Pick<Caller, 'orgId' | 'userId'>;
@@ -30,7 +31,7 @@ async function lockOne(t: Db, orgId: number, id: number) {
   const [o] = await repo.lockOrders(t, orgId, [id]);
   if (!o) throw notFound('订单');
   const lines = await repo.itemsOf(t, orgId, [id]);
-  return { o, lines };
+  return { o, statuses: changeableStatuses(lines, await takeItemsOfOrder(t, orgId, id)) };
 }
 
 /**
@@ -38,33 +39,22 @@ async function lockOne(t: Db, orgId: number, id: number) {
  * while no line is being taken: what was paid and not yet refunded goes back to the balance
  * (REFUND, request key `cancel:<orderNo>`), the take items are closed. Answers the refund.
  */
-export async function cancelDropshipOrder(db: Db, actor: Actor, id: number, reason: string): Promise<{ orderNo: string; refundFen: number }> {
+export async function cancelDropshipOrder(
+  db: Db,
+  actor: Actor,
+  id: number,
+  reason: string,
+): Promise<{ orderNo: string; refundFen: number; dueCutFen: number }> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const { o, lines } = await lockOne(t, actor.orgId, id);
-    if (
-      !canCancel(
-        o.status,
-        lines.map((l) => l.takeStatus),
-      )
-    ) {
+    const { o, statuses } = await lockOne(t, actor.orgId, id);
+    if (!canCancel(o.status, statuses)) {
       throw new AppError(ErrorCode.DROPSHIP_NOT_CANCELABLE, `订单 ${o.orderNo}：${NOT_CANCELABLE[o.status] ?? '当前状态不能取消'}`);
     }
     const paid = o.status === 'WAITING_DELIVERING';
-    const refundFen = paid ? o.totalFen - o.refundedFen : 0;
-    if (refundFen > 0) {
-      const { entry } = await moveMoney(t, {
-        orgId: actor.orgId,
-        transactionType: 'REFUND',
-        purpose: 'ORDER',
-        availableDeltaFen: refundFen,
-        businessId: o.orderNo,
-        requestKey: `cancel:${o.orderNo}`,
-        remark: `取消代发订单 ${o.orderNo}，退回余额`,
-      });
-      await repo.addRefund(t, actor.orgId, o.id, refundFen);
-      await timeline.linkEntries(t, [{ orderId: o.id, entryId: entry.id }]);
-    }
+    // A 货到付款 order not yet charged gets nothing back (it paid nothing) and leaves the credit.
+    const back = await refundOrderMoney(t, o, paid ? o.totalFen - o.refundedFen : 0, `cancel:${o.orderNo}`, `取消代发订单 ${o.orderNo}，退回余额`);
+    await dropDue(t, o);
     const now = new Date();
     if (!(await repo.moveStatus(t, actor.orgId, o.id, o.status, { status: 'CANCELED', combinedStatus: 'CANCELED', canceledAt: now }))) {
       throw new AppError(ErrorCode.DROPSHIP_NOT_CANCELABLE);
@@ -75,12 +65,12 @@ export async function cancelDropshipOrder(db: Db, actor: Actor, id: number, reas
     if (paid && o.shopOrderId && (await src.paidPlacementCount(t, actor.orgId, o.shopOrderId)) === 0) {
       await src.setDropshipStatus(t, actor.orgId, [o.shopOrderId], 'UNPLACED');
     }
-    const note = [reason, refundFen > 0 ? `退回余额 ¥${fenToYuan(refundFen)}` : ''].filter(Boolean).join('；');
+    const note = [reason, back.note].filter(Boolean).join('；');
     await timeline.insertEvents(t, actor.orgId, { userId: actor.userId, orgId: actor.orgId }, [
       { orderId: o.id, fromStatus: o.status, toStatus: 'CANCELED', operation: 'CANCEL', note },
     ]);
     await timeline.bumpCounts(t, actor.orgId, timeline.moves([[o.combinedStatus, 'CANCELED']]));
-    return { orderNo: o.orderNo, refundFen };
+    return { orderNo: o.orderNo, refundFen: back.toBalance ? back.fen : 0, dueCutFen: back.toBalance ? 0 : back.fen };
   });
 }
 
@@ -96,7 +86,7 @@ export async function cancelDropshipOrders(db: Db, actor: Actor, ids: number[], 
         id,
         orderNo: r.orderNo,
         ok: true,
-        message: r.refundFen > 0 ? `已取消，¥${fenToYuan(r.refundFen)} 已退回余额` : '已取消',
+        message: r.refundFen > 0 ? `已取消，¥${fenToYuan(r.refundFen)} 已退回余额` : r.dueCutFen > 0 ? '已取消，货到付款订单无需付款' : '已取消',
         refundFen: r.refundFen,
       });
     } catch (e) {
@@ -117,13 +107,8 @@ export async function updateReceivingInfo(db: Db, actor: Actor, id: number, rece
   const book = await loadFeeBook(db);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const { o, lines } = await lockOne(t, actor.orgId, id);
-    if (
-      !canUpdateReceiver(
-        o.status,
-        lines.map((l) => l.takeStatus),
-      )
-    ) {
+    const { o, statuses } = await lockOne(t, actor.orgId, id);
+    if (!canUpdateReceiver(o.status, statuses)) {
       throw new AppError(ErrorCode.DROPSHIP_RECEIVER_LOCKED, `订单 ${o.orderNo} 已开始拿货、已发货或已取消，不能修改收货信息`);
     }
     const fee = expressFeeFrom(book, o.expressCode, r.province, o.itemCount).feeFen;
@@ -133,7 +118,9 @@ export async function updateReceivingInfo(db: Db, actor: Actor, id: number, rece
         `新地址的运费 ¥${fenToYuan(fee)} 与已支付的运费 ¥${fenToYuan(o.expressFeeFen)} 不同，已支付的订单不能改到运费不同的地区，请取消订单后重新下单`,
       );
     }
+    // The coupon was quoted on goods + express + service; the speed fee is added after the discount.
     const gross = o.goodsFen + fee + o.serviceFeeFen;
+    const totalFen = gross + o.speedFeeFen - o.discountFen;
     if (gross <= o.discountFen) throw new AppError(ErrorCode.COUPON_UNAVAILABLE, '修改后订单金额不足以使用所选优惠券，请取消订单后重新下单');
     await repo.updateReceiver(t, actor.orgId, o.id, {
       receiverName: r.name,
@@ -143,13 +130,13 @@ export async function updateReceivingInfo(db: Db, actor: Actor, id: number, rece
       receiverDistrict: r.district,
       receiverAddress: r.address,
       expressFeeFen: fee,
-      totalFen: gross - o.discountFen,
+      totalFen,
     });
     const before = [o.receiverProvince, o.receiverCity, o.receiverDistrict].filter(Boolean).join(' ');
     const fenNote = fee !== o.expressFeeFen ? `，运费 ¥${fenToYuan(o.expressFeeFen)} → ¥${fenToYuan(fee)}` : '';
     await timeline.insertEvents(t, actor.orgId, { userId: actor.userId, orgId: actor.orgId }, [
       { orderId: o.id, fromStatus: o.status, toStatus: o.status, operation: 'UPDATE_RECEIVER', note: `原收货地区：${before}${fenNote}` },
     ]);
-    return { id: o.id, orderNo: o.orderNo, status: o.status as DropshipOrderStatus, expressFeeFen: fee, totalFen: gross - o.discountFen };
+    return { id: o.id, orderNo: o.orderNo, status: o.status as DropshipOrderStatus, expressFeeFen: fee, totalFen };
   });
 }

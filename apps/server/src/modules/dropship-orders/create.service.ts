@@ -15,6 +15,7 @@ import { useCoupon } from '../funds/coupons.service.js';
 import { type Plan, planDrafts, totalOf } from './draft.service.js';
 import * as repo from './orders.repository.js';
 import * as src from './shop-source.repository.js';
+import { assertSpeedAllowed, speedTerms } from './speed-delivery.js';
 import * as timeline from './timeline.repository.js';
 
 type Body = z.output<typeof DropshipCreateBody>;
@@ -75,11 +76,16 @@ async function assertNotDuplicate(db: Db, orgId: number, drafts: Draft[], confir
 /** Places the drafts: all orders WAITING_PAYMENT with their lines, timeline, counters and reserved coupons, or nothing. */
 export async function createDropshipOrders(db: Db, caller: Caller, body: Body): Promise<DropshipCreateResult> {
   const drafts = body.orders.map((d, i) => ({ ...d, receiver: normalizeReceiver(d.receiver, body.orders.length > 1 ? `第${i + 1}个订单` : '') }));
-  const book = await loadFeeBook(db);
+  const [book, speed] = await Promise.all([loadFeeBook(db), speedTerms(db, caller.orgId)]);
+  assertSpeedAllowed(
+    speed,
+    drafts.map((d) => d.speedDelivery),
+    (i) => (drafts.length > 1 ? `第${i + 1}个订单` : ''),
+  );
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const inputs = drafts.map((d) => ({ ...d, province: d.receiver.province }));
-    const plans = await planDrafts(t, caller.orgId, inputs, book, { lock: true });
+    const plans = await planDrafts(t, caller.orgId, inputs, book, { lock: true, speed });
     assertPlaceable(drafts, plans);
     await assertNotDuplicate(t, caller.orgId, drafts, body.confirmDuplicate);
     const nos = await repo.nextOrderNos(t, drafts.length);
@@ -107,6 +113,8 @@ export async function createDropshipOrders(db: Db, caller: Caller, body: Body): 
         goodsFen: p.goodsFen,
         couponId: d.couponId ?? null,
         discountFen: p.discountFen,
+        speedDelivery: p.speedDelivery,
+        speedFeeFen: p.speedFeeFen,
         totalFen: totalOf(p),
         itemCount: p.itemCount,
         remark: d.remark,

@@ -3,7 +3,7 @@
  * operations that lock the order's row and check its status under the lock, so a cancel, a second
  * scan or a second batch run cannot move an order twice. Delivery enqueues the ship-back to the
  * shop's marketplace in the same transaction: the push is never lost nor made for a rolled-back
- * delivery.
+ * delivery. A 货到付款 order is charged in the same transaction too (pay-later.service.ts).
  */
 import { ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { enqueueShipBack } from '../ship-back/ship-back.service.js';
 import * as repo from './orders.repository.js';
+import { chargeAtDelivery } from './pay-later.service.js';
 import * as timeline from './timeline.repository.js';
 
 export interface DeliverActor {
@@ -47,6 +48,7 @@ export async function deliverOrder(t: Db, jobs: JobQueue, actor: DeliverActor, s
   await timeline.insertEvents(t, sellerOrgId, { userId: actor.userId, orgId: actor.purchaserOrgId }, [
     { orderId: o.id, fromStatus: o.combinedStatus, toStatus: 'DELIVERED', operation: 'DELIVER', note: `${d.courierName} ${d.trackingNo}` },
   ]);
+  await chargeAtDelivery(t, o, actor.purchaserOrgId);
   await enqueueShipBack(t, jobs, { ...o, courierCode: d.courierCode, trackingNo: d.trackingNo });
   return { orderNo: o.orderNo, shopId: o.shopId };
 }

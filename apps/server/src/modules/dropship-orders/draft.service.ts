@@ -4,14 +4,23 @@
  * per item, the coupon. Placing, the cost call and the place page's preview all go through here,
  * so the money the page shows is the money the order charges.
  */
-import { ABNORMAL_REASON_NAMES, type AbnormalReason, ErrorCode, type PlaceLine } from '@dropship/contract';
+import {
+  ABNORMAL_REASON_NAMES,
+  type AbnormalReason,
+  ErrorCode,
+  type FulfilmentSettingsValues,
+  type PlaceLine,
+  type SpeedDeliveryTerms,
+} from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { expressFeeFrom, type FeeBook } from '../express/express.service.js';
+import { fulfilmentSettings, supplyModeOf } from '../fulfilment-settings/fulfilment-settings.service.js';
 import { quoteCoupon } from '../funds/coupons.service.js';
 import { type ResolvedGoodsLink, resolveGoodsLinks } from '../goods/resolve-goods-links.js';
 import type { NewItem } from './orders.repository.js';
 import * as src from './shop-source.repository.js';
+import { NO_SPEED, speedFeeOf, speedProblem, wantsSpeed } from './speed-delivery.js';
 
 /** Shop order statuses a dropship order may be placed for: paid and not (fully) shipped. */
 export const PLACEABLE_SHOP_STATUSES = new Set(['WAIT_SELLER_SEND', 'SELLER_CONSIGNED_PART']);
@@ -22,6 +31,8 @@ export interface DraftInput {
   province: string;
   expressCode: string;
   couponId?: number | undefined;
+  /** 加急发货 as asked; absent = the seller's default. */
+  speedDelivery?: boolean | undefined;
 }
 
 export interface PlannedLine extends NewItem {
@@ -38,6 +49,9 @@ export interface Plan {
   goodsFen: number;
   express: { code: string; name: string; feeFen: number } | null;
   serviceFeeFen: number;
+  /** 加急发货 and its fee (the operator's price now; 0 when not urgent). Not part of the coupon's base. */
+  speedDelivery: boolean;
+  speedFeeFen: number;
   discountFen: number;
   couponError: string | null;
 }
@@ -112,11 +126,11 @@ export async function resolveShopOrders(db: Db, orgId: number, orders: src.ShopO
     outerItemCode: l.outerItemCode,
     title: l.title,
   }));
-  const resolved = await resolveGoodsLinks(db, orgId, refs);
+  const [resolved, settings] = await Promise.all([resolveGoodsLinks(db, orgId, refs), fulfilmentSettings(db, orgId)]);
   const byOrder = new Map<number, PlannedLine[]>();
   wanted.forEach((l, i) => {
     const lines = byOrder.get(l.orderId) ?? [];
-    lines.push(linkLine(l, resolved[i], lines.length + 1));
+    lines.push(withSupplyMode(settings, linkLine(l, resolved[i], lines.length + 1)));
     byOrder.set(l.orderId, lines);
   });
   return byOrder;
@@ -131,48 +145,70 @@ export function shopOrderProblems(o: src.ShopOrderSource, lines: PlannedLine[]):
 }
 
 async function manualLines(db: Db, orgId: number, items: { customGoodsId: number; quantity: number }[]): Promise<PlannedLine[]> {
-  const found = await src.customGoodsByIds(
-    db,
-    orgId,
-    items.map((i) => i.customGoodsId),
-  );
-  return items.map((i, n) => {
-    const g = found.find((f) => f.goods.id === i.customGoodsId);
-    if (g?.goods.status !== 'ENABLED' || g.goods.costFen === null) {
-      throw new AppError(ErrorCode.DROPSHIP_CUSTOM_GOODS_UNAVAILABLE, `自定义商品（编号${i.customGoodsId}）不存在、已停用或没有成本价，请到自定义商品页核对`);
-    }
-    const s = g.supplier;
-    return {
-      lineNo: n + 1,
-      shopOrderItemId: null,
-      customGoodsId: g.goods.id,
-      title: g.goods.name,
-      spec: [g.goods.color, g.goods.size].filter(Boolean).join(' ') || null,
-      picUrl: g.goods.picUrl || null,
-      quantity: i.quantity,
-      refundState: 'NONE',
-      reason: null,
-      snapshot: { kind: 'CUSTOM_GOODS', customGoodsId: g.goods.id, name: g.goods.name, supplier: s, artNo: g.goods.artNo, costFen: g.goods.costFen },
-      supplierId: s?.id ?? null,
-      stallName: s?.name ?? '',
-      market: s?.market ?? '',
-      building: s?.building ?? '',
-      floor: s?.floor ?? '',
-      stallNo: s?.stallNo ?? '',
-      marketArea: s?.marketArea ?? '',
-      artNo: g.goods.artNo,
-      color: g.goods.color,
-      size: g.goods.size,
-      unitCostFen: g.goods.costFen,
-    };
-  });
+  const [found, settings] = await Promise.all([
+    src.customGoodsByIds(
+      db,
+      orgId,
+      items.map((i) => i.customGoodsId),
+    ),
+    fulfilmentSettings(db, orgId),
+  ]);
+  return items.map((i, n) => withSupplyMode(settings, customLine(found, i, n)));
+}
+
+function customLine(found: Awaited<ReturnType<typeof src.customGoodsByIds>>, i: { customGoodsId: number; quantity: number }, n: number): PlannedLine {
+  const g = found.find((f) => f.goods.id === i.customGoodsId);
+  if (g?.goods.status !== 'ENABLED' || g.goods.costFen === null) {
+    throw new AppError(ErrorCode.DROPSHIP_CUSTOM_GOODS_UNAVAILABLE, `自定义商品（编号${i.customGoodsId}）不存在、已停用或没有成本价，请到自定义商品页核对`);
+  }
+  const s = g.supplier;
+  return {
+    lineNo: n + 1,
+    shopOrderItemId: null,
+    customGoodsId: g.goods.id,
+    title: g.goods.name,
+    spec: [g.goods.color, g.goods.size].filter(Boolean).join(' ') || null,
+    picUrl: g.goods.picUrl || null,
+    quantity: i.quantity,
+    refundState: 'NONE',
+    reason: null,
+    snapshot: { kind: 'CUSTOM_GOODS', customGoodsId: g.goods.id, name: g.goods.name, supplier: s, artNo: g.goods.artNo, costFen: g.goods.costFen },
+    supplierId: s?.id ?? null,
+    stallName: s?.name ?? '',
+    market: s?.market ?? '',
+    building: s?.building ?? '',
+    floor: s?.floor ?? '',
+    stallNo: s?.stallNo ?? '',
+    marketArea: s?.marketArea ?? '',
+    artNo: g.goods.artNo,
+    color: g.goods.color,
+    size: g.goods.size,
+    unitCostFen: g.goods.costFen,
+  };
+}
+
+/**
+ * 供货备货方式 (decision 0020): a line from a stall the seller stocks itself is shipped from the seller's
+ * goods already in the purchaser's warehouse, so it carries no goods money (the link's cost stays in the
+ * snapshot); payment makes it taken at once (settle.service.ts).
+ */
+function withSupplyMode(settings: FulfilmentSettingsValues, l: PlannedLine): PlannedLine {
+  if (l.reason || l.supplierId === null || l.supplierId === undefined) return l;
+  return supplyModeOf(settings, l.supplierId) === 'OWN_STOCK' ? { ...l, supplyMode: 'OWN_STOCK', unitCostFen: 0 } : l;
 }
 
 /**
  * Prices the drafts in order. A shop order that is not the caller's throws 12001; everything the
  * seller can fix (unlinked goods, status, express, coupon) is reported in the plan instead.
  */
-export async function planDrafts(db: Db, orgId: number, drafts: DraftInput[], book: FeeBook, opts: { lock: boolean }): Promise<Plan[]> {
+export async function planDrafts(
+  db: Db,
+  orgId: number,
+  drafts: DraftInput[],
+  book: FeeBook,
+  opts: { lock: boolean; speed?: SpeedDeliveryTerms },
+): Promise<Plan[]> {
+  const speed = opts.speed ?? NO_SPEED;
   const shopIds = [...new Set(drafts.flatMap((d) => (d.shopOrderId === undefined ? [] : [d.shopOrderId])))];
   const shopOrders = shopIds.length ? await src.shopOrdersByIds(db, orgId, shopIds, opts.lock) : [];
   if (shopOrders.length !== shopIds.length) throw new AppError(ErrorCode.NOT_FOUND, '店铺订单不存在');
@@ -193,6 +229,9 @@ export async function planDrafts(db: Db, orgId: number, drafts: DraftInput[], bo
       problems.push(e.message);
     }
     const serviceFeeFen = itemCount * book.settings.serviceFeePerItemFen;
+    const speedDelivery = wantsSpeed(speed, d.speedDelivery);
+    const speedError = speedProblem(speed, speedDelivery);
+    if (speedError) problems.push(speedError);
     let discountFen = 0;
     let couponError: string | null = null;
     if (d.couponId !== undefined && problems.length === 0 && express) {
@@ -200,12 +239,14 @@ export async function planDrafts(db: Db, orgId: number, drafts: DraftInput[], bo
       if (q.usable) discountFen = q.discountFen;
       else couponError = q.reason;
     }
-    plans.push({ shopOrder, lines, problems, itemCount, goodsFen, express, serviceFeeFen, discountFen, couponError });
+    const speedFeeFen = speedFeeOf(speed, speedDelivery);
+    plans.push({ shopOrder, lines, problems, itemCount, goodsFen, express, serviceFeeFen, speedDelivery, speedFeeFen, discountFen, couponError });
   }
   return plans;
 }
 
-export const totalOf = (p: Plan) => p.goodsFen + (p.express?.feeFen ?? 0) + p.serviceFeeFen - p.discountFen;
+/** goods + express + service + speed − discount; the coupon was quoted on goods + express + service only. */
+export const totalOf = (p: Plan) => p.goodsFen + (p.express?.feeFen ?? 0) + p.serviceFeeFen + p.speedFeeFen - p.discountFen;
 
 /** A line as the place page shows it. */
 export const toPlaceLine = (l: PlannedLine): PlaceLine => ({
@@ -223,4 +264,5 @@ export const toPlaceLine = (l: PlannedLine): PlaceLine => ({
   color: l.color ?? '',
   size: l.size ?? '',
   unitCostFen: l.reason ? null : l.unitCostFen,
+  supplyMode: l.supplyMode === 'OWN_STOCK' ? 'OWN_STOCK' : 'MARKET_PICKUP',
 });

@@ -47,6 +47,7 @@ import { dropshipOrderDetail, exportDropshipOrders, pageDropshipOrders } from '.
 import { payDropshipOrders } from './pay.service.js';
 import { calculateCost, previewShopOrders, usableCoupons } from './place.service.js';
 import { cancelSendBack } from './send-back.service.js';
+import { cancelUnpaidOrders, UNPAID_CANCEL_INTERVAL_MS, UNPAID_CANCEL_JOB } from './unpaid-cancel.service.js';
 
 const tags = ['dropship-orders'];
 const PLACE = { permission: '/order/placeOrder' } as const;
@@ -55,6 +56,12 @@ const body = <T extends z.ZodType>(req: { body: unknown }, _schema: T) => req.bo
 
 export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps & { alipay?: AlipayGateway }) {
   const { db } = deps;
+  app.jobs.register(UNPAID_CANCEL_JOB, z.object({}).passthrough(), async () => {
+    await cancelUnpaidOrders(db);
+  });
+  app.addHook('onReady', async () => {
+    await app.jobs.schedule(UNPAID_CANCEL_JOB, UNPAID_CANCEL_JOB, UNPAID_CANCEL_INTERVAL_MS, { firstInMs: 60_000 });
+  });
   // One Alipay for the whole server when the app hands it over; otherwise this plugin keeps its own.
   let gateway = deps.alipay;
   if (!gateway) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
 
 /** Feeds the readable order number DF + Beijing date + 8 digits: unique however many are placed at once. */
@@ -42,7 +42,10 @@ export const dropshipOrders = pgTable(
     goodsFen: money('goods_fen'),
     couponId: integer('coupon_id'),
     discountFen: money('discount_fen'),
-    /** goods + express + service − discount: what paying takes from the balance. */
+    /** 加急发货: the seller paid for priority (speedFeeFen, the operator's price when placed); pickers and the warehouse see it first. */
+    speedDelivery: boolean('speed_delivery').notNull().default(false),
+    speedFeeFen: money('speed_fee_fen'),
+    /** goods + express + service + speed − discount: what paying takes from the balance. */
     totalFen: money('total_fen'),
     /** Money given back so far (stopped lines, cancellation); never above total. */
     refundedFen: money('refunded_fen'),
@@ -55,6 +58,13 @@ export const dropshipOrders = pgTable(
     payMethod: text('pay_method'),
     /** The payer's request key, so the same payment repeated answers success without paying twice. */
     payRequestKey: text('pay_request_key'),
+    /**
+     * 货到付款 (pay_method PAY_LATER): DUE while the order is on credit (nothing taken from the balance yet),
+     * CHARGED once its money was taken at delivery, BILLED when the balance was short and a replenish
+     * request (payLaterReplenishId) asks for it. Null for every other payment.
+     */
+    payLaterState: text('pay_later_state'),
+    payLaterReplenishId: integer('pay_later_replenish_id'),
     paidAt: at('paid_at'),
     purchaserOrgId: integer('purchaser_org_id').references(() => organisations.id),
     courierCode: text('courier_code'),
@@ -68,12 +78,16 @@ export const dropshipOrders = pgTable(
   },
   (t) => [
     uniqueIndex('dropship_orders_order_no').on(t.orderNo),
-    index('dropship_orders_org_id_idx').on(t.orgId, t.id.desc()),
-    index('dropship_orders_org_combined_idx').on(t.orgId, t.combinedStatus, t.id.desc()),
+    index('dropship_orders_org_id_idx').on(t.orgId, t.id.desc().nullsFirst()),
+    index('dropship_orders_org_combined_idx').on(t.orgId, t.combinedStatus, t.id.desc().nullsFirst()),
     index('dropship_orders_org_shop_order_idx').on(t.orgId, t.shopOrderId),
     index('dropship_orders_org_platform_id_idx').on(t.orgId, t.platformOrderId),
     index('dropship_orders_org_phone_tail_idx').on(t.orgId, t.receiverPhoneTail),
     index('dropship_orders_org_tracking_idx').on(t.orgId, t.trackingNo),
+    // The unpaid-order job reads only these (unpaid-cancel.service.ts), oldest first.
+    index('dropship_orders_unpaid_idx').on(t.createdAt).where(sql`${t.status} = 'WAITING_PAYMENT'`),
+    // 货到付款 credit in use sums these (pay-later.repository.ts).
+    index('dropship_orders_pay_later_due_idx').on(t.orgId).where(sql`${t.payLaterState} = 'DUE'`),
     check('dropship_orders_money', sql`${t.totalFen} >= 0 and ${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.totalFen}`),
   ],
 );
@@ -115,6 +129,8 @@ export const dropshipOrderItems = pgTable(
     refundedFen: money('refunded_fen'),
     /** How many times the line was stopped: part of the refund's request key, so stop → revoke → stop refunds again. */
     stopCount: integer('stop_count').notNull().default(0),
+    /** 供货方式 when paid: MARKET_PICKUP (a picker fetches it from the stall) or OWN_STOCK (the seller's stock in the warehouse). */
+    supplyMode: text('supply_mode').notNull().default('MARKET_PICKUP'),
   },
   (t) => [uniqueIndex('dropship_order_items_order_line').on(t.orderId, t.lineNo), index('dropship_order_items_org_order_idx').on(t.orgId, t.orderId)],
 );

@@ -16,6 +16,7 @@ import { createReplenishRequest } from '../funds/records.service.js';
 import * as replenishRepo from '../funds/replenish.repository.js';
 import { recordSettlementLine } from '../funds/settlements.service.js';
 import { cancelWaitingReplenish, deleteSettlementLine } from '../take-items/picking.repository.js';
+import { refundOrderMoney, takeBackRefund } from './order-refund.js';
 import * as repo from './orders.repository.js';
 import { combinedStatusOf } from './status-machine.js';
 import * as timeline from './timeline.repository.js';
@@ -96,21 +97,9 @@ export interface Applied {
 export async function applyOutcome(t: Db, actor: Actor, x: Outcome): Promise<Applied> {
   const { o } = await current(t, x);
   const refundFen = Math.max(0, Math.min(x.refundFen, o.totalFen - o.refundedFen));
-  let refundEntryId: number | null = null;
-  if (refundFen > 0) {
-    const { entry } = await moveMoney(t, {
-      orgId: x.sellerOrgId,
-      transactionType: 'REFUND',
-      purpose: 'ORDER',
-      availableDeltaFen: refundFen,
-      businessId: o.orderNo,
-      requestKey: `pick-refund:${x.markKey}`,
-      remark: `${x.resultName}退回货款：${x.lineName}`,
-    });
-    refundEntryId = entry.id;
-    await repo.addRefund(t, x.sellerOrgId, o.id, refundFen);
-    await timeline.linkEntries(t, [{ orderId: o.id, entryId: entry.id }]);
-  }
+  // A 货到付款 order not yet charged: the amount due drops instead (order-refund.ts).
+  const back = await refundOrderMoney(t, o, refundFen, `pick-refund:${x.markKey}`, `${x.resultName}退回货款：${x.lineName}`, '退回货款');
+  const refundEntryId = back.entryId;
   const replenishFen = x.priceFen !== null && x.priceFen > x.unitCostFen ? (x.priceFen - x.unitCostFen) * x.tookQuantity : 0;
   let replenishId: number | null = null;
   if (replenishFen > 0) {
@@ -137,7 +126,7 @@ export async function applyOutcome(t: Db, actor: Actor, x: Outcome): Promise<App
     });
     settlementLineId = r.id;
   }
-  const money = [refundFen > 0 ? `退回货款 ¥${fenToYuan(refundFen)}` : '', replenishFen > 0 ? `补款 ¥${fenToYuan(replenishFen)}` : ''].filter(Boolean);
+  const money = [back.note, replenishFen > 0 ? `补款 ¥${fenToYuan(replenishFen)}` : ''].filter(Boolean);
   await mirror(t, actor, x, x.takeStatus, refundFen, 'PICK_MARK', [`${x.lineName}：${x.resultName}`, ...money].join('，'));
   return { refundFen, refundEntryId, replenishId, replenishFen, settlementLineId };
 }
@@ -159,22 +148,12 @@ export interface Reversal extends LineRef {
  */
 export async function reverseOutcome(t: Db, actor: Actor, x: Reversal): Promise<{ refundFen: number; replenishFen: number }> {
   const { o } = await current(t, x);
-  if (x.refundFen > 0) {
-    const { entry } = await moveMoney(t, {
-      orgId: x.sellerOrgId,
-      transactionType: 'ORDER',
-      purpose: 'ORDER',
-      availableDeltaFen: -x.refundFen,
-      businessId: o.orderNo,
-      requestKey: `pick-undo-refund:${x.markKey}`,
-      remark: `撤销拿货标记，重新支付货款：${x.lineName}`,
-    }).catch((e: unknown) => {
+  const again = await takeBackRefund(t, o, x.refundFen, `pick-undo-refund:${x.markKey}`, `撤销拿货标记，重新支付货款：${x.lineName}`, '收回已退货款').catch(
+    (e: unknown) => {
       if (e instanceof AppError && e.errorCode === ErrorCode.INSUFFICIENT_BALANCE) throw new AppError(ErrorCode.PICKING_UNDO_BALANCE);
       throw e;
-    });
-    await repo.addRefund(t, x.sellerOrgId, o.id, -x.refundFen);
-    await timeline.linkEntries(t, [{ orderId: o.id, entryId: entry.id }]);
-  }
+    },
+  );
   if (x.replenishId !== null) {
     const [r] = await replenishRepo.lockByIds(t, x.sellerOrgId, [x.replenishId]);
     if (r && r.status === 'PAID') {
@@ -193,7 +172,7 @@ export async function reverseOutcome(t: Db, actor: Actor, x: Reversal): Promise<
     }
   }
   if (x.settlementLineId !== null) await deleteSettlementLine(t, actor.orgId, x.settlementLineId);
-  const money = [x.refundFen > 0 ? `收回已退货款 ¥${fenToYuan(x.refundFen)}` : '', x.replenishFen > 0 ? `撤销补款 ¥${fenToYuan(x.replenishFen)}` : ''];
+  const money = [again.note, x.replenishFen > 0 ? `撤销补款 ¥${fenToYuan(x.replenishFen)}` : ''];
   await mirror(t, actor, x, x.takeStatus, -x.refundFen, 'PICK_CANCEL_TOOK', [`${x.lineName}：撤销拿货标记`, ...money.filter(Boolean)].join('，'));
   return { refundFen: -x.refundFen, replenishFen: -x.replenishFen };
 }

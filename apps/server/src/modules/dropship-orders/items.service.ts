@@ -8,9 +8,9 @@ import { type CombinedStatusCode, type DropshipOrderStatus, ErrorCode, fenToYuan
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { moveMoney } from '../funds/ledger.service.js';
 import { revokeStopTakeItem, STOPPABLE, stopTakeItem } from '../take-items/take-items.service.js';
 import { PURCHASER_STOPPABLE } from '../take-items/take-status.js';
+import { type MoneyBack, refundOrderMoney, takeBackRefund } from './order-refund.js';
 import * as repo from './orders.repository.js';
 import { combinedStatusOf } from './status-machine.js';
 import * as timeline from './timeline.repository.js';
@@ -35,6 +35,9 @@ async function lockLine(t: Db, orgId: number, itemId: number) {
   const line = lines.find((l) => l.id === itemId) as repo.ItemRecord;
   return { o, lines, line };
 }
+
+/** What a line's money did: to or from the balance (refundFen), or only the amount a 货到付款 order owes (dueCutFen). */
+const moneyOf = (m: MoneyBack) => ({ refundFen: m.toBalance ? m.fen : 0, dueCutFen: m.toBalance ? 0 : m.fen });
 
 async function afterLineChange(t: Db, actor: Actor, o: repo.OrderRecord, lines: repo.ItemRecord[], changed: repo.ItemRecord, takeStatus: string) {
   const next = combinedStatusOf(
@@ -63,19 +66,7 @@ export async function stopItem(db: Db, actor: Actor, itemId: number, opts: StopO
       throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPABLE);
     const stopCount = line.stopCount + 1;
     const refundFen = Math.min(line.quantity * line.unitCostFen, o.totalFen - o.refundedFen);
-    if (refundFen > 0) {
-      const { entry } = await moveMoney(t, {
-        orgId: actor.orgId,
-        transactionType: 'REFUND',
-        purpose: 'ORDER',
-        availableDeltaFen: refundFen,
-        businessId: o.orderNo,
-        requestKey: `stop:${o.orderNo}:${line.id}:${stopCount}`,
-        remark: `停止拿货退回货款：${lineName(line)}`,
-      });
-      await repo.addRefund(t, actor.orgId, o.id, refundFen);
-      await timeline.linkEntries(t, [{ orderId: o.id, entryId: entry.id }]);
-    }
+    const back = await refundOrderMoney(t, o, refundFen, `stop:${o.orderNo}:${line.id}:${stopCount}`, `停止拿货退回货款：${lineName(line)}`, '退回货款');
     await repo.setLine(t, actor.orgId, line.id, { takeStatus: 'E_STOP_TAKING', refundedFen: refundFen, stopCount });
     const combined = await afterLineChange(t, actor, o, lines, line, 'E_STOP_TAKING');
     await timeline.insertEvents(t, actor.orgId, actorOf(actor, opts), [
@@ -84,10 +75,10 @@ export async function stopItem(db: Db, actor: Actor, itemId: number, opts: StopO
         fromStatus: o.combinedStatus,
         toStatus: combined,
         operation: 'STOP_ITEM',
-        note: `${whoNote(opts)}${lineName(line)}，退回货款 ¥${fenToYuan(refundFen)}`,
+        note: `${whoNote(opts)}${lineName(line)}，${back.note || '退回货款 ¥0.00'}`,
       },
     ]);
-    return { orderNo: o.orderNo, refundFen };
+    return { orderNo: o.orderNo, ...moneyOf(back) };
   });
 }
 
@@ -102,19 +93,7 @@ export async function revokeStopItem(db: Db, actor: Actor, itemId: number, opts:
     if (!(await revokeStopTakeItem(t, actor.orgId, line.id, { userId: actor.userId, byPurchaser: !!opts.byPurchaser })))
       throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPED);
     const chargeFen = line.refundedFen;
-    if (chargeFen > 0) {
-      const { entry } = await moveMoney(t, {
-        orgId: actor.orgId,
-        transactionType: 'ORDER',
-        purpose: 'ORDER',
-        availableDeltaFen: -chargeFen,
-        businessId: o.orderNo,
-        requestKey: `unstop:${o.orderNo}:${line.id}:${line.stopCount}`,
-        remark: `撤销停止拿货，重新支付货款：${lineName(line)}`,
-      });
-      await repo.addRefund(t, actor.orgId, o.id, -chargeFen);
-      await timeline.linkEntries(t, [{ orderId: o.id, entryId: entry.id }]);
-    }
+    const again = await takeBackRefund(t, o, chargeFen, `unstop:${o.orderNo}:${line.id}:${line.stopCount}`, `撤销停止拿货，重新支付货款：${lineName(line)}`);
     await repo.setLine(t, actor.orgId, line.id, { takeStatus: 'WAITING_TAKING', refundedFen: 0 });
     const combined = await afterLineChange(t, actor, o, lines, line, 'WAITING_TAKING');
     await timeline.insertEvents(t, actor.orgId, actorOf(actor, opts), [
@@ -123,10 +102,11 @@ export async function revokeStopItem(db: Db, actor: Actor, itemId: number, opts:
         fromStatus: o.combinedStatus,
         toStatus: combined,
         operation: 'REVOKE_STOP_ITEM',
-        note: `${whoNote(opts)}${lineName(line)}，重新支付货款 ¥${fenToYuan(chargeFen)}`,
+        note: `${whoNote(opts)}${lineName(line)}，${again.note || '重新支付货款 ¥0.00'}`,
       },
     ]);
-    return { orderNo: o.orderNo, refundFen: -chargeFen };
+    const m = moneyOf(again);
+    return { orderNo: o.orderNo, refundFen: -m.refundFen, dueCutFen: -m.dueCutFen };
   });
 }
 
@@ -137,7 +117,14 @@ export async function forEachItem(db: Db, actor: Actor, itemIds: number[], op: t
   for (const id of itemIds) {
     try {
       const r = await op(db, actor, id);
-      const message = r.refundFen > 0 ? `¥${fenToYuan(r.refundFen)} 已退回余额` : r.refundFen < 0 ? `已从余额扣回 ¥${fenToYuan(-r.refundFen)}` : '已处理';
+      const message =
+        r.refundFen > 0
+          ? `¥${fenToYuan(r.refundFen)} 已退回余额`
+          : r.refundFen < 0
+            ? `已从余额扣回 ¥${fenToYuan(-r.refundFen)}`
+            : r.dueCutFen !== 0
+              ? `货到付款订单，应付金额${r.dueCutFen > 0 ? '减少' : '增加'} ¥${fenToYuan(Math.abs(r.dueCutFen))}`
+              : '已处理';
       results.push({ id, orderNo: r.orderNo, ok: true, message, refundFen: r.refundFen });
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

@@ -32,6 +32,7 @@ export function filterWhere(orgId: number, f: DropshipFilter): SQL {
     f.shopId ? eq(o.shopId, f.shopId) : undefined,
     f.createdFrom ? gte(o.createdAt, beijingStart(f.createdFrom)) : undefined,
     f.createdTo ? lt(o.createdAt, new Date(beijingStart(f.createdTo).getTime() + DAY_MS)) : undefined,
+    f.speedDelivery ? eq(o.speedDelivery, f.speedDelivery === 'YES') : undefined,
   ) as SQL;
 }
 
@@ -58,11 +59,14 @@ export type ListOrder = Pick<
   | 'serviceFeeFen'
   | 'goodsFen'
   | 'discountFen'
+  | 'speedDelivery'
+  | 'speedFeeFen'
   | 'totalFen'
   | 'refundedFen'
   | 'itemCount'
   | 'remark'
   | 'payMethod'
+  | 'payLaterState'
   | 'paidAt'
   | 'trackingNo'
   | 'createdAt'
@@ -88,7 +92,7 @@ export type ListItem = Pick<
 
 const ORDER_COLUMNS = sql.raw(`id, order_no, status, combined_status, source, shop_order_id, shop_name, channel, platform_order_id, receiver_name,
   receiver_phone, receiver_province, receiver_city, receiver_district, express_code, express_name, express_fee_fen, service_fee_fen, goods_fen,
-  discount_fen, total_fen, refunded_fen, item_count, remark, pay_method, paid_at, tracking_no, created_at`);
+  discount_fen, total_fen, refunded_fen, item_count, remark, pay_method, paid_at, tracking_no, created_at, speed_delivery, speed_fee_fen, pay_later_state`);
 const ITEM_COLUMNS = sql.raw(
   'id, order_id, title, spec, pic_url, stall_name, market, stall_no, art_no, color, size, quantity, unit_cost_fen, take_status, refunded_fen',
 );
@@ -148,11 +152,14 @@ function toOrder(r: Raw): ListOrder {
     serviceFeeFen: num(r.service_fee_fen),
     goodsFen: num(r.goods_fen),
     discountFen: num(r.discount_fen),
+    speedDelivery: r.speed_delivery === true,
+    speedFeeFen: num(r.speed_fee_fen),
     totalFen: num(r.total_fen),
     refundedFen: num(r.refunded_fen),
     itemCount: num(r.item_count),
     remark: str(r.remark),
     payMethod: strOrNull(r.pay_method),
+    payLaterState: strOrNull(r.pay_later_state),
     paidAt: r.paid_at === null || r.paid_at === undefined ? null : date(r.paid_at),
     trackingNo: strOrNull(r.tracking_no),
     createdAt: date(r.created_at),

@@ -22,7 +22,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { takeItemsOfOrder } from '../take-items/take-items.service.js';
 import * as repo from './list.repository.js';
-import { canCancel, canPay, canUpdateReceiver } from './status-machine.js';
+import { canCancel, canPay, canUpdateReceiver, changeableStatuses } from './status-machine.js';
 import { entriesOf } from './timeline.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -66,11 +66,14 @@ export function toRow(o: repo.ListOrder, items: repo.ListItem[], masked: boolean
     serviceFeeFen: o.serviceFeeFen,
     goodsFen: o.goodsFen,
     discountFen: o.discountFen,
+    speedDelivery: o.speedDelivery,
+    speedFeeFen: o.speedFeeFen,
     totalFen: o.totalFen,
     refundedFen: o.refundedFen,
     itemCount: o.itemCount,
     remark: o.remark,
     payMethod: o.payMethod as DropshipOrderRow['payMethod'],
+    payLaterState: o.payLaterState as DropshipOrderRow['payLaterState'],
     paidAt: iso(o.paidAt),
     trackingNo: o.trackingNo,
     createdAt: o.createdAt.toISOString(),
@@ -121,7 +124,7 @@ export async function dropshipOrderDetail(db: Db, caller: Caller, id: number): P
     repo.eventsWithActor(db, id),
     entriesOf(db, caller.orgId, id),
   ]);
-  const lines = items.map((i) => i.takeStatus);
+  const lines = changeableStatuses(items, takes);
   const { items: _rowItems, ...row } = toRow(o, items, false);
   return {
     ...row,

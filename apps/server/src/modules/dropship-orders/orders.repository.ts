@@ -38,16 +38,17 @@ export async function insertOrders(db: Db, orgId: number, orders: NewOrder[]): P
     insert into dropship_orders (org_id, order_no, source, shop_order_id, shop_id, shop_name, channel, platform_order_id, receiver_name,
       receiver_phone, receiver_phone_tail, receiver_province, receiver_city, receiver_district, receiver_address, express_code, express_name,
       express_fee_fen, service_fee_fen, goods_fen, coupon_id, discount_fen, total_fen, item_count, remark, buyer_remark, seller_remark,
-      status, combined_status, created_by)
+      status, combined_status, created_by, speed_delivery, speed_fee_fen)
     select ${orgId}::int, x."orderNo", x.source, x."shopOrderId", x."shopId", x."shopName", x.channel, x."platformOrderId", x."receiverName",
       x."receiverPhone", x."receiverPhoneTail", x."receiverProvince", x."receiverCity", coalesce(x."receiverDistrict", ''), x."receiverAddress",
       x."expressCode", x."expressName", x."expressFeeFen", x."serviceFeeFen", x."goodsFen", x."couponId", x."discountFen", x."totalFen",
-      x."itemCount", coalesce(x.remark, ''), x."buyerRemark", x."sellerRemark", 'WAITING_PAYMENT', 'WAITING_PAYMENT', x."createdBy"
+      x."itemCount", coalesce(x.remark, ''), x."buyerRemark", x."sellerRemark", 'WAITING_PAYMENT', 'WAITING_PAYMENT', x."createdBy",
+      coalesce(x."speedDelivery", false), coalesce(x."speedFeeFen", 0)
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("orderNo" text, source text, "shopOrderId" bigint, "shopId" int,
       "shopName" text, channel text, "platformOrderId" text, "receiverName" text, "receiverPhone" text, "receiverPhoneTail" text,
       "receiverProvince" text, "receiverCity" text, "receiverDistrict" text, "receiverAddress" text, "expressCode" text, "expressName" text,
       "expressFeeFen" bigint, "serviceFeeFen" bigint, "goodsFen" bigint, "couponId" int, "discountFen" bigint, "totalFen" bigint,
-      "itemCount" int, remark text, "buyerRemark" text, "sellerRemark" text, "createdBy" int)
+      "itemCount" int, remark text, "buyerRemark" text, "sellerRemark" text, "createdBy" int, "speedDelivery" boolean, "speedFeeFen" bigint)
     returning id, order_no`,
   );
   return new Map(out.map((r) => [r.order_no, Number(r.id)]));
@@ -57,13 +58,13 @@ export async function insertItems(db: Db, orgId: number, items: (NewItem & { ord
   if (items.length === 0) return;
   await db.execute(sql`
     insert into dropship_order_items (org_id, order_id, line_no, shop_order_item_id, custom_goods_id, title, spec, pic_url, snapshot,
-      supplier_id, stall_name, market, building, floor, stall_no, market_area, art_no, color, size, quantity, unit_cost_fen)
+      supplier_id, stall_name, market, building, floor, stall_no, market_area, art_no, color, size, quantity, unit_cost_fen, supply_mode)
     select ${orgId}::int, x."orderId", x."lineNo", x."shopOrderItemId", x."customGoodsId", coalesce(x.title, ''), x.spec, x."picUrl", x.snapshot,
       x."supplierId", x."stallName", x.market, x.building, x.floor, x."stallNo", x."marketArea", x."artNo", x.color, x.size, x.quantity,
-      x."unitCostFen"
+      x."unitCostFen", coalesce(x."supplyMode", 'MARKET_PICKUP')
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x("orderId" bigint, "lineNo" int, "shopOrderItemId" bigint, "customGoodsId" int,
       title text, spec text, "picUrl" text, snapshot jsonb, "supplierId" int, "stallName" text, market text, building text, floor text,
-      "stallNo" text, "marketArea" text, "artNo" text, color text, size text, quantity int, "unitCostFen" bigint)`);
+      "stallNo" text, "marketArea" text, "artNo" text, color text, size text, quantity int, "unitCostFen" bigint, "supplyMode" text)`);
 }
 
 /** Locks the orders in id order (every writer locks in this order, so two writers cannot deadlock). */
@@ -124,6 +125,14 @@ export async function setLinesWaiting(db: Db, orgId: number, orderIds: number[])
     .update(dropshipOrderItems)
     .set({ takeStatus: 'WAITING_TAKING' })
     .where(and(eq(dropshipOrderItems.orgId, orgId), inArray(dropshipOrderItems.orderId, orderIds)));
+}
+
+/** Lines supplied from the seller's own stock in the warehouse: taken as soon as the order is paid. */
+export async function setLinesOwnStock(db: Db, orgId: number, itemIds: number[]) {
+  await db
+    .update(dropshipOrderItems)
+    .set({ supplyMode: 'OWN_STOCK', takeStatus: 'TOOK' })
+    .where(and(eq(dropshipOrderItems.orgId, orgId), inArray(dropshipOrderItems.id, itemIds)));
 }
 
 /** One named move of the order's own status (and combined status), only from `from`; false when it was elsewhere. */

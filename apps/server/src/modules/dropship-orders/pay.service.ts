@@ -13,6 +13,7 @@ import { alipayPayFor, returnUrlFor } from '../funds/alipay-pay.js';
 import { balanceOf } from '../funds/ledger.service.js';
 import { assertPayPassword } from '../funds/pay-password.service.js';
 import * as repo from './orders.repository.js';
+import { payWithPayLater } from './pay-later.service.js';
 import * as payments from './payments.repository.js';
 import { settleOrders } from './settle.service.js';
 
@@ -76,7 +77,7 @@ export async function startAlipayPayment(
   if (closed) throw new AppError(ErrorCode.DROPSHIP_NOT_PAYABLE, `订单 ${closed.orderNo} 不是待付款状态，请刷新后重试`);
   const amount = rows.reduce((n, r) => n + r.totalFen, 0);
   if (amount < 1) throw new AppError(ErrorCode.PAY_METHOD_NOT_ALLOWED, '订单金额为0，请用余额支付');
-  const payMethod = body.payMethod as Exclude<Body['payMethod'], 'BALANCE'>;
+  const payMethod = body.payMethod as Exclude<Body['payMethod'], 'BALANCE' | 'PAY_LATER'>;
   const outTradeNo = newDropshipTradeNo();
   await payments.insertPayment(db, { orgId: caller.orgId, outTradeNo, amountFen: amount, payMethod, orderIds: body.orderIds, createdBy: caller.userId });
   const subject = rows.length === 1 ? `代发订单 ${rows[0]?.orderNo}` : `代发订单 ${rows.length} 笔`;
@@ -85,6 +86,11 @@ export async function startAlipayPayment(
 }
 
 export async function payDropshipOrders(db: Db, gateway: AlipayGateway, caller: Caller, body: Body, origin: string, log: FastifyBaseLogger) {
+  if (body.payMethod === 'PAY_LATER') {
+    // 货到付款 commits the seller to pay at delivery: asked like a balance payment.
+    await assertPayPassword(db, caller, body.payPassword ?? '');
+    return payWithPayLater(db, caller, body.orderIds, body.requestKey);
+  }
   if (body.payMethod !== 'BALANCE') return startAlipayPayment(db, gateway, caller, body, origin, log);
   await assertPayPassword(db, caller, body.payPassword ?? '');
   return payWithBalance(db, caller, body.orderIds, body.requestKey);

@@ -12,6 +12,7 @@ import { loadFeeBook } from '../express/express.service.js';
 import { pageCoupons, quoteCoupon } from '../funds/coupons.service.js';
 import { type DraftInput, planDrafts, resolveShopOrders, shopOrderProblems, toPlaceLine, totalOf } from './draft.service.js';
 import * as src from './shop-source.repository.js';
+import { speedTerms } from './speed-delivery.js';
 
 export async function previewShopOrders(db: Db, caller: Caller, shopOrderIds: number[]): Promise<{ orders: PlacePreviewOrder[] }> {
   const orders = await src.shopOrdersByIds(db, caller.orgId, shopOrderIds, false);
@@ -59,8 +60,8 @@ export async function previewShopOrders(db: Db, caller: Caller, shopOrderIds: nu
 
 /** The money of each draft as placing would charge it, or why it cannot be priced. */
 export async function calculateCost(db: Db, caller: Caller, drafts: DraftInput[]): Promise<CostResult> {
-  const book = await loadFeeBook(db);
-  const plans = await planDrafts(db, caller.orgId, drafts, book, { lock: false });
+  const [book, speed] = await Promise.all([loadFeeBook(db), speedTerms(db, caller.orgId)]);
+  const plans = await planDrafts(db, caller.orgId, drafts, book, { lock: false, speed });
   return {
     orders: plans.map((p) => ({
       cost:
@@ -71,6 +72,7 @@ export async function calculateCost(db: Db, caller: Caller, drafts: DraftInput[]
               goodsFen: p.goodsFen,
               expressFeeFen: p.express.feeFen,
               serviceFeeFen: p.serviceFeeFen,
+              speedFeeFen: p.speedFeeFen,
               discountFen: p.discountFen,
               totalFen: totalOf(p),
             },

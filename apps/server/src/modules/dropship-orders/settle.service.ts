@@ -4,16 +4,20 @@
  * money moves at most once whoever asks), WAITING_PAYMENT → WAITING_DELIVERING, one take item
  * with a pick-up code per line for the serving purchaser, the shop order marked PLACED, the
  * timeline and counters written. Runs inside the caller's transaction, on rows it has locked.
+ * 货到付款 (payMethod PAY_LATER, pay-later.service.ts) moves no money here: the orders wait DUE for
+ * their charge at delivery, everything else the same.
  */
 
-import { ErrorCode } from '@dropship/contract';
+import { type CombinedStatusCode, ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { useCoupon } from '../funds/coupons.service.js';
 import { moveMoney } from '../funds/ledger.service.js';
 import { createTakeItems, servingPurchaser } from '../take-items/take-items.service.js';
 import * as repo from './orders.repository.js';
+import * as payLater from './pay-later.repository.js';
 import * as src from './shop-source.repository.js';
+import { combinedStatusOf } from './status-machine.js';
 import * as timeline from './timeline.repository.js';
 
 export interface Payer {
@@ -29,11 +33,12 @@ export async function settleOrders(t: Db, payer: Payer, orders: repo.OrderRecord
   const orgId = payer.orgId;
   const purchaserOrgId = await servingPurchaser(t, orgId);
   const links: { orderId: number; entryId: number }[] = [];
+  const onCredit = how.payMethod === 'PAY_LATER';
   for (const o of orders) {
     if (o.status !== 'WAITING_PAYMENT') throw new AppError(ErrorCode.DROPSHIP_NOT_PAYABLE, `订单 ${o.orderNo} 不是待付款状态，请刷新后重试`);
     // The coupon was reserved when the order was placed; this answers it again (or refuses if it was given back).
     if (o.couponId) await useCoupon(t, orgId, o.couponId, o.orderNo, o.goodsFen + o.expressFeeFen + o.serviceFeeFen);
-    if (o.totalFen > 0) {
+    if (o.totalFen > 0 && !onCredit) {
       const { entry } = await moveMoney(t, {
         orgId,
         // An offline pickup order's payment reads 线下拿货 (PICKUP) in the ledger (SPEC.md section 4).
@@ -50,14 +55,18 @@ export async function settleOrders(t: Db, payer: Payer, orders: repo.OrderRecord
   const ids = orders.map((o) => o.id);
   const moved = await repo.markPaid(t, orgId, ids, { payMethod: how.payMethod, requestKey: how.requestKey, purchaserOrgId });
   if (moved.length !== ids.length) throw new AppError(ErrorCode.DROPSHIP_NOT_PAYABLE);
+  if (onCredit) await payLater.markDue(t, orgId, ids);
   await repo.setLinesWaiting(t, orgId, ids);
   const lines = await repo.itemsOf(t, orgId, ids);
   const byId = new Map(orders.map((o) => [o.id, o]));
+  const combined = await applySupplyModes(t, orgId, orders, lines);
   await createTakeItems(
     t,
     purchaserOrgId,
     orgId,
     lines.map((l) => ({
+      supplyMode: l.supplyMode as 'MARKET_PICKUP' | 'OWN_STOCK',
+      urgent: byId.get(l.orderId)?.speedDelivery ?? false,
       orderId: l.orderId,
       orderItemId: l.id,
       orderNo: byId.get(l.orderId)?.orderNo ?? '',
@@ -89,5 +98,33 @@ export async function settleOrders(t: Db, payer: Payer, orders: repo.OrderRecord
     { userId: payer.userId, orgId },
     orders.map((o) => ({ orderId: o.id, fromStatus: 'WAITING_PAYMENT', toStatus: 'WAITING_DELIVERING', operation: 'PAY', note: how.note ?? '' })),
   );
-  await timeline.bumpCounts(t, orgId, timeline.moves(orders.map(() => ['WAITING_PAYMENT', 'WAITING_TAKING'])));
+  await timeline.bumpCounts(t, orgId, timeline.moves(orders.map((o) => ['WAITING_PAYMENT', combined.get(o.id) ?? 'WAITING_TAKING'])));
+}
+
+/**
+ * 供货备货方式: a line placed as OWN_STOCK (draft.service.ts withSupplyMode) is taken from the warehouse's
+ * shelves, so it starts TOOK and no picker walks for it. Marks the lines (mutating `lines` so the take
+ * items copy them) and answers each order's combined status where it is not WAITING_TAKING.
+ */
+async function applySupplyModes(t: Db, orgId: number, orders: repo.OrderRecord[], lines: repo.ItemRecord[]) {
+  const combined = new Map<number, CombinedStatusCode>();
+  const own = lines.filter((l) => l.supplyMode === 'OWN_STOCK');
+  if (own.length === 0) return combined;
+  await repo.setLinesOwnStock(
+    t,
+    orgId,
+    own.map((l) => l.id),
+  );
+  for (const l of own) Object.assign(l, { supplyMode: 'OWN_STOCK', takeStatus: 'TOOK' });
+  for (const o of orders) {
+    const next = combinedStatusOf(
+      'WAITING_DELIVERING',
+      lines.filter((l) => l.orderId === o.id).map((l) => l.takeStatus),
+    );
+    if (next !== 'WAITING_TAKING') {
+      await repo.setCombined(t, orgId, o.id, next);
+      combined.set(o.id, next);
+    }
+  }
+  return combined;
 }

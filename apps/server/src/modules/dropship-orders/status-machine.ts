@@ -44,3 +44,16 @@ export function canCancel(status: string, lines: (string | null)[]): boolean {
 export const canUpdateReceiver = canCancel;
 
 export const isDropped = (s: string | null) => s !== null && DROPPED.has(s);
+
+/**
+ * The line statuses cancel and receiver changes judge by. A line from the seller's own stock
+ * (供货备货方式 OWN_STOCK) is TOOK from payment on, but until the warehouse scanned it nothing was
+ * bought or packed for it, so it counts as untouched (decision 0020).
+ */
+export function changeableStatuses(
+  lines: { id: number; takeStatus: string | null }[],
+  takes: { orderItemId: number; supplyMode: string; arrivedAt: Date | null }[],
+): (string | null)[] {
+  const onShelf = new Set(takes.filter((t) => t.supplyMode === 'OWN_STOCK' && t.arrivedAt === null).map((t) => t.orderItemId));
+  return lines.map((l) => (l.takeStatus === 'TOOK' && onShelf.has(l.id) ? 'WAITING_TAKING' : l.takeStatus));
+}

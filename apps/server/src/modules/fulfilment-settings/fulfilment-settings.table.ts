@@ -44,5 +44,5 @@ export const autoInterceptLogs = pgTable(
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index('auto_intercept_logs_org_idx').on(t.orgId, t.id.desc())],
+  (t) => [index('auto_intercept_logs_org_idx').on(t.orgId, t.id.desc().nullsFirst())],
 );

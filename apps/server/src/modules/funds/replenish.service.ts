@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { settleBilledOrders } from '../dropship-orders/pay-later-settle.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import { alipayPayFor, returnUrlFor } from './alipay-pay.js';
 import { closeTrade, type PaidTrade, type SettleResult, settleTrade, type TradeKind } from './alipay-settle.js';
@@ -60,11 +61,18 @@ export async function payWithBalance(db: Db, payer: Payer, ids: number[], reques
       const mine = r.status === 'PAID' && (await findEntryByRequestKey(t, payer.orgId, entryKey(requestKey, r.id)));
       if (!mine) throw new AppError(ErrorCode.REPLENISH_NOT_PAYABLE, `补款单 ${r.id} 已支付或已取消，请刷新后重试`);
     }
-    for (const r of rows.filter((x) => x.status === 'WAITING_PAYMENT')) {
+    const waiting = rows.filter((x) => x.status === 'WAITING_PAYMENT');
+    // 货到付款 bills settle their orders (requests → orders → account: the lock order).
+    const payLater = await settleBilledOrders(
+      t,
+      payer.orgId,
+      waiting.map((r) => r.id),
+    );
+    for (const r of waiting) {
       await moveMoney(t, {
         orgId: payer.orgId,
         transactionType: 'REPLENISH',
-        purpose: 'UPDATE_PRICE',
+        purpose: payLater.has(r.id) ? 'GOODS_PAY_LATER' : 'UPDATE_PRICE',
         availableDeltaFen: -r.amountFen,
         businessId: replenishBusinessId(r.id),
         requestKey: entryKey(requestKey, r.id),
@@ -118,12 +126,19 @@ const REPLENISH: TradeKind<payments.ReplenishPaymentRecord> = {
   creditRemark: '支付宝支付补款，转入余额后扣款',
   async prepare(t, p, key) {
     const requests = await repo.lockByIds(t, p.orgId, p.replenishIds);
+    const waiting = requests.filter((x) => x.status === 'WAITING_PAYMENT');
+    // Before the account is locked (settleTrade credits the balance after prepare): requests → orders → account.
+    const payLater = await settleBilledOrders(
+      t,
+      p.orgId,
+      waiting.map((r) => r.id),
+    );
     return async () => {
-      for (const r of requests.filter((x) => x.status === 'WAITING_PAYMENT')) {
+      for (const r of waiting) {
         await moveMoney(t, {
           orgId: p.orgId,
           transactionType: 'REPLENISH',
-          purpose: 'UPDATE_PRICE',
+          purpose: payLater.has(r.id) ? 'GOODS_PAY_LATER' : 'UPDATE_PRICE',
           availableDeltaFen: -r.amountFen,
           businessId: replenishBusinessId(r.id),
           requestKey: entryKey(key, r.id),

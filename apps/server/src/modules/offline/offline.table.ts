@@ -41,7 +41,7 @@ export const offlineReturnOrders = pgTable(
   },
   (t) => [
     uniqueIndex('offline_return_orders_no').on(t.returnNo),
-    index('offline_return_orders_org_idx').on(t.orgId, t.id.desc()),
+    index('offline_return_orders_org_idx').on(t.orgId, t.id.desc().nullsFirst()),
     index('offline_return_orders_waybill_idx').on(t.purchaserOrgId, t.waybillNo),
   ],
 );
@@ -84,7 +84,7 @@ export const offlineReturnLines = pgTable(
   },
   (t) => [
     uniqueIndex('offline_return_lines_order_line').on(t.returnOrderId, t.lineNo),
-    index('offline_return_lines_purchaser_idx').on(t.purchaserOrgId, t.status, t.id.desc()),
+    index('offline_return_lines_purchaser_idx').on(t.purchaserOrgId, t.status, t.id.desc().nullsFirst()),
     index('offline_return_lines_org_idx').on(t.orgId, t.returnOrderId),
   ],
 );
@@ -122,5 +122,5 @@ export const offlineReturnParcels = pgTable(
     registeredBy: integer('registered_by'),
     createdAt: at('created_at').defaultNow().notNull(),
   },
-  (t) => [index('offline_return_parcels_org_idx').on(t.purchaserOrgId, t.id.desc())],
+  (t) => [index('offline_return_parcels_org_idx').on(t.purchaserOrgId, t.id.desc().nullsFirst())],
 );

@@ -242,8 +242,8 @@ export async function pageJobs(
     .innerJoin(shops, eq(shops.id, orderImportJobs.shopId))
     .innerJoin(users, eq(users.id, orderImportJobs.userId))
     .where(where)
-    // NULLS LAST matches the index (ARCHITECTURE pitfall), though created_at is never null.
-    .orderBy(sql`${orderImportJobs.createdAt} desc nulls last`, desc(orderImportJobs.id))
+    // Plain DESC (NULLS FIRST) on both keys, exactly as the index is declared (ARCHITECTURE pitfall; test/index-order.test.ts).
+    .orderBy(desc(orderImportJobs.createdAt), desc(orderImportJobs.id))
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize);
   return { total: Number(total?.n ?? 0), rows: rows.map((r): HistoryRecord => ({ ...r.job, shopName: r.shopName, userName: r.userName })) };

@@ -51,7 +51,7 @@ export const orderImportJobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    index('order_import_jobs_org_created_idx').on(t.orgId, t.createdAt.desc(), t.id.desc()),
+    index('order_import_jobs_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('order_import_jobs_running_idx').on(t.heartbeatAt).where(sql`status in ('PARSING', 'IMPORTING')`),
     // One running import per organisation, even when two uploads race.
     uniqueIndex('order_import_jobs_one_running').on(t.orgId).where(sql`status in ('PARSING', 'IMPORTING')`),

@@ -23,5 +23,5 @@ export const shipBacks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [uniqueIndex('ship_backs_order').on(t.orderId), index('ship_backs_org_status_idx').on(t.orgId, t.status, t.id.desc())],
+  (t) => [uniqueIndex('ship_backs_order').on(t.orderId), index('ship_backs_org_status_idx').on(t.orgId, t.status, t.id.desc().nullsFirst())],
 );

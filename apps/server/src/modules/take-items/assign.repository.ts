@@ -65,6 +65,7 @@ export interface TakeRowRecord {
   took_at: string | Date | null;
   arrived_at: string | Date | null;
   express_name: string;
+  urgent: boolean;
   created_at: string | Date;
 }
 
@@ -72,7 +73,7 @@ export interface TakeRowRecord {
 export const ROW_COLUMNS = sql`t.id, t.take_code, t.order_no, s.name as seller_name, t.supplier_id, t.stall_name, t.market, t.building, t.floor,
   t.stall_no, t.market_area, t.art_no, t.color, t.size, t.quantity, t.unit_cost_fen, t.assignment_status, t.taking_status, t.assigned_user_id,
   coalesce(u.name, u.username) as picker_name, t.assigned_at, t.print_count, t.printed_at, t.took_quantity, t.took_at, t.arrived_at,
-  t.express_name, t.created_at`;
+  t.express_name, t.urgent, t.created_at`;
 export const ROW_JOINS = sql`join organisations s on s.id = t.seller_org_id left join users u on u.id = t.assigned_user_id`;
 
 /** The walk: market area → market → building → floor → stall number → stall, then the code. */
@@ -81,9 +82,10 @@ const WALK = sql`market_area, market, building, floor, stall_no, stall_name, tak
 
 /** The three statements of one list call, as SQL (the bench runs the very same text through the bare driver). */
 export const countSql = (where: SQL) => sql`select count(*) as n from take_items where ${where}`;
+/** Newest first, 加急 (urgent) items ahead of the rest (decision 0017). */
 export const pageSql = (where: SQL, limit: number, offset: number) =>
-  sql`select ${ROW_COLUMNS} from (select * from take_items where ${where} order by id desc limit ${limit} offset ${offset}) t ${ROW_JOINS}
-      order by t.id desc`;
+  sql`select ${ROW_COLUMNS} from (select * from take_items where ${where} order by urgent desc, id desc limit ${limit} offset ${offset}) t ${ROW_JOINS}
+      order by t.urgent desc, t.id desc`;
 export const countsSql = (where: SQL) => sql`select assignment_status as s, count(*) as n from take_items where ${where} group by assignment_status`;
 
 export async function pageRows(db: Db, where: SQL, limit: number, offset: number) {

@@ -53,6 +53,7 @@ export function toRow(r: repo.TakeRowRecord): TakeRow {
     tookAt: iso(r.took_at),
     arrivedAt: iso(r.arrived_at),
     expressName: r.express_name,
+    urgent: r.urgent === true,
     createdAt: iso(r.created_at) as string,
   };
 }

@@ -17,6 +17,7 @@ export const TAKE_EXPORT_COLUMNS: XlsxColumn<TakeRow>[] = [
   { header: '拿货码', width: 16, value: (r) => r.takeCode },
   { header: '分配状态', value: (r) => ASSIGNMENT_STATUS_NAMES[r.assignmentStatus] },
   { header: '拿货状态', value: (r) => TAKING_ITEM_STATUS_NAMES[r.takingStatus] },
+  { header: '加急', value: (r) => (r.urgent ? '加急' : '') },
   { header: '拿货区域', value: (r) => r.marketArea },
   { header: '市场', width: 16, value: (r) => r.market },
   { header: '楼栋', value: (r) => r.building },

@@ -27,14 +27,23 @@ export async function isSupervisor(db: Db, caller: Caller) {
 
 /** Stall numbers compare as people read them: "3楼" before "12楼", "A2" before "A10". */
 const collator = new Intl.Collator('zh-Hans-CN', { numeric: true });
-const walkOrder = (a: repo.TakeItemRecord, b: repo.TakeItemRecord) =>
+const stallWalk = (a: repo.TakeItemRecord, b: repo.TakeItemRecord) =>
   collator.compare(a.market, b.market) ||
   collator.compare(a.building, b.building) ||
   collator.compare(a.floor, b.floor) ||
   collator.compare(a.stallNo, b.stallNo) ||
-  collator.compare(a.stallName, b.stallName) ||
-  collator.compare(a.artNo, b.artNo) ||
-  a.id - b.id;
+  collator.compare(a.stallName, b.stallName);
+
+/**
+ * 加急 first (decision 0017): stalls holding an urgent item are walked first, then the rest, each
+ * group in walking order; inside a stall urgent items come first. A stall is never split in two.
+ */
+export function walkOrderUrgentFirst(items: repo.TakeItemRecord[]) {
+  const urgentStalls = new Set(items.filter((i) => i.urgent).map(stallKey));
+  const rank = (i: repo.TakeItemRecord) => (urgentStalls.has(stallKey(i)) ? 0 : 1);
+  return (a: repo.TakeItemRecord, b: repo.TakeItemRecord) =>
+    rank(a) - rank(b) || stallWalk(a, b) || Number(b.urgent) - Number(a.urgent) || collator.compare(a.artNo, b.artNo) || a.id - b.id;
+}
 
 export function toPickItem(i: repo.TakeItemRecord, mark: repo.MarkRecord | undefined, pending: boolean): PickItem {
   return {
@@ -62,6 +71,7 @@ export function toPickItem(i: repo.TakeItemRecord, mark: repo.MarkRecord | undef
       : null,
     assignedUserId: i.assignedUserId,
     arrived: i.arrivedAt !== null,
+    urgent: i.urgent,
   };
 }
 
@@ -95,7 +105,8 @@ export async function today(db: Db, caller: Caller, now = Date.now()): Promise<P
     carried.filter((i) => !markOf.has(i.id)).map((i) => i.id),
   );
   const stalls = new Map<string, PickStall>();
-  for (const { item, pending } of [...items.values()].sort((a, b) => walkOrder(a.item, b.item))) {
+  const order = walkOrderUrgentFirst([...items.values()].map((v) => v.item));
+  for (const { item, pending } of [...items.values()].sort((a, b) => order(a.item, b.item))) {
     const key = stallKey(item);
     const s = stalls.get(key) ?? { ...stallInfo(item), pending: 0, done: 0, items: [] };
     s.items.push(toPickItem(item, markOf.get(item.id) ?? olderMarks.get(item.id), pending));

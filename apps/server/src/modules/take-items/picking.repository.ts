@@ -110,6 +110,14 @@ export async function endMark(db: Db, id: number, state: 'CANCELED' | 'SUPERSEDE
 }
 
 /** The take item's statuses and what was taken, only from the statuses it was read in (under its lock). */
+/** Days an item was put off for being out of stock (the seller's WAIT_NEXT_DAY policy counts them). */
+export async function setLackDays(db: Db, item: Pick<TakeItemRecord, 'id' | 'purchaserOrgId'>, lackDays: number) {
+  await db
+    .update(takeItems)
+    .set({ lackDays })
+    .where(and(eq(takeItems.purchaserOrgId, item.purchaserOrgId), eq(takeItems.id, item.id)));
+}
+
 export async function setTaken(
   db: Db,
   item: Pick<TakeItemRecord, 'id' | 'purchaserOrgId' | 'assignmentStatus' | 'takingStatus'>,

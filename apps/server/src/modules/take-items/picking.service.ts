@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as fulfilment from '../dropship-orders/fulfilment.service.js';
+import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.service.js';
 import { lockOrdersOf } from './mirror.js';
 import * as repo from './picking.repository.js';
 import { checkInput, type Item, lineName, pair, plan, refOf, stateOf, statusText } from './picking-rules.js';
@@ -38,6 +39,16 @@ async function lockAll(t: Db, orgId: number, seen: Item[]) {
   const ids = seen.map((i) => i.id);
   await lockOrdersOf(t, orgId, ids);
   return repo.lockItems(t, orgId, ids);
+}
+
+/**
+ * 缺货处理 WAIT_NEXT_DAY: the day this out-of-stock report puts the item off to (1-based), while the
+ * seller's `nextDayMaxDays` allows; null means refund now (policy REFUND, or the days are used up).
+ */
+async function lackWaitDay(t: Db, i: Item): Promise<{ day: number; of: number } | null> {
+  const { orderFulfillmentStrategy: s } = await fulfilmentSettings(t, i.sellerOrgId);
+  if (s.outOfStockPolicy !== 'WAIT_NEXT_DAY' || i.lackDays >= s.nextDayMaxDays) return null;
+  return { day: i.lackDays + 1, of: s.nextDayMaxDays };
 }
 
 /**
@@ -76,9 +87,12 @@ export async function mark(db: Db, caller: Caller, b: PickMarkBody): Promise<{ i
       // A part-taken item is final here: its rest was refunded; changing it means undoing the mark first.
       if (from.assignmentStatus === 'TOOK_PART') throw refuse('已标记部分拿到（未拿到的部分已退款），如需更改请先撤销标记');
       if (from.assignmentStatus !== 'TAKING') throw refuse(`当前为${statusText(i)}`);
-      const to = next('mark', stateOf(from), { result: b.result as PickResult });
+      // The seller may want out-of-stock goods tried again on the next day(s) before any refund.
+      const waitDay = b.result === 'E_LACK_TAKING' ? await lackWaitDay(t, i) : null;
+      const effective: PickMarkBody = waitDay ? { ...b, result: 'E_NEXT_TAKING' } : b;
+      const to = next('mark', stateOf(from), { result: effective.result as PickResult });
       if (!to) throw refuse(`当前为${statusText(i)}`);
-      const p = plan(i, b);
+      const p = plan(i, effective);
       const previous = (await repo.activeMarks(t, caller.orgId, [i.id])).get(i.id);
       if (previous) await repo.endMark(t, previous.id, 'SUPERSEDED');
       const markId = await repo.insertMark(t, {
@@ -99,12 +113,14 @@ export async function mark(db: Db, caller: Caller, b: PickMarkBody): Promise<{ i
         tookAt: p.took > 0 ? new Date() : null,
       });
       if (!moved) throw refuse('状态刚刚变化');
+      if (waitDay) await repo.setLackDays(t, i, i.lackDays + 1);
+      const resultName = waitDay ? `缺货，按卖家设置明日再拿（第${waitDay.day}/${waitDay.of}天）` : PICK_RESULT_NAMES[b.result];
       const applied = await fulfilment.applyOutcome(t, actor, {
         ...refOf(i),
         markKey: String(markId),
         takeStatus: to.takingStatus,
         lineName: lineName(i),
-        resultName: PICK_RESULT_NAMES[b.result],
+        resultName,
         refundFen: p.refundFen,
         unitCostFen: i.unitCostFen,
         priceFen: p.priceFen,
@@ -133,12 +149,12 @@ export async function mark(db: Db, caller: Caller, b: PickMarkBody): Promise<{ i
         operation: 'MARK',
         fromStatus: pair(i.assignmentStatus, i.takingStatus),
         toStatus: pair(to.assignmentStatus, to.takingStatus),
-        note: [PICK_RESULT_NAMES[b.result], ...money.filter(Boolean)].join('，'),
+        note: [resultName, ...money.filter(Boolean)].join('，'),
       });
       out.push({
         id: i.id,
         takeCode: i.takeCode,
-        result: b.result,
+        result: effective.result,
         refundFen: applied.refundFen,
         replenishFen: applied.replenishFen,
         commissionFen: p.commissionFen,
@@ -176,6 +192,7 @@ export async function cancelTook(db: Db, caller: Caller, ids: number[]): Promise
         tookAt: null,
       });
       if (!moved || !(await repo.endMark(t, m.id, 'CANCELED'))) throw new AppError(ErrorCode.PICKING_NOT_CANCELABLE);
+      if (m.result === 'E_LACK_TAKING' && i.takingStatus === 'E_NEXT_TAKING') await repo.setLackDays(t, i, Math.max(0, i.lackDays - 1));
       const r = await fulfilment.reverseOutcome(t, actor, {
         ...refOf(i),
         markKey: String(m.id),

@@ -28,6 +28,9 @@ export interface NewTakeItem {
   quantity: number;
   expressName: string;
   unitCostFen: number;
+  /** OWN_STOCK items start taken (TOOK/TOOK, the whole quantity at cost): the goods are already in the warehouse. */
+  supplyMode?: 'MARKET_PICKUP' | 'OWN_STOCK';
+  urgent?: boolean;
 }
 
 /** The next `n` values of the pick-up code sequence, in one statement. */
@@ -43,12 +46,19 @@ export async function insertTakeItems(db: Db, purchaserOrgId: number, sellerOrgI
     db,
     sql`
     insert into take_items (purchaser_org_id, seller_org_id, order_id, order_item_id, order_no, take_code, supplier_id, stall_name, market,
-      building, floor, stall_no, market_area, art_no, color, size, quantity, express_name, unit_cost_fen)
+      building, floor, stall_no, market_area, art_no, color, size, quantity, express_name, unit_cost_fen, supply_mode, urgent,
+      assignment_status, taking_status, took_quantity, took_price_fen, took_at)
     select ${purchaserOrgId}::int, ${sellerOrgId}::int, x."orderId", x."orderItemId", x."orderNo", x."takeCode", x."supplierId", x."stallName",
-      x.market, x.building, x.floor, x."stallNo", x."marketArea", x."artNo", x.color, x.size, x.quantity, x."expressName", x."unitCostFen"
+      x.market, x.building, x.floor, x."stallNo", x."marketArea", x."artNo", x.color, x.size, x.quantity, x."expressName", x."unitCostFen",
+      coalesce(x."supplyMode", 'MARKET_PICKUP'), coalesce(x.urgent, false),
+      case when x."supplyMode" = 'OWN_STOCK' then 'TOOK' else 'WAITING_ASSIGNED' end,
+      case when x."supplyMode" = 'OWN_STOCK' then 'TOOK' else 'WAITING_TAKING' end,
+      case when x."supplyMode" = 'OWN_STOCK' then x.quantity else 0 end,
+      case when x."supplyMode" = 'OWN_STOCK' then x."unitCostFen" end,
+      case when x."supplyMode" = 'OWN_STOCK' then now() end
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as x("orderId" bigint, "orderItemId" bigint, "orderNo" text, "takeCode" text,
       "supplierId" int, "stallName" text, market text, building text, floor text, "stallNo" text, "marketArea" text, "artNo" text,
-      color text, size text, quantity int, "expressName" text, "unitCostFen" bigint)
+      color text, size text, quantity int, "expressName" text, "unitCostFen" bigint, "supplyMode" text, urgent boolean)
     returning id`,
   );
   return rows.map((r) => Number(r.id));

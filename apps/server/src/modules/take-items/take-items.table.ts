@@ -53,17 +53,26 @@ export const takeItems = pgTable(
     arrivedAt: timestamp('arrived_at', { withTimezone: true }),
     /** The stall batch (下发) that sent this item's code to its stall; null until sent. */
     downBatchId: bigint('down_batch_id', { mode: 'number' }),
+    /** OWN_STOCK items come from the seller's stock in the warehouse: created taken, never walked to a stall. */
+    supplyMode: text('supply_mode').notNull().default('MARKET_PICKUP'),
+    /** The order paid for 加急发货: listed first for pickers and the warehouse. */
+    urgent: boolean('urgent').notNull().default(false),
+    /** Days this item was found out of stock and put off (缺货等待, the seller's WAIT_NEXT_DAY policy). */
+    lackDays: integer('lack_days').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [
     uniqueIndex('take_items_take_code').on(t.takeCode),
     uniqueIndex('take_items_order_item').on(t.orderItemId),
-    index('take_items_purchaser_status_idx').on(t.purchaserOrgId, t.assignmentStatus, t.id.desc()),
+    index('take_items_purchaser_status_idx').on(t.purchaserOrgId, t.assignmentStatus, t.id.desc().nullsFirst()),
     index('take_items_purchaser_walk_idx').on(t.purchaserOrgId, t.marketArea, t.market, t.building, t.floor, t.stallNo),
     index('take_items_order_idx').on(t.orderId),
-    index('take_items_purchaser_id_idx').on(t.purchaserOrgId, t.id.desc()),
+    index('take_items_purchaser_id_idx').on(t.purchaserOrgId, t.id.desc().nullsFirst()),
     index('take_items_purchaser_picker_idx').on(t.purchaserOrgId, t.assignedUserId, t.assignmentStatus),
+    // takePage lists urgent items first (加急发货): these keep its pages index-ordered, with and without a status tab.
+    index('take_items_purchaser_urgent_idx').on(t.purchaserOrgId, t.urgent.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('take_items_purchaser_status_urgent_idx').on(t.purchaserOrgId, t.assignmentStatus, t.urgent.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -87,7 +96,7 @@ export const takeLogs = pgTable(
     note: text('note').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index('take_logs_item_idx').on(t.takeItemId, t.id), index('take_logs_org_idx').on(t.purchaserOrgId, t.id.desc())],
+  (t) => [index('take_logs_item_idx').on(t.takeItemId, t.id), index('take_logs_org_idx').on(t.purchaserOrgId, t.id.desc().nullsFirst())],
 );
 
 /**
@@ -118,7 +127,7 @@ export const takeDownRuns = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).defaultNow().notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('take_down_runs_org_idx').on(t.purchaserOrgId, t.id.desc())],
+  (t) => [index('take_down_runs_org_idx').on(t.purchaserOrgId, t.id.desc().nullsFirst())],
 );
 
 /** One stall's list of a run: the codes, article numbers, colours, sizes and quantities the stall prepares. */

@@ -1,9 +1,11 @@
 /**
- * Shipping one complete order: its waybill number from the courier (Kuaidi100, or its emulator),
- * kept in `waybills` before anything else so a failed delivery retried later reuses it, then the
- * delivery in one transaction (deliverOrder with its ship-back job, the sorting slot freed, the
- * take log's SHIP entries). The courier is called outside any transaction: no row lock waits on
- * the network.
+ * Shipping a parcel: one order, or the orders of one receiver merged by the seller's rule (decision
+ * 0019). 有货先发 lines put off are stopped and refunded first (ship-taken.service.ts); then the
+ * waybill number from the courier (Kuaidi100, or its emulator), kept in `waybills` under the
+ * parcel's lowest order id before anything else so a failed delivery retried later reuses it; then
+ * every member delivered in one transaction (deliverOrder with its ship-back job, the sorting slots
+ * freed, the take log's SHIP entries). The courier is called outside any transaction: no row lock
+ * waits on the network.
  */
 import { CourierError, kuaidi100Com } from '@dropship/channels';
 import { ErrorCode, SELF_PICKUP_EXPRESS, type WarehouseShipResult, type WaybillLabelData } from '@dropship/contract';
@@ -13,8 +15,12 @@ import { deliverOrder } from '../dropship-orders/deliver.service.js';
 import * as orders from '../dropship-orders/orders.repository.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { appendTakeLogs } from '../take-items/take-logs.repository.js';
-import { isLive, progressOf } from './arrival.js';
+import { isLive } from './arrival.js';
 import type { CourierGateway } from './courier-gateway.js';
+import { canShip, parcelOrderNos, planParcel, readinessOf, type WaitMode } from './parcel.js';
+import * as parcels from './parcel.repository.js';
+import { lockParcel, parcelIdsOf, rulesOf, waitingForOf } from './parcel.service.js';
+import { noteShipTaken, stopPutOffLines } from './ship-taken.service.js';
 import * as repo from './warehouse.repository.js';
 import { goodsOf, receiverOf, senderOf, waybillLabelOf } from './waybill-label.js';
 
@@ -29,7 +35,7 @@ export interface Operator {
   userId: number;
 }
 
-function refuseStatus(o: orders.OrderRecord): AppError {
+export function refuseStatus(o: orders.OrderRecord): AppError {
   if (o.status === 'DELIVERED' || o.status === 'FINISHED') {
     return new AppError(
       ErrorCode.WAREHOUSE_ORDER_SHIPPED,
@@ -39,11 +45,17 @@ function refuseStatus(o: orders.OrderRecord): AppError {
   return new AppError(ErrorCode.WAREHOUSE_ORDER_CLOSED, `订单 ${o.orderNo} 已取消，请把商品放到异常区并联系卖家`);
 }
 
-async function issueWaybill(deps: WarehouseDeps, op: Operator, o: orders.OrderRecord, items: repo.TakeItemRecord[]) {
+const notReady = (o: orders.OrderRecord, missing: number) =>
+  new AppError(ErrorCode.WAREHOUSE_NOT_READY, `订单 ${o.orderNo} 还有 ${missing} 件商品未到货，不能发货`);
+
+/** One number for the whole parcel: receiver, sender and remark of its first order, the goods of all. */
+async function issueWaybill(deps: WarehouseDeps, op: Operator, members: orders.OrderRecord[], items: repo.TakeItemRecord[]) {
+  const o = members[0] as orders.OrderRecord;
   if (!kuaidi100Com(o.expressCode)) throw new AppError(ErrorCode.WAREHOUSE_COURIER_UNSUPPORTED, `${o.expressName} 暂不支持电子面单，请联系卖家更换快递`);
   const sender = await senderOf(deps.db, o, await repo.orgName(deps.db, o.orgId), await repo.settingOf(deps.db, op.orgId));
   if (!sender) throw new AppError(ErrorCode.WAREHOUSE_SENDER_MISSING);
   const goods = goodsOf(items);
+  const remark = [...new Set(members.map((m) => m.buyerRemark).filter(Boolean))].join('；');
   let issued: { trackingNo: string; taskId: string };
   try {
     issued = await (await deps.courier.client()).createWaybill({
@@ -53,14 +65,15 @@ async function issueWaybill(deps: WarehouseDeps, op: Operator, o: orders.OrderRe
       sendMan: sender,
       cargo: goods.text.slice(0, 100) || '服装',
       count: goods.count,
-      ...(o.buyerRemark ? { remark: o.buyerRemark.slice(0, 100) } : {}),
+      ...(remark ? { remark: remark.slice(0, 100) } : {}),
     });
   } catch (e) {
     if (e instanceof CourierError)
       throw new AppError(ErrorCode.WAREHOUSE_WAYBILL_FAILED, `获取快递单号失败（${e.message}），商品已入库，请稍后在打印发货页重试发货`);
     throw e;
   }
-  const label = waybillLabelOf(o, { courierCode: o.expressCode, courierName: o.expressName, trackingNo: issued.trackingNo }, sender, goods, new Date());
+  const w = { courierCode: o.expressCode, courierName: o.expressName, trackingNo: issued.trackingNo };
+  const label = waybillLabelOf({ ...o, buyerRemark: remark || null }, w, sender, goods, new Date(), parcelOrderNos(members.map((m) => m.orderNo)));
   return repo.insertWaybill(deps.db, {
     purchaserOrgId: op.orgId,
     sellerOrgId: o.orgId,
@@ -72,52 +85,101 @@ async function issueWaybill(deps: WarehouseDeps, op: Operator, o: orders.OrderRe
   });
 }
 
-/** Ships an order whose items are all in: waybill (reused if one was issued), then DELIVERED. */
-export async function shipOrder(deps: WarehouseDeps, op: Operator, sellerOrgId: number, orderId: number): Promise<WarehouseShipResult> {
+/**
+ * Ships the parcel `ids` (subject among them, all judged ready by the caller): put-off lines stopped,
+ * the waybill, then every member still waiting to ship delivered under the locks of all of them. The
+ * subject shipped meanwhile (a concurrent scan of another member) answers 17153.
+ */
+export async function shipParcel(deps: WarehouseDeps, op: Operator, subject: orders.OrderRecord, ids: number[], waitMode: WaitMode) {
   const { db } = deps;
-  const [o] = await orders.findOrders(db, sellerOrgId, [orderId]);
-  if (!o || o.purchaserOrgId !== op.orgId) throw notFound('订单');
-  if (o.status !== 'WAITING_DELIVERING') throw refuseStatus(o);
-  if (o.expressCode === SELF_PICKUP_EXPRESS) throw new AppError(ErrorCode.WAREHOUSE_SELF_PICKUP);
-  const items = await repo.itemsOfOrder(db, op.orgId, o.id);
-  const progress = progressOf(items);
-  if (!progress.complete) {
-    throw new AppError(ErrorCode.WAREHOUSE_NOT_READY, `订单 ${o.orderNo} 还有 ${progress.total - progress.arrived} 件商品未到货，不能发货`);
-  }
-  const w = (await repo.waybillOf(db, op.orgId, o.id)) ?? (await issueWaybill(deps, op, o, items));
-  await db.transaction(async (tx) => {
+  const sellerOrgId = subject.orgId;
+  const stopped = await stopPutOffLines(db, op, sellerOrgId, ids, waitMode);
+  const leadId = Math.min(...ids);
+  const w =
+    (await repo.waybillOf(db, op.orgId, leadId)) ??
+    (await issueWaybill(deps, op, await orders.findOrders(db, sellerOrgId, ids), await repo.itemsOfOrders(db, op.orgId, ids)));
+  const shipped = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await deliverOrder(t, deps.jobs, { purchaserOrgId: op.orgId, userId: op.userId }, sellerOrgId, o.id, {
-      courierCode: w.courierCode,
-      courierName: o.expressName,
-      trackingNo: w.trackingNo,
-    });
-    await repo.freeSlot(t, op.orgId, o.id);
-    await repo.countPrint(t, op.orgId, o.id);
-    const note = `${o.expressName} ${w.trackingNo}`;
-    await appendTakeLogs(
-      t,
-      op.orgId,
-      op.userId,
-      items.filter(isLive).map((i) => ({ takeItemId: i.id, operation: 'SHIP', note })),
-    );
+    const locked = await orders.lockOrders(t, sellerOrgId, ids);
+    const self = locked.find((x) => x.id === subject.id);
+    if (self?.status !== 'WAITING_DELIVERING') throw refuseStatus(self ?? subject);
+    const items = await repo.itemsOfOrders(t, op.orgId, ids);
+    const own = (id: number) => items.filter((i) => i.orderId === id);
+    if (readinessOf(own(self.id), 'WAIT_ALL') === 'EMPTY') {
+      throw new AppError(ErrorCode.WAREHOUSE_ORDER_CLOSED, `订单 ${self.orderNo} 的商品已全部停止拿货或缺货，没有可发的商品，请联系卖家`);
+    }
+    // A member cancelled (or all its lines stopped) since the decision stays behind; the others leave.
+    const open = locked.filter((x) => x.status === 'WAITING_DELIVERING' && readinessOf(own(x.id), 'WAIT_ALL') !== 'EMPTY');
+    for (const m of open) {
+      const its = own(m.id);
+      if (readinessOf(its, 'WAIT_ALL') !== 'COMPLETE') throw notReady(m, its.filter(isLive).filter((i) => i.arrivedAt === null).length);
+    }
+    const note = `${subject.expressName} ${w.trackingNo}`;
+    for (const m of open) {
+      await deliverOrder(t, deps.jobs, { purchaserOrgId: op.orgId, userId: op.userId }, sellerOrgId, m.id, {
+        courierCode: w.courierCode,
+        courierName: m.expressName,
+        trackingNo: w.trackingNo,
+      });
+      await repo.freeSlot(t, op.orgId, m.id);
+      await appendTakeLogs(
+        t,
+        op.orgId,
+        op.userId,
+        own(m.id)
+          .filter(isLive)
+          .map((i) => ({ takeItemId: i.id, operation: 'SHIP', note })),
+      );
+      const lines = stopped.get(m.id);
+      if (lines?.length) await noteShipTaken(t, op, sellerOrgId, m.id, lines);
+    }
+    await repo.countPrint(t, op.orgId, w.id);
+    return open.map((m) => m.id);
   });
-  return { orderId: o.id, orderNo: o.orderNo, courierCode: w.courierCode, trackingNo: w.trackingNo, waybill: JSON.parse(w.label) as WaybillLabelData };
+  return {
+    orderId: subject.id,
+    orderNo: subject.orderNo,
+    courierCode: w.courierCode,
+    trackingNo: w.trackingNo,
+    waybill: JSON.parse(w.label) as WaybillLabelData,
+    parcelOrderIds: shipped,
+    putOffStopped: [...stopped.values()].flat(),
+  };
 }
 
-/** /print/printDelivery: ship by the order's id (the purchaser knows no seller ids). */
-export async function shipById(deps: WarehouseDeps, op: Operator, orderId: number) {
+/**
+ * /print/printDelivery: ships the order with the rest of its parcel (所有同一收货人的订单一起), or
+ * `alone` (拆开单独发). Refused while the order or, merged, another order of its parcel is not in.
+ */
+export async function shipById(deps: WarehouseDeps, op: Operator, orderId: number, alone = false): Promise<WarehouseShipResult> {
   const found = await repo.orderForPurchaser(deps.db, op.orgId, orderId);
   if (!found) throw notFound('订单');
-  return shipOrder(deps, op, found.sellerOrgId, found.id);
+  const [o0] = await orders.findOrders(deps.db, found.sellerOrgId, [found.id]);
+  if (!o0) throw notFound('订单');
+  if (o0.status !== 'WAITING_DELIVERING') throw refuseStatus(o0);
+  if (o0.expressCode === SELF_PICKUP_EXPRESS) throw new AppError(ErrorCode.WAREHOUSE_SELF_PICKUP);
+  const rules = await rulesOf(deps.db, o0);
+  const ids = await parcelIdsOf(deps.db, op.orgId, o0, rules, alone);
+  const { self, members } = await deps.db.transaction((tx) => lockParcel(tx as unknown as Db, op.orgId, o0, ids, rules.waitMode));
+  if (!canShip(self.readiness)) throw notReady(self.o, self.items.filter(isLive).filter((i) => i.arrivedAt === null).length);
+  const waiting = waitingForOf(members, self.o.id);
+  if (waiting.length > 0) {
+    throw new AppError(
+      ErrorCode.WAREHOUSE_MERGE_WAITING,
+      `订单 ${self.o.orderNo} 要与同一收货人的订单合并发货，还有 ${waiting.length} 单未到齐（${waiting.map((m) => m.o.orderNo).join('、')}）：请等到齐后再发，或点“拆开单独发”先发这一单`,
+    );
+  }
+  const travelling = planParcel(members).travelling.map((m) => m.o.id);
+  const { putOffStopped: _, ...r } = await shipParcel(deps, op, self.o, travelling.length ? travelling : [self.o.id], rules.waitMode);
+  return r;
 }
 
-/** A shipped order's waybill again (reprint); counts the print. */
+/** A shipped order's waybill again (reprint; a merged parcel's one label); counts the print. */
 export async function reprintWaybill(db: Db, op: Operator, orderId: number): Promise<WaybillLabelData> {
   const found = await repo.orderForPurchaser(db, op.orgId, orderId);
   if (!found) throw notFound('订单');
-  const w = await repo.waybillOf(db, op.orgId, orderId);
+  const w = (await repo.waybillOf(db, op.orgId, orderId)) ?? (await parcels.waybillOfParcel(db, op.orgId, orderId));
   if (!w || (found.status !== 'DELIVERED' && found.status !== 'FINISHED')) throw new AppError(ErrorCode.WAREHOUSE_NOT_SHIPPED);
-  await repo.countPrint(db, op.orgId, orderId);
+  await repo.countPrint(db, op.orgId, w.id);
   return JSON.parse(w.label) as WaybillLabelData;
 }

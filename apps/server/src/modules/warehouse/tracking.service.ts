@@ -1,7 +1,7 @@
 /**
  * Following shipped parcels: a scheduled job asks Kuaidi100 about DELIVERED orders (each at most
  * once per interval, oldest check first) and finishes the ones signed for (state 3); the purchaser
- * can also ask for one order at once. A number Kuaidi100 does not know yet is normal right after
+ * can also ask for one order at once. A merged parcel's orders finish together. A number Kuaidi100 does not know yet is normal right after
  * pick-up: it is asked again next round.
  */
 import { CourierError } from '@dropship/channels';
@@ -11,6 +11,8 @@ import { queryRows } from '../../db/rows.js';
 import { notFound } from '../../lib/app-error.js';
 import { finishOrder } from '../dropship-orders/deliver.service.js';
 import type { CourierGateway } from './courier-gateway.js';
+import { deliveredUnder, waybillOfParcel } from './parcel.repository.js';
+import { waybillOf } from './warehouse.repository.js';
 
 export const TRACK_JOB = 'warehouse.trackDelivered';
 
@@ -28,8 +30,11 @@ async function check(db: Db, courier: CourierGateway, d: Due): Promise<'signed' 
     const r = await client.queryTrack({ courierCode: d.courier_code, trackingNo: d.tracking_no, phone: d.receiver_phone.slice(-4) });
     await db.execute(sql`update waybills set tracking_state = ${r.state}, tracking_checked_at = now() where order_id = ${d.order_id}`);
     if (!r.signed) return 'moving';
+    // A merged parcel (decision 0019) is signed for as a whole: every order that left under the number finishes.
+    const ids = await deliveredUnder(db, d.seller_org_id, d.courier_code, d.tracking_no);
     await db.transaction(async (tx) => {
-      await finishOrder(tx as unknown as Db, d.seller_org_id, Number(d.order_id), `快递已签收：${r.traces[0]?.context ?? ''}`.slice(0, 200));
+      const note = `快递已签收：${r.traces[0]?.context ?? ''}`.slice(0, 200);
+      for (const id of ids) await finishOrder(tx as unknown as Db, d.seller_org_id, id, note);
     });
     return 'signed';
   } catch (e) {
@@ -59,7 +64,9 @@ export async function refreshDueTracking(db: Db, courier: CourierGateway, o: { i
 
 /** On demand, for one order the purchaser shipped. */
 export async function refreshOrderTracking(db: Db, courier: CourierGateway, purchaserOrgId: number, orderId: number) {
-  const [d] = await queryRows<Due>(db, dueSql(sql`w.order_id = ${orderId} and w.purchaser_org_id = ${purchaserOrgId}`));
+  // The order's own waybill, or the one of the merged parcel it left in.
+  const w = (await waybillOf(db, purchaserOrgId, orderId)) ?? (await waybillOfParcel(db, purchaserOrgId, orderId));
+  const [d] = w ? await queryRows<Due>(db, dueSql(sql`w.id = ${w.id}`)) : [];
   if (!d) throw notFound('已发货订单');
   return { result: await check(db, courier, d) };
 }

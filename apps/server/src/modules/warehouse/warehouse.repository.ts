@@ -2,7 +2,7 @@
  * SQL of the warehouse, always scoped to the purchaser's organisation: take items by pick-up code,
  * arrival, sorting slots, waybills and the purchaser's warehouse settings.
  */
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { takeItems } from '../take-items/take-items.table.js';
@@ -25,6 +25,16 @@ export async function itemsOfOrder(db: Db, purchaserOrgId: number, orderId: numb
     .from(takeItems)
     .where(and(eq(takeItems.purchaserOrgId, purchaserOrgId), eq(takeItems.orderId, orderId)))
     .orderBy(asc(takeItems.id));
+}
+
+/** The take items of several orders (a parcel), by order then id. */
+export async function itemsOfOrders(db: Db, purchaserOrgId: number, orderIds: number[]): Promise<TakeItemRecord[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(takeItems)
+    .where(and(eq(takeItems.purchaserOrgId, purchaserOrgId), inArray(takeItems.orderId, orderIds)))
+    .orderBy(asc(takeItems.orderId), asc(takeItems.id));
 }
 
 /** Sets arrivedAt once; false when it was already set (a second scan changes nothing). */
@@ -120,11 +130,12 @@ export async function insertWaybill(db: Db, w: Omit<typeof waybills.$inferInsert
   return kept;
 }
 
-export async function countPrint(db: Db, purchaserOrgId: number, orderId: number) {
+/** One more print of a waybill (a parcel's one row, whichever of its orders was asked for). */
+export async function countPrint(db: Db, purchaserOrgId: number, waybillId: number) {
   await db
     .update(waybills)
     .set({ printCount: sql`${waybills.printCount} + 1`, printedAt: sql`now()` })
-    .where(and(eq(waybills.purchaserOrgId, purchaserOrgId), eq(waybills.orderId, orderId)));
+    .where(and(eq(waybills.purchaserOrgId, purchaserOrgId), eq(waybills.id, waybillId)));
 }
 
 /** A dropship order this purchaser serves (its seller's org, status), or undefined: another purchaser's id reads as not found. */

@@ -66,6 +66,7 @@ const EXPORT_COLUMNS: XlsxColumn<WarehouseOrderRow>[] = [
   { header: '快递单号', width: 20, value: (r) => r.trackingNo ?? '' },
   { header: '发货时间', width: 20, value: (r) => beijingTime(r.deliveredAt) },
   { header: '打印次数', value: (r) => r.printCount },
+  { header: '合并发货', width: 30, value: (r) => (r.mergeOrderNos.length ? `${r.mergeWaiting ? '等待合并：' : '合并：'}${r.mergeOrderNos.join('、')}` : '') },
 ];
 
 export const warehouseRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) => {
@@ -119,8 +120,30 @@ export const warehouseRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) 
 
   app.post(
     '/api/b2/purchaser/warehouse/ship',
-    { config: SHIP, schema: { tags, summary: '获取快递单号并发货（一单）', body: WarehouseOrderBody, response: { 200: envelopeOf(WarehouseShipResult) } } },
+    {
+      config: SHIP,
+      schema: {
+        tags,
+        summary: '获取快递单号并发货（同一收货人合并的订单一起发）',
+        body: WarehouseOrderBody,
+        response: { 200: envelopeOf(WarehouseShipResult) },
+      },
+    },
     async (req) => ok(await shipById(deps, purchaser(req), (req.body as WarehouseOrderBody).orderId)),
+  );
+
+  app.post(
+    '/api/b2/purchaser/warehouse/shipAlone',
+    {
+      config: SHIP,
+      schema: {
+        tags,
+        summary: '拆开单独发：不等同一收货人的其他订单，只给这一单获取快递单号并发货',
+        body: WarehouseOrderBody,
+        response: { 200: envelopeOf(WarehouseShipResult) },
+      },
+    },
+    async (req) => ok(await shipById(deps, purchaser(req), (req.body as WarehouseOrderBody).orderId, true)),
   );
 
   app.post(

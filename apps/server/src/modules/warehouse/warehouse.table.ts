@@ -50,7 +50,7 @@ export const waybills = pgTable(
   (t) => [
     uniqueIndex('waybills_order').on(t.orderId),
     uniqueIndex('waybills_courier_tracking').on(t.courierCode, t.trackingNo),
-    index('waybills_purchaser_idx').on(t.purchaserOrgId, t.id.desc()),
+    index('waybills_purchaser_idx').on(t.purchaserOrgId, t.id.desc().nullsFirst()),
     index('waybills_tracking_due_idx').on(t.trackingCheckedAt).where(sql`tracking_state is distinct from '3'`),
   ],
 );

@@ -31,7 +31,7 @@ export async function senderOf(db: Db, o: OrderRecord, sellerName: string, wareh
   return mobile && printAddr ? { name, mobile, printAddr } : null;
 }
 
-/** "A101 黑色 M ×1；B2 白 L ×2": the pieces actually shipped (part-taken lines with what was taken). */
+/** "A101 黑色 M ×1；B2 白 L ×2": the pieces actually shipped (part-taken lines with what was taken), of one order or a whole parcel. */
 export function goodsOf(items: TakeItemRecord[]) {
   const live = items.filter(isLive);
   const qty = (i: TakeItemRecord) => (i.takingStatus === 'TOOK_PART' ? i.tookQuantity : i.quantity);
@@ -53,13 +53,15 @@ export function waybillLabelOf(
   sender: Party,
   goods: { text: string; count: number },
   at: Date,
+  /** A merged parcel's orders (decision 0019); the one order otherwise. */
+  orderNo: string = o.orderNo,
 ): WaybillLabelData {
   const r = receiverOf(o);
   return {
     trackingNo: w.trackingNo,
     courierCode: w.courierCode,
     courierName: w.courierName,
-    orderNo: o.orderNo,
+    orderNo,
     receiverName: maskName(r.name),
     receiverPhone: maskPhone(r.mobile),
     receiverAddress: r.printAddr,

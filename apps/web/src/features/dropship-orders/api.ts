@@ -11,9 +11,11 @@ import type {
   ExpressFeeRow,
   ExpressRulesResult,
   OperationResult,
+  PayLaterCredit,
   PlaceExpressOption,
   PlacePreviewOrder,
   ReceiverFields,
+  SpeedDeliveryTerms,
   UsableCoupon,
 } from '@dropship/contract';
 import { ApiError, call } from '../../app/api';
@@ -26,10 +28,11 @@ export interface CostDraft {
   province: string;
   expressCode: string;
   couponId?: number;
+  speedDelivery?: boolean;
 }
 export interface PayBody {
   orderIds: number[];
-  payMethod: 'BALANCE' | 'ALIPAY_WEB';
+  payMethod: 'BALANCE' | 'ALIPAY_WEB' | 'PAY_LATER';
   payPassword?: string;
   requestKey: string;
 }
@@ -43,8 +46,10 @@ export const dropshipKeys = {
   fees: (province: string, itemCount: number) => [...dropshipKeys.all, 'fees', province, itemCount] as const,
   coupons: (amountFen: number) => [...dropshipKeys.all, 'coupons', amountFen] as const,
   express: () => ['express', 'place'] as const,
+  speed: () => [...dropshipKeys.all, 'speed-delivery'] as const,
   expressRules: () => ['express', 'rules'] as const,
   alipay: (outTradeNo: string) => [...dropshipKeys.all, 'alipay', outTradeNo] as const,
+  payLaterCredit: () => [...dropshipKeys.all, 'payLaterCredit'] as const,
 };
 
 const post = <T>(url: string, data: unknown) => call<T>({ method: 'POST', url, data });
@@ -56,10 +61,14 @@ export const dropshipApi = {
   fees: (province: string, itemCount: number) => post<ExpressFeeRow[]>('/api/b2/post/orders/express/fee/v2', { province, itemCount }),
   coupons: (amountFen: number) => post<UsableCoupon[]>('/api/b2/post/orders/coupons', { amountFen }),
   express: () => get<PlaceExpressOption[]>('/api/b2/post/orders/express'),
+  /** 加急发货: enabled, default and price per order (the switch shows only when enabled). */
+  speedTerms: () => get<SpeedDeliveryTerms>('/api/b2/post/orders/speedDelivery'),
   expressRules: () => get<ExpressRulesResult>('/api/b2/express/rules'),
   create: (body: DropshipCreateBody) => post<DropshipCreateResult>('/api/b2/post/orders/create', body),
   pay: (body: PayBody) => post<DropshipPayResult>('/api/b2/post/orders/pay', body),
   alipayStatus: (outTradeNo: string) => get<DropshipAlipayPayment>(`/api/b2/post/orders/pay/alipay/${outTradeNo}`),
+  /** 货到付款: enabled, credit limit, used and left (fen). */
+  payLaterCredit: () => get<PayLaterCredit>('/api/b2/post/orders/payLater/credit'),
   page: (q: DropshipQuery) => post<DropshipPageResult>('/api/b2/post/orders/page', q),
   detail: (id: number) => get<DropshipDetail>(`/api/b2/post/orders/detail/${id}`),
   cancel: (orderIds: number[], reason: string) => post<OperationResult>('/api/b2/post/orders/cancel', { orderIds, reason }),

@@ -13,6 +13,7 @@ describe('the list address', () => {
   it('builds the call body and a clean address', () => {
     expect(filterBody('ALL', { shopId: '3', createdFrom: '2026-01-01' })).toEqual({ shopId: 3, createdFrom: '2026-01-01' });
     expect(filterBody('CANCELED', {})).toEqual({ status: 'CANCELED' });
+    expect(filterBody('ALL', filtersFromUrl(new URLSearchParams('speedDelivery=YES')))).toEqual({ speedDelivery: 'YES' });
     expect(toUrl('ALL', { orderNo: 'DF1' }, { pageNo: 1, pageSize: 20 }).toString()).toBe('orderNo=DF1');
     expect(toUrl('TOOK', {}, { pageNo: 3, pageSize: 50 }).toString()).toBe('status=TOOK&pageNo=3&pageSize=50');
   });

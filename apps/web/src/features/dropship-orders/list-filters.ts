@@ -6,7 +6,17 @@ import { DROPSHIP_TABS, type DropshipTab } from '@dropship/contract';
 import { listToUrl, filtersFromUrl as readFilters, pagingFromUrl as readPaging } from '../../lib/url-state';
 import type { DropshipQuery } from './api';
 
-export const FILTER_KEYS = ['orderNo', 'platformOrderId', 'phoneTail', 'expressCode', 'trackingNo', 'shopId', 'createdFrom', 'createdTo'] as const;
+export const FILTER_KEYS = [
+  'orderNo',
+  'platformOrderId',
+  'phoneTail',
+  'expressCode',
+  'trackingNo',
+  'shopId',
+  'createdFrom',
+  'createdTo',
+  'speedDelivery',
+] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type FilterValues = Partial<Record<FilterKey, string>>;
 export const PAGE_SIZES = [20, 50, 100];

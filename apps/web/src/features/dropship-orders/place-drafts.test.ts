@@ -1,6 +1,6 @@
 import type { PlacePreviewOrder } from '@dropship/contract';
 import { describe, expect, it } from 'vitest';
-import { costDrafts, createBody, idsFromQuery, initialDrafts, placeable } from './place-drafts';
+import { costDrafts, createBody, idsFromQuery, initialDrafts, placeable, speedCount, withSpeed } from './place-drafts';
 
 const receiver = { name: '林晓', phone: '13800138001', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路90号' };
 const line = (reason: string | null) => ({
@@ -18,6 +18,7 @@ const line = (reason: string | null) => ({
   color: '黑',
   size: 'M',
   unitCostFen: reason ? null : 4500,
+  supplyMode: 'MARKET_PICKUP' as const,
 });
 const order = (id: number, lines = [line(null)], blockers: string[] = []): PlacePreviewOrder => ({
   shopOrderId: id,
@@ -54,6 +55,23 @@ describe('place drafts', () => {
       orders: [{ shopOrderId: 1, receiver, expressCode: 'YTO', remark: '加急', couponId: 9 }],
       confirmDuplicate: true,
     });
+  });
+
+  it('加急: sent only while the service is enabled, starting at the seller’s default, switchable per order and for all', () => {
+    const off = initialDrafts([order(1)], 'ZTO');
+    expect(costDrafts(off)[0]).not.toHaveProperty('speedDelivery');
+    expect(createBody(off, false).orders[0]).not.toHaveProperty('speedDelivery');
+    expect(withSpeed(off, true)).toEqual(off);
+
+    const on = initialDrafts([order(1), order(2), order(3, [line('NO_LINK')])], 'ZTO', true);
+    expect(on.map((d) => d.speedDelivery)).toEqual([true, true, true]);
+    expect(speedCount(on)).toEqual({ urgent: 2, all: true });
+    const one = on.map((d) => (d.shopOrderId === 2 ? { ...d, speedDelivery: false } : d));
+    expect(speedCount(one)).toEqual({ urgent: 1, all: false });
+    expect(costDrafts(one).map((d) => d.speedDelivery)).toEqual([true, false]);
+    expect(createBody(one, false).orders.map((o) => o.speedDelivery)).toEqual([true, false]);
+    expect(speedCount(withSpeed(one, false))).toEqual({ urgent: 0, all: false });
+    expect(speedCount(withSpeed(one, true))).toEqual({ urgent: 2, all: true });
   });
 
   it('reads the shop order ids of the address', () => {

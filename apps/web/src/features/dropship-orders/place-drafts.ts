@@ -15,6 +15,8 @@ export interface Draft {
   included: boolean;
   /** The address is complete: as the shop gave it, or once the seller picked it from the area tree. */
   addressOk: boolean;
+  /** 加急发货, set only while the seller's service is enabled (absent: nothing is sent, the order is not urgent). */
+  speedDelivery?: boolean;
 }
 
 /** The goods and the shop order allow placing (the address may still need correcting). */
@@ -23,8 +25,11 @@ export const goodsPlaceable = (o: PlacePreviewOrder) => o.blockers.length === 0 
 /** An order can be placed when nothing blocks it, every line resolved and the address is complete. */
 export const placeable = (o: PlacePreviewOrder, d?: Pick<Draft, 'addressOk'>) => goodsPlaceable(o) && (d?.addressOk ?? o.addressComplete);
 
-/** The express a new draft starts with: the one the seller used last, else the first offered. */
-export function initialDrafts(orders: PlacePreviewOrder[], expressCode: string): Draft[] {
+/**
+ * The express a new draft starts with: the one the seller used last, else the first offered.
+ * `speedDefault` is the seller's 下单默认加急 when the service is enabled, undefined when it is not.
+ */
+export function initialDrafts(orders: PlacePreviewOrder[], expressCode: string, speedDefault?: boolean): Draft[] {
   return orders.map((o) => ({
     shopOrderId: o.shopOrderId,
     receiver: o.receiver,
@@ -32,13 +37,32 @@ export function initialDrafts(orders: PlacePreviewOrder[], expressCode: string):
     remark: '',
     included: placeable(o),
     addressOk: o.addressComplete,
+    ...(speedDefault === undefined ? {} : { speedDelivery: speedDefault }),
   }));
+}
+
+const speedOf = (d: Draft) => (d.speedDelivery === undefined ? {} : { speedDelivery: d.speedDelivery });
+
+/** The batch-wide 加急 switch: every draft urgent or none (each can still be changed alone). */
+export const withSpeed = (drafts: Draft[], on: boolean): Draft[] => drafts.map((d) => (d.speedDelivery === undefined ? d : { ...d, speedDelivery: on }));
+
+/** How many included drafts are urgent, and whether all of them are (the batch switch's state). */
+export function speedCount(drafts: Draft[]) {
+  const included = drafts.filter((d) => d.included);
+  const urgent = included.filter((d) => d.speedDelivery === true).length;
+  return { urgent, all: included.length > 0 && urgent === included.length };
 }
 
 export const costDrafts = (drafts: Draft[]): CostDraft[] =>
   drafts
     .filter((d) => d.included && d.expressCode)
-    .map((d) => ({ shopOrderId: d.shopOrderId, province: d.receiver.province, expressCode: d.expressCode, ...(d.couponId ? { couponId: d.couponId } : {}) }));
+    .map((d) => ({
+      shopOrderId: d.shopOrderId,
+      province: d.receiver.province,
+      expressCode: d.expressCode,
+      ...(d.couponId ? { couponId: d.couponId } : {}),
+      ...speedOf(d),
+    }));
 
 export function createBody(drafts: Draft[], confirmDuplicate: boolean): DropshipCreateBody {
   return {
@@ -50,6 +74,7 @@ export function createBody(drafts: Draft[], confirmDuplicate: boolean): Dropship
         expressCode: d.expressCode,
         remark: d.remark.trim(),
         ...(d.couponId ? { couponId: d.couponId } : {}),
+        ...speedOf(d),
       })),
     confirmDuplicate,
   };

@@ -12,7 +12,7 @@ export default function SpeedDeliveryPage() {
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            message={`加急订单优先安排拿货和打包，当天拿到当天发出；每单加收 ¥${fenToYuan(prices.speedDeliveryFeeFen)}（平台定价），随订单一起支付。`}
+            title={`加急订单优先安排拿货和打包，当天拿到当天发出；每单加收 ¥${fenToYuan(prices.speedDeliveryFeeFen)}（平台定价），随订单一起支付。`}
           />
           <Form.Item name="enabled" label="开通加急发货" valuePropName="checked">
             <Switch aria-label="开通加急发货" />

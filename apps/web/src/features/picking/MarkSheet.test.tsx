@@ -34,6 +34,7 @@ const item: PickItem = {
   mark: null,
   assignedUserId: 3,
   arrived: false,
+  urgent: false,
 };
 
 function show(it: PickItem) {

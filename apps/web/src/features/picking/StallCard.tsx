@@ -20,6 +20,7 @@ export function StallCard({
       data-testid="stall-card"
       title={
         <span>
+          {stall.items.some((i) => i.urgent) && <Tag color="red">加急</Tag>}
           {stall.stallName || '未知档口'}{' '}
           <Typography.Text type="secondary" style={{ fontSize: 13 }}>
             {[stall.market, stall.building, stall.floor, stall.stallNo].filter(Boolean).join(' ')}
@@ -52,6 +53,7 @@ export function StallCard({
           }}
         >
           <span>
+            {i.urgent && <Tag color="red">加急</Tag>}
             <strong>{i.artNo || '商品'}</strong> {i.color} {i.size} ×{i.quantity}
             <br />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>

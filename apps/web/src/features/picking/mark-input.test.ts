@@ -17,6 +17,7 @@ const item: PickItem = {
   mark: null,
   assignedUserId: 1,
   arrived: false,
+  urgent: false,
 };
 
 describe('mark input', () => {

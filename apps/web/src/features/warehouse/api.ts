@@ -27,6 +27,8 @@ export const warehouseApi = {
   scan: (takeCode: string) => call<WarehouseScanResult>({ method: 'POST', url: '/api/b2/purchaser/warehouse/scan', data: { takeCode } }),
   orders: (q: WarehouseQuery) => call<WarehouseOrdersResult>({ method: 'POST', url: '/api/b2/purchaser/warehouse/orders', data: q }),
   ship: (orderId: number) => call<WarehouseShipResult>({ method: 'POST', url: '/api/b2/purchaser/warehouse/ship', data: { orderId } }),
+  /** 拆开单独发: this order alone, not waiting for the other orders of its receiver. */
+  shipAlone: (orderId: number) => call<WarehouseShipResult>({ method: 'POST', url: '/api/b2/purchaser/warehouse/shipAlone', data: { orderId } }),
   handOver: (orderId: number) => call<WarehouseHandOverResult>({ method: 'POST', url: '/api/b2/purchaser/warehouse/handOver', data: { orderId } }),
   reprint: (orderId: number) => call<WaybillLabelData>({ method: 'POST', url: '/api/b2/purchaser/warehouse/reprint', data: { orderId } }),
   refreshTracking: (orderId: number) =>

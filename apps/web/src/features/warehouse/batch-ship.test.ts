@@ -26,6 +26,25 @@ describe('shipInTurn', () => {
     expect(out.failures).toEqual([{ orderNo: 'B', message: '获取快递单号失败' }]);
   });
 
+  it('skips an order that already left in a merged parcel: one waybill for the parcel', async () => {
+    const calls: number[] = [];
+    const out = await shipInTurn(
+      [
+        { orderId: 1, orderNo: 'A' },
+        { orderId: 2, orderNo: 'B' },
+        { orderId: 3, orderNo: 'C' },
+      ],
+      async (id) => {
+        calls.push(id);
+        return { waybill: waybill(`T${id}`), parcelOrderIds: id === 1 ? [1, 2] : [id] };
+      },
+      () => {},
+    );
+    expect(calls).toEqual([1, 3]);
+    expect(out.waybills.map((w) => w.trackingNo)).toEqual(['T1', 'T3']);
+    expect(out.failures).toEqual([]);
+  });
+
   it('stops when cancelled', async () => {
     const signal = { cancelled: false };
     const out = await shipInTurn(

@@ -22,6 +22,7 @@ export function DetailMoney({ order: o }: { order: DropshipDetail }) {
             <Descriptions.Item label="货款">¥{fenToYuan(o.goodsFen)}</Descriptions.Item>
             <Descriptions.Item label={`运费（${o.expressName}）`}>¥{fenToYuan(o.expressFeeFen)}</Descriptions.Item>
             <Descriptions.Item label="服务费">¥{fenToYuan(o.serviceFeeFen)}</Descriptions.Item>
+            {o.speedDelivery && <Descriptions.Item label="加急费">¥{fenToYuan(o.speedFeeFen)}</Descriptions.Item>}
             <Descriptions.Item label="优惠">−¥{fenToYuan(o.discountFen)}</Descriptions.Item>
             <Descriptions.Item label="应付">
               <Typography.Text strong>¥{fenToYuan(o.totalFen)}</Typography.Text>

@@ -12,6 +12,7 @@ interface FormValues {
   phoneTail?: string;
   expressCode?: string;
   trackingNo?: string;
+  speedDelivery?: string;
   created?: [Dayjs, Dayjs] | null;
 }
 
@@ -35,6 +36,7 @@ export function DropshipFilterForm({ value, onSearch }: { value: FilterValues; o
         phoneTail: undefined,
         expressCode: undefined,
         trackingNo: undefined,
+        speedDelivery: undefined,
         ...toForm(value),
       }),
     [form, value],
@@ -65,6 +67,16 @@ export function DropshipFilterForm({ value, onSearch }: { value: FilterValues; o
       </Form.Item>
       <Form.Item name="trackingNo" label="快递单号">
         <Input allowClear maxLength={40} style={{ width: 160 }} />
+      </Form.Item>
+      <Form.Item name="speedDelivery" label="加急">
+        <Select
+          allowClear
+          style={{ width: 110 }}
+          options={[
+            { value: 'YES', label: '加急' },
+            { value: 'NO', label: '非加急' },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="created" label="下单日期">
         <DatePicker.RangePicker />

@@ -2,7 +2,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { type CustomGoodsRow, fenToYuan } from '@dropship/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, Result, Select, Space, Typography } from 'antd';
+import { App, Button, Form, Input, InputNumber, Result, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../app/api';
@@ -19,6 +19,7 @@ interface Values {
   lines: { customGoodsId?: number; quantity?: number }[];
   expressCode: string;
   remark?: string;
+  speedDelivery?: boolean;
 }
 
 const PHONE = /^(1\d{10}(-\d{1,6})?|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;
@@ -35,6 +36,8 @@ export function ManualOrderForm() {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const goods = useQuery({ queryKey: ['goods', 'custom', 'enabled'], queryFn: customGoods });
+  const speed = useQuery({ queryKey: dropshipKeys.speed(), queryFn: dropshipApi.speedTerms, staleTime: 60_000 });
+  const speedOn = speed.data?.enabled === true;
   const [created, setCreated] = useState<PayTarget[] | null>(null);
   const [paying, setPaying] = useState<PayTarget[] | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -42,7 +45,10 @@ export function ManualOrderForm() {
   const lines = (Form.useWatch('lines', form) ?? []).filter((l) => l?.customGoodsId && l.quantity) as { customGoodsId: number; quantity: number }[];
   const expressCode = Form.useWatch('expressCode', form) ?? '';
   const itemCount = lines.reduce((n, l) => n + l.quantity, 0);
-  const draft = { items: lines, province: area[0] ?? '', expressCode };
+  const urgent = (Form.useWatch('speedDelivery', form) ?? speed.data?.defaultOn ?? false) as boolean;
+  // 加急发货 is sent only while the service is enabled (absent = not urgent).
+  const speedField = speedOn ? { speedDelivery: urgent } : {};
+  const draft = { items: lines, province: area[0] ?? '', expressCode, ...speedField };
   const cost = useQuery({
     queryKey: dropshipKeys.cost([draft]),
     queryFn: () => dropshipApi.cost([draft]),
@@ -67,6 +73,7 @@ export function ManualOrderForm() {
             },
             expressCode: v.expressCode,
             remark: (v.remark ?? '').trim(),
+            ...speedField,
           },
         ],
       });
@@ -157,11 +164,22 @@ export function ManualOrderForm() {
         <Form.Item name="remark" label="备注">
           <Input maxLength={200} style={{ width: 320 }} />
         </Form.Item>
+        {speedOn && (
+          <Form.Item
+            name="speedDelivery"
+            label={`加急发货（+¥${fenToYuan(speed.data?.feeFen ?? 0)}）`}
+            valuePropName="checked"
+            initialValue={speed.data?.defaultOn}
+          >
+            <Switch aria-label="加急发货" />
+          </Form.Item>
+        )}
       </Space>
       {priced?.error && <Typography.Paragraph type="danger">{priced.error}</Typography.Paragraph>}
       {priced?.cost && (
         <Typography.Paragraph>
-          货款 ¥{fenToYuan(priced.cost.goodsFen)} + 运费 ¥{fenToYuan(priced.cost.expressFeeFen)} + 服务费 ¥{fenToYuan(priced.cost.serviceFeeFen)} ={' '}
+          货款 ¥{fenToYuan(priced.cost.goodsFen)} + 运费 ¥{fenToYuan(priced.cost.expressFeeFen)} + 服务费 ¥{fenToYuan(priced.cost.serviceFeeFen)}
+          {priced.cost.speedFeeFen > 0 && ` + 加急费 ¥${fenToYuan(priced.cost.speedFeeFen)}`} ={' '}
           <Typography.Text strong>¥{fenToYuan(priced.cost.totalFen)}</Typography.Text>
         </Typography.Paragraph>
       )}

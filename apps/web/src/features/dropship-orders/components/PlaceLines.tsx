@@ -30,10 +30,19 @@ export function PlaceLines({ lines }: { lines: PlaceLine[] }) {
                 <Link to="/goods/association">{ABNORMAL_REASON_FIXES[l.reason as AbnormalReason] ?? '去处理'}</Link>
               </span>
             ) : (
-              <span>{[l.stallName, l.artNo, l.color, l.size].filter(Boolean).join(' / ')}</span>
+              <span>
+                {l.supplyMode === 'OWN_STOCK' && <Tag color="blue">自有库存</Tag>}
+                {[l.stallName, l.artNo, l.color, l.size].filter(Boolean).join(' / ')}
+              </span>
             ),
         },
-        { title: '成本价', width: 100, align: 'right', render: (_, l) => (l.unitCostFen === null ? '—' : `¥${fenToYuan(l.unitCostFen)}`) },
+        {
+          title: '成本价',
+          width: 100,
+          align: 'right',
+          // Own stock is already the seller's: no goods money, only the fees.
+          render: (_, l) => (l.unitCostFen === null ? '—' : l.supplyMode === 'OWN_STOCK' ? '自有库存' : `¥${fenToYuan(l.unitCostFen)}`),
+        },
       ]}
     />
   );

@@ -1,6 +1,6 @@
 /** One shop order on the place page: receiver (editable), lines, express with its fee, coupon, remark and the money. */
 import { CHANNEL_NAMES, type Channel, fenToYuan, maskPhone, type OrderCost, type PlacePreviewOrder } from '@dropship/contract';
-import { Alert, Button, Card, Checkbox, Descriptions, Input, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Input, Space, Switch, Tag, Typography } from 'antd';
 import type { Draft } from '../place-drafts';
 import { placeable } from '../place-drafts';
 import { CouponSelect } from './CouponSelect';
@@ -15,9 +15,11 @@ interface Props {
   onEditReceiver(): void;
   /** Coupons exist on the main variant only (SPEC.md section 2: /funds/coupon). */
   coupons: boolean;
+  /** 加急发货's price per order while the seller's service is enabled; undefined hides the switch. */
+  speedFeeFen?: number | undefined;
 }
 
-export function PlaceOrderCard({ order, draft, cost, onChange, onEditReceiver, coupons }: Props) {
+export function PlaceOrderCard({ order, draft, cost, onChange, onEditReceiver, coupons, speedFeeFen }: Props) {
   const ok = placeable(order, draft);
   const r = draft.receiver;
   const itemCount = order.lines.reduce((n, l) => n + l.quantity, 0);
@@ -38,6 +40,7 @@ export function PlaceOrderCard({ order, draft, cost, onChange, onEditReceiver, c
           <span>{order.shopName}</span>
           <Tag>{CHANNEL_NAMES[order.channel as Channel] ?? order.channel}</Tag>
           <Typography.Text copyable>{order.platformOrderId}</Typography.Text>
+          {draft.speedDelivery && <Tag color="red">加急</Tag>}
         </Space>
       }
     >
@@ -82,6 +85,17 @@ export function PlaceOrderCard({ order, draft, cost, onChange, onEditReceiver, c
             disabled={!draft.included}
           />
         )}
+        {speedFeeFen !== undefined && draft.speedDelivery !== undefined && (
+          <Space size={4}>
+            <Switch
+              aria-label={`加急发货 ${order.platformOrderId}`}
+              checked={draft.speedDelivery}
+              disabled={!draft.included}
+              onChange={(speedDelivery) => onChange({ speedDelivery })}
+            />
+            <span>加急发货 +¥{fenToYuan(speedFeeFen)}</span>
+          </Space>
+        )}
         <Input
           aria-label="备注"
           style={{ width: 260 }}
@@ -97,6 +111,7 @@ export function PlaceOrderCard({ order, draft, cost, onChange, onEditReceiver, c
       {draft.included && c && (
         <div style={{ marginTop: 8, textAlign: 'right' }} data-testid="order-cost">
           货款 ¥{fenToYuan(c.goodsFen)} + 运费 ¥{fenToYuan(c.expressFeeFen)} + 服务费 ¥{fenToYuan(c.serviceFeeFen)}
+          {c.speedFeeFen > 0 && ` + 加急费 ¥${fenToYuan(c.speedFeeFen)}`}
           {c.discountFen > 0 && ` − 优惠 ¥${fenToYuan(c.discountFen)}`} = <Typography.Text strong>¥{fenToYuan(c.totalFen)}</Typography.Text>
         </div>
       )}

@@ -1,6 +1,6 @@
 /** Columns of /order/daifaOrderList: receiver masked by the server, money in yuan, dates at +8. */
-import { CHANNEL_NAMES, type Channel, type DropshipOrderRow, fenToYuan, PAYMENT_METHOD_NAMES } from '@dropship/contract';
-import { Space, type TableColumnsType, Typography } from 'antd';
+import { CHANNEL_NAMES, type Channel, type DropshipOrderRow, fenToYuan, payMethodLabel } from '@dropship/contract';
+import { Space, type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
@@ -18,6 +18,11 @@ export function listColumns(actions: (r: DropshipOrderRow) => ReactNode): TableC
       render: (no: string, r) => (
         <div>
           <Link to={detailPath(r.id)}>{no}</Link>
+          {r.speedDelivery && (
+            <Tag color="red" style={{ marginInlineStart: 6 }}>
+              加急
+            </Tag>
+          )}
           <div>
             <Typography.Text type="secondary">{formatDateTime(r.createdAt)}</Typography.Text>
           </div>
@@ -69,8 +74,9 @@ export function listColumns(actions: (r: DropshipOrderRow) => ReactNode): TableC
       render: (_, r) => (
         <div>
           <Typography.Text strong>{fenToYuan(r.totalFen)}</Typography.Text>
+          {r.speedFeeFen > 0 && <div style={{ color: '#f5222d' }}>含加急费 {fenToYuan(r.speedFeeFen)}</div>}
           {r.refundedFen > 0 && <div style={{ color: '#52c41a' }}>已退 {fenToYuan(r.refundedFen)}</div>}
-          {r.payMethod && <div style={{ color: '#999' }}>{PAYMENT_METHOD_NAMES[r.payMethod]}</div>}
+          {r.payMethod && <div style={{ color: r.payLaterState === 'BILLED' ? '#fa8c16' : '#999' }}>{payMethodLabel(r.payMethod, r.payLaterState)}</div>}
         </div>
       ),
     },

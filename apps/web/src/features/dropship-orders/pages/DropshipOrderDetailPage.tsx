@@ -3,9 +3,9 @@
  * full, its lines with pick-up codes and take statuses (stop / resume a line), the money, the
  * tracking, the timeline of every transition and the ledger entries of the order.
  */
-import { CHANNEL_NAMES, type Channel, PAYMENT_METHOD_NAMES, type ReceiverFields } from '@dropship/contract';
+import { CHANNEL_NAMES, type Channel, payMethodLabel, type ReceiverFields } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
@@ -70,6 +70,7 @@ export default function DropshipOrderDetailPage() {
             代发订单 {o.orderNo}
           </Typography.Title>
           <StatusTag status={o.combinedStatus} />
+          {o.speedDelivery && <Tag color="red">加急</Tag>}
         </Space>
         <Space>
           {o.allowed.pay && (
@@ -110,7 +111,7 @@ export default function DropshipOrderDetailPage() {
             {[o.receiverProvince, o.receiverCity, o.receiverDistrict, o.receiverAddress].filter(Boolean).join(' ')}
           </Descriptions.Item>
           <Descriptions.Item label="付款">
-            {o.paidAt ? `${formatDateTime(o.paidAt)} ${o.payMethod ? PAYMENT_METHOD_NAMES[o.payMethod] : ''}` : '未付款'}
+            {o.paidAt ? `${formatDateTime(o.paidAt)} ${payMethodLabel(o.payMethod, o.payLaterState)}` : '未付款'}
           </Descriptions.Item>
           <Descriptions.Item label="物流">
             {o.trackingNo ? (

@@ -8,7 +8,7 @@
  */
 import { ErrorCode, fenToYuan, type ReceiverFields } from '@dropship/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Result, Space, Spin, Typography } from 'antd';
+import { App, Button, Card, Empty, Result, Space, Spin, Switch, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api';
@@ -18,7 +18,7 @@ import { ManualOrderForm } from '../components/ManualOrderForm';
 import { PayDialog, type PayTarget } from '../components/PayDialog';
 import { PlaceOrderCard } from '../components/PlaceOrderCard';
 import { ReceiverModal } from '../components/ReceiverModal';
-import { costDrafts, createBody, type Draft, goodsPlaceable, idsFromQuery, initialDrafts, LAST_EXPRESS_KEY } from '../place-drafts';
+import { costDrafts, createBody, type Draft, goodsPlaceable, idsFromQuery, initialDrafts, LAST_EXPRESS_KEY, speedCount, withSpeed } from '../place-drafts';
 
 export default function PlaceOrderPage() {
   const [params] = useSearchParams();
@@ -50,17 +50,20 @@ function FromShopOrders({ ids }: { ids: number[] }) {
   const brand = useShell()?.brand ?? 'main';
   const preview = useQuery({ queryKey: dropshipKeys.preview(ids), queryFn: () => dropshipApi.preview(ids) });
   const express = useQuery({ queryKey: dropshipKeys.express(), queryFn: dropshipApi.express, staleTime: 60_000 });
+  // 加急发货: the switches show only while the seller's service is enabled (a failed read = not offered).
+  const speed = useQuery({ queryKey: dropshipKeys.speed(), queryFn: dropshipApi.speedTerms, staleTime: 60_000 });
+  const speedFeeFen = speed.data?.enabled ? speed.data.feeFen : undefined;
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [created, setCreated] = useState<PayTarget[] | null>(null);
   const [paying, setPaying] = useState<PayTarget[] | null>(null);
 
   useEffect(() => {
-    if (!preview.data || !express.data || drafts) return;
+    if (!preview.data || !express.data || drafts || !speed.isFetched) return;
     const last = window.localStorage.getItem(LAST_EXPRESS_KEY);
     const code = express.data.find((e) => e.code === last)?.code ?? express.data[0]?.code ?? '';
-    setDrafts(initialDrafts(preview.data.orders, code));
-  }, [preview.data, express.data, drafts]);
+    setDrafts(initialDrafts(preview.data.orders, code, speed.data?.enabled ? speed.data.defaultOn : undefined));
+  }, [preview.data, express.data, drafts, speed.isFetched, speed.data]);
 
   const priced = useMemo(() => costDrafts(drafts ?? []), [drafts]);
   const cost = useQuery({ queryKey: dropshipKeys.cost(priced), queryFn: () => dropshipApi.cost(priced), enabled: priced.length > 0 });
@@ -133,6 +136,7 @@ function FromShopOrders({ ids }: { ids: number[] }) {
             draft={d}
             cost={costOf(o.shopOrderId)}
             coupons={brand === 'main'}
+            speedFeeFen={speedFeeFen}
             onChange={(p) => update(o.shopOrderId, p)}
             onEditReceiver={() => setEditing(o.shopOrderId)}
           />
@@ -145,6 +149,20 @@ function FromShopOrders({ ids }: { ids: number[] }) {
             <Typography.Text strong style={{ fontSize: 18, color: '#f5222d' }} data-testid="place-total">
               ¥{fenToYuan(total)}
             </Typography.Text>
+            {speedFeeFen !== undefined && (
+              <Space size={4} style={{ marginLeft: 16 }}>
+                <Switch
+                  aria-label="全部加急"
+                  size="small"
+                  checked={speedCount(drafts ?? []).all}
+                  onChange={(on) => setDrafts((ds) => withSpeed(ds ?? [], on))}
+                />
+                全部加急
+                <Typography.Text type="secondary" data-testid="place-speed">
+                  （加急 {speedCount(drafts ?? []).urgent} 单，¥{fenToYuan(speedFeeFen)}/单，已含在合计中）
+                </Typography.Text>
+              </Space>
+            )}
           </span>
           <Button type="primary" size="large" disabled={!ready} loading={submitting} onClick={() => void submit(false)}>
             提交订单

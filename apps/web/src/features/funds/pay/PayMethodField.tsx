@@ -2,14 +2,23 @@
 import { fenToYuan } from '@dropship/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Radio, Space, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paymentsApi, paymentsKeys } from '../payments-api';
 import { PayPasswordInput, payPasswordRules } from '../reset-pay-pass/PayPasswordInput';
 
 export type CashierMethod = 'BALANCE' | 'ALIPAY_WEB';
 
-export function PayMethodField({ method, amountFen }: { method: CashierMethod; amountFen: number }) {
+interface Props {
+  method: string;
+  amountFen: number;
+  /** More choices after 支付宝 (the order payment's 货到付款), and the methods that ask for the pay password. */
+  extra?: ReactNode;
+  passwordMethods?: string[];
+}
+
+export function PayMethodField({ method, amountFen, extra, passwordMethods = ['BALANCE'] }: Props) {
+  const asksPassword = passwordMethods.includes(method);
   const location = useLocation();
   const here = encodeURIComponent(`${location.pathname}${location.search}`);
   const balance = useQuery({ queryKey: paymentsKeys.balance(), queryFn: paymentsApi.balance });
@@ -38,10 +47,11 @@ export function PayMethodField({ method, amountFen }: { method: CashierMethod; a
               )}
             </Radio>
             <Radio value="ALIPAY_WEB">支付宝</Radio>
+            {extra}
           </Space>
         </Radio.Group>
       </Form.Item>
-      {method === 'BALANCE' && payPassword.data && !payPassword.data.isSet && (
+      {asksPassword && payPassword.data && !payPassword.data.isSet && (
         <Alert
           type="warning"
           showIcon
@@ -50,7 +60,7 @@ export function PayMethodField({ method, amountFen }: { method: CashierMethod; a
           action={<Link to={`/funds/resetPayPass?back=${here}`}>去设置</Link>}
         />
       )}
-      {method === 'BALANCE' && (
+      {asksPassword && (
         <Form.Item label="支付密码" required>
           <Space>
             <Form.Item name="payPassword" noStyle rules={payPasswordRules()}>

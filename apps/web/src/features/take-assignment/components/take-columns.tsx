@@ -17,7 +17,22 @@ const COLOR: Record<string, string> = {
 
 export function takeColumns(onLog: (r: TakeRow) => void): ColumnsType<TakeRow> {
   return [
-    { title: '拿货码', dataIndex: 'takeCode', fixed: 'left' },
+    {
+      title: '拿货码',
+      dataIndex: 'takeCode',
+      fixed: 'left',
+      // 加急 (decision 0017): the server lists urgent items first.
+      render: (code: string, r) => (
+        <>
+          {code}
+          {r.urgent && (
+            <Tag color="red" style={{ marginInlineStart: 6 }}>
+              加急
+            </Tag>
+          )}
+        </>
+      ),
+    },
     {
       title: '分配/拿货状态',
       render: (_, r) => (

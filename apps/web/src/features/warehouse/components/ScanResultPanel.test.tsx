@@ -16,6 +16,7 @@ const base: WarehouseScanResult = {
   item: { artNo: 'P0913', color: '黑色', size: 'L', quantity: 1, stallName: '万佳' },
   waybill: null,
   shipError: null,
+  mergeOrders: [],
 };
 
 describe('ScanResultPanel', () => {
@@ -25,6 +26,22 @@ describe('ScanResultPanel', () => {
     expect(screen.getByTestId('slot-no').textContent).toContain('17');
     expect(screen.getByText('已到货，放入分拣位')).toBeTruthy();
     expect(screen.getByText('DF2611230001', { exact: false }).textContent).toContain('已到 1/3 件');
+  });
+
+  it('names the orders of a merged parcel and which are still missing', () => {
+    const r: WarehouseScanResult = {
+      ...base,
+      message: '等待合并发货：同一收货人还有 1 单未到齐（DF2611230002），请放入 17 号分拣位',
+      mergeOrders: [
+        { orderId: 2, orderNo: 'DF2611230002', ready: false },
+        { orderId: 3, orderNo: 'DF2611230003', ready: true },
+      ],
+    };
+    render(<ScanResultPanel shown={{ ok: true, r }} />);
+    const tags = screen.getByTestId('merge-orders');
+    expect(tags.textContent).toContain('合并发货');
+    expect(tags.textContent).toContain('DF2611230002 未到齐');
+    expect(tags.textContent).toContain('DF2611230003 已到齐');
   });
 
   it('shows no slot once shipped, and a refusal in red with its code', () => {

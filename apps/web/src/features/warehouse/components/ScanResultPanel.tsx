@@ -1,9 +1,10 @@
 /**
  * What the last scan did, big enough to read from the bench: the sorting slot number huge while an
- * order waits, green when it shipped, orange when it needs attention, red when refused.
+ * order waits, green when it shipped, orange when it needs attention, red when refused. A merged
+ * parcel (合并发货) names its other orders, green once in, orange while missing.
  */
 import type { WarehouseScanResult } from '@dropship/contract';
-import { Card, Typography } from 'antd';
+import { Card, Tag, Typography } from 'antd';
 
 export type ScanShown = { ok: true; r: WarehouseScanResult } | { ok: false; code: string; message: string };
 
@@ -30,6 +31,16 @@ export function ScanResultPanel({ shown }: { shown: ScanShown }) {
         </div>
       )}
       <Typography.Paragraph style={{ fontSize: 18 }}>{shown.ok ? shown.r.message : shown.message}</Typography.Paragraph>
+      {shown.ok && shown.r.mergeOrders.length > 0 && (
+        <Typography.Paragraph data-testid="merge-orders">
+          <Tag color="purple">合并发货</Tag>
+          {shown.r.mergeOrders.map((m) => (
+            <Tag key={m.orderId} color={m.ready ? 'green' : 'orange'}>
+              {m.orderNo} {m.ready ? '已到齐' : '未到齐'}
+            </Tag>
+          ))}
+        </Typography.Paragraph>
+      )}
       {shown.ok && (
         <Typography.Text type="secondary">
           订单 {shown.r.orderNo} · {[shown.r.item.stallName, shown.r.item.artNo, shown.r.item.color, shown.r.item.size].filter(Boolean).join(' ')} ×

@@ -1,6 +1,6 @@
 /** Columns of the shipping lists (receiver masked by the server; times at +8). */
 import type { WarehouseOrderRow, WarehouseView } from '@dropship/contract';
-import type { TableColumnsType } from 'antd';
+import { type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/date';
 
@@ -18,9 +18,46 @@ export const EXPRESS_OPTIONS = [
   ['DBKD', '德邦快递'],
 ].map(([value, label]) => ({ value: value as string, label: label as string }));
 
+/** The parcel (decision 0019): 合并 with its other orders, 等待合并 while one of them is missing, 有货先发. */
+function ParcelTags({ r }: { r: WarehouseOrderRow }) {
+  if (r.mergeOrderNos.length === 0 && !r.shipTaken) return '—';
+  return (
+    <>
+      {r.mergeOrderNos.length > 0 && (
+        <Tooltip title={`同一收货人合并为一个包裹：${r.mergeOrderNos.join('、')}`}>
+          <Tag color={r.mergeWaiting ? 'orange' : 'purple'} data-testid="merge-tag">
+            {r.mergeWaiting ? '等待合并' : '合并'} {r.mergeOrderNos.join('、')}
+          </Tag>
+        </Tooltip>
+      )}
+      {r.shipTaken && (
+        <Tooltip title="卖家设置了有货先发：发货时未拿到（明日拿）的商品停止拿货并退款">
+          <Tag color="gold">有货先发</Tag>
+        </Tooltip>
+      )}
+    </>
+  );
+}
+
 export function warehouseColumns(view: WarehouseView, actions: (r: WarehouseOrderRow) => ReactNode): TableColumnsType<WarehouseOrderRow> {
   const cols: TableColumnsType<WarehouseOrderRow> = [
-    { title: '代发订单号', dataIndex: 'orderNo', width: 180 },
+    {
+      title: '代发订单号',
+      dataIndex: 'orderNo',
+      width: 180,
+      // 加急 (decision 0017): waiting urgent orders are listed first by the server.
+      render: (no: string, r) => (
+        <>
+          {no}
+          {r.urgent && (
+            <Tag color="red" style={{ marginInlineStart: 6 }}>
+              加急
+            </Tag>
+          )}
+        </>
+      ),
+    },
+    { title: '合并发货', key: 'parcel', width: 190, render: (_, r) => <ParcelTags r={r} /> },
     { title: '卖家', dataIndex: 'sellerName', width: 140 },
     { title: '收货人', width: 170, render: (_, r) => `${r.receiverName} ${r.receiverPhone}` },
     { title: '地区', dataIndex: 'area', width: 180 },

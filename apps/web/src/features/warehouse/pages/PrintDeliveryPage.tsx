@@ -51,11 +51,12 @@ export default function PrintDeliveryPage() {
       ? printLabels({ kind: 'waybill', data: waybills }).catch((e: unknown) => message.error(e instanceof Error ? e.message : '打印失败'))
       : undefined;
 
-  async function shipSelected(rows: WarehouseOrderRow[]) {
+  /** Ships whole parcels (同一收货人合并的订单一起); `ship = warehouseApi.shipAlone` for 拆开单独发. */
+  async function shipSelected(rows: WarehouseOrderRow[], ship = warehouseApi.ship) {
     setProgress({ done: 0, total: rows.length });
     let out: BatchOutcome;
     try {
-      out = await shipInTurn(rows, warehouseApi.ship, (done, total) => setProgress({ done, total }));
+      out = await shipInTurn(rows, ship, (done, total) => setProgress({ done, total }));
     } finally {
       setProgress(null);
       refresh();
@@ -105,6 +106,16 @@ export default function PrintDeliveryPage() {
         <Button type="link" size="small" onClick={() => void shipSelected([r])}>
           发货
         </Button>
+      )}
+      {view === 'READY' && r.expressCode !== SELF_PICKUP_EXPRESS && r.mergeOrderNos.length > 0 && (
+        <Popconfirm
+          title={`不等同一收货人的其他订单（${r.mergeOrderNos.join('、')}），只给这一单发货？`}
+          onConfirm={() => shipSelected([r], warehouseApi.shipAlone)}
+        >
+          <Button type="link" size="small">
+            拆开单独发
+          </Button>
+        </Popconfirm>
       )}
       {view === 'SHIPPED' && r.expressCode !== SELF_PICKUP_EXPRESS && (
         <>
