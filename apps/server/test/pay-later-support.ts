@@ -88,11 +88,13 @@ export async function notesOf(db: Db, orderId: number) {
 
 /** The ledger entries linked to the order (what its detail's money list shows). */
 export async function entriesOfOrder(db: Db, orderId: number) {
-  return queryRows<{ transaction_type: string; purpose: string; available_delta_fen: string | number; request_key: string }>(
+  const rows = await queryRows<{ transaction_type: string; purpose: string; available_delta_fen: string | number; request_key: string }>(
     db,
     sql`select e.transaction_type, e.purpose, e.available_delta_fen, e.request_key from dropship_order_entries l
         join ledger_entries e on e.id = l.entry_id where l.order_id = ${orderId} order by e.id`,
   );
+  // node-postgres answers bigint as text, PGlite as a number.
+  return rows.map((r) => ({ ...r, available_delta_fen: Number(r.available_delta_fen) }));
 }
 
 export async function replenishOfOrder(db: Db, orderNo: string) {

@@ -76,7 +76,9 @@ async function assertNotDuplicate(db: Db, orgId: number, drafts: Draft[], confir
 /** Places the drafts: all orders WAITING_PAYMENT with their lines, timeline, counters and reserved coupons, or nothing. */
 export async function createDropshipOrders(db: Db, caller: Caller, body: Body): Promise<DropshipCreateResult> {
   const drafts = body.orders.map((d, i) => ({ ...d, receiver: normalizeReceiver(d.receiver, body.orders.length > 1 ? `第${i + 1}个订单` : '') }));
-  const [book, speed] = await Promise.all([loadFeeBook(db), speedTerms(db, caller.orgId)]);
+  // In turn: the demo seed places orders inside its own transaction (one client; pg refuses overlapping queries).
+  const book = await loadFeeBook(db);
+  const speed = await speedTerms(db, caller.orgId);
   assertSpeedAllowed(
     speed,
     drafts.map((d) => d.speedDelivery),

@@ -126,7 +126,9 @@ export async function resolveShopOrders(db: Db, orgId: number, orders: src.ShopO
     outerItemCode: l.outerItemCode,
     title: l.title,
   }));
-  const [resolved, settings] = await Promise.all([resolveGoodsLinks(db, orgId, refs), fulfilmentSettings(db, orgId)]);
+  // One after the other: `db` may be the placing transaction, one client (pg refuses overlapping queries on it).
+  const resolved = await resolveGoodsLinks(db, orgId, refs);
+  const settings = await fulfilmentSettings(db, orgId);
   const byOrder = new Map<number, PlannedLine[]>();
   wanted.forEach((l, i) => {
     const lines = byOrder.get(l.orderId) ?? [];
@@ -145,14 +147,12 @@ export function shopOrderProblems(o: src.ShopOrderSource, lines: PlannedLine[]):
 }
 
 async function manualLines(db: Db, orgId: number, items: { customGoodsId: number; quantity: number }[]): Promise<PlannedLine[]> {
-  const [found, settings] = await Promise.all([
-    src.customGoodsByIds(
-      db,
-      orgId,
-      items.map((i) => i.customGoodsId),
-    ),
-    fulfilmentSettings(db, orgId),
-  ]);
+  const found = await src.customGoodsByIds(
+    db,
+    orgId,
+    items.map((i) => i.customGoodsId),
+  );
+  const settings = await fulfilmentSettings(db, orgId);
   return items.map((i, n) => withSupplyMode(settings, customLine(found, i, n)));
 }
 

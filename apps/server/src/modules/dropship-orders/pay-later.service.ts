@@ -23,7 +23,10 @@ export interface Caller {
 
 /** The seller's credit: limit (0 when the service is off), what is owed, what is left. */
 export async function payLaterCredit(db: Db, orgId: number): Promise<PayLaterCredit> {
-  const [s, prices, usedFen] = await Promise.all([fulfilmentSettings(db, orgId), platformFulfilmentPrices(db), later.outstandingFen(db, orgId)]);
+  // In turn, not Promise.all: `db` is the payment's transaction here (one client) as often as the pool.
+  const s = await fulfilmentSettings(db, orgId);
+  const prices = await platformFulfilmentPrices(db);
+  const usedFen = await later.outstandingFen(db, orgId);
   const enabled = s.setPayment.enabled && s.setPayment.agreedTerms;
   const limitFen = enabled ? prices.payLaterCreditFen : 0;
   return { enabled, limitFen, usedFen, leftFen: Math.max(0, limitFen - usedFen) };

@@ -13,7 +13,9 @@ import { fulfilmentSettings, platformFulfilmentPrices } from '../fulfilment-sett
 export const NO_SPEED: SpeedDeliveryTerms = { enabled: false, defaultOn: false, feeFen: 0 };
 
 export async function speedTerms(db: Db, orgId: number): Promise<SpeedDeliveryTerms> {
-  const [s, p] = await Promise.all([fulfilmentSettings(db, orgId), platformFulfilmentPrices(db)]);
+  // In turn, not Promise.all: `db` may be a transaction (one client).
+  const s = await fulfilmentSettings(db, orgId);
+  const p = await platformFulfilmentPrices(db);
   return { enabled: s.speedDelivery.enabled, defaultOn: s.speedDelivery.enabled && s.speedDelivery.defaultOn, feeFen: p.speedDeliveryFeeFen };
 }
 
