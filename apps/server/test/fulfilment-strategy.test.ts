@@ -112,9 +112,13 @@ describe('supply mode: OWN_STOCK', () => {
   it('the seller may cancel an own-stock order until the warehouse scanned it; the fees come back', async () => {
     const before = (await balance(db(), w.sellerOrg)).available;
     const { orderId } = await paidAssigned(w, [{ costFen: 1800 }], null);
-    const detail = await get<{ allowed: { cancel: boolean } }>(`/api/b2/post/orders/detail/${orderId}`, w.seller);
+    const detail = await get<{ allowed: { cancel: boolean }; items: { supplyMode: string; unitCostFen: number }[] }>(
+      `/api/b2/post/orders/detail/${orderId}`,
+      w.seller,
+    );
     expect(detail.errorCode, detail.errorMsg).toBe(0);
     expect(detail.data.allowed.cancel).toBe(true);
+    expect(detail.data.items[0]).toMatchObject({ supplyMode: 'OWN_STOCK', unitCostFen: 0 });
     const r = await post<OperationResult>('/api/b2/post/orders/cancel', w.seller, { orderIds: [orderId], reason: '买家不要了' });
     expect(r.errorCode, r.errorMsg).toBe(0);
     expect(r.data.results[0]?.ok, r.data.results[0]?.message).toBe(true);

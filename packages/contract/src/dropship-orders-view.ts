@@ -59,6 +59,8 @@ export const DropshipItemRow = z.object({
   /** Null until the order is paid. */
   takeStatus: TakingItemStatus.nullable(),
   refundedFen: z.number().int(),
+  /** OWN_STOCK: shipped from the seller's stock in the warehouse (供货备货方式), no goods money, no picker. */
+  supplyMode: z.enum(['MARKET_PICKUP', 'OWN_STOCK']),
 });
 export type DropshipItemRow = z.infer<typeof DropshipItemRow>;
 

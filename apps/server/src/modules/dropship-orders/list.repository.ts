@@ -88,13 +88,14 @@ export type ListItem = Pick<
   | 'unitCostFen'
   | 'takeStatus'
   | 'refundedFen'
+  | 'supplyMode'
 >;
 
 const ORDER_COLUMNS = sql.raw(`id, order_no, status, combined_status, source, shop_order_id, shop_name, channel, platform_order_id, receiver_name,
   receiver_phone, receiver_province, receiver_city, receiver_district, express_code, express_name, express_fee_fen, service_fee_fen, goods_fen,
   discount_fen, total_fen, refunded_fen, item_count, remark, pay_method, paid_at, tracking_no, created_at, speed_delivery, speed_fee_fen, pay_later_state`);
 const ITEM_COLUMNS = sql.raw(
-  'id, order_id, title, spec, pic_url, stall_name, market, stall_no, art_no, color, size, quantity, unit_cost_fen, take_status, refunded_fen',
+  'id, order_id, title, spec, pic_url, stall_name, market, stall_no, art_no, color, size, quantity, unit_cost_fen, take_status, refunded_fen, supply_mode',
 );
 
 export const tabCountsSql = (orgId: number) => sql`select combined_status as s, n from dropship_order_counts where org_id = ${orgId}`;
@@ -183,6 +184,7 @@ function toItem(r: Raw): ListItem {
     unitCostFen: num(r.unit_cost_fen),
     takeStatus: strOrNull(r.take_status),
     refundedFen: num(r.refunded_fen),
+    supplyMode: str(r.supply_mode),
   };
 }
 

@@ -43,6 +43,7 @@ function toItem(i: repo.ListItem): DropshipItemRow {
     unitCostFen: i.unitCostFen,
     takeStatus: i.takeStatus as DropshipItemRow['takeStatus'],
     refundedFen: i.refundedFen,
+    supplyMode: i.supplyMode === 'OWN_STOCK' ? 'OWN_STOCK' : 'MARKET_PICKUP',
   };
 }
 

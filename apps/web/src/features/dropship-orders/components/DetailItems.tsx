@@ -1,7 +1,7 @@
 /** The order's lines on the detail page: stall, what to ask for, pick-up code and statuses; a line may be stopped or resumed. */
 import { ASSIGNMENT_STATUS_NAMES, type DropshipDetail, type DropshipDetailItem, fenToYuan } from '@dropship/contract';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Card, Table, Typography } from 'antd';
+import { App, Button, Card, Table, Tag, Typography } from 'antd';
 import { dropshipApi } from '../api';
 import { TakeStatusTag } from './StatusTag';
 
@@ -48,7 +48,12 @@ export function DetailItems({ order, onChanged }: { order: DropshipDetail; onCha
           { title: '档口', render: (_, i) => [i.market, i.building, i.floor, i.stallNo, i.stallName].filter(Boolean).join(' ') },
           { title: '货号 / 颜色 / 尺码', render: (_, i) => [i.artNo, i.color, i.size].filter(Boolean).join(' / ') },
           { title: '数量', dataIndex: 'quantity' },
-          { title: '成本价', align: 'right', render: (_, i) => `¥${fenToYuan(i.unitCostFen)}` },
+          {
+            title: '成本价',
+            align: 'right',
+            // Own stock carries no goods money (供货备货方式): say so rather than show ¥0.00.
+            render: (_, i) => (i.supplyMode === 'OWN_STOCK' ? <Tag color="blue">自有库存</Tag> : `¥${fenToYuan(i.unitCostFen)}`),
+          },
           { title: '拿货码', dataIndex: 'takeCode', render: (c: string | null) => (c ? <Typography.Text copyable>{c}</Typography.Text> : '—') },
           { title: '拿货状态', render: (_, i) => <TakeStatusTag status={i.takeStatus} /> },
           { title: '分配', render: (_, i) => (i.assignmentStatus ? ASSIGNMENT_STATUS_NAMES[i.assignmentStatus] : '—') },

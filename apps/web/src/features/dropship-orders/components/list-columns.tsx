@@ -51,6 +51,7 @@ export function listColumns(actions: (r: DropshipOrderRow) => ReactNode): TableC
           {r.items.map((i) => (
             <span key={i.id}>
               {[i.stallName, i.artNo, i.color, i.size].filter(Boolean).join(' ')} ×{i.quantity} <TakeStatusTag status={i.takeStatus} />
+              {i.supplyMode === 'OWN_STOCK' && <Tag color="blue">自有库存</Tag>}
             </span>
           ))}
         </Space>
