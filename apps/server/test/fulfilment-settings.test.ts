@@ -7,13 +7,8 @@
 import { ErrorCode, FULFILMENT_DEFAULTS } from '@dropship/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fulfilmentSettings,
-  returnPhoneFor,
-  senderFor,
-  speedDeliveryFeeFen,
-  supplyModeOf,
-} from '../src/modules/fulfilment-settings/fulfilment-settings.service.js';
+import { speedFeeOf, speedTerms } from '../src/modules/dropship-orders/speed-delivery.js';
+import { fulfilmentSettings, returnPhoneFor, senderFor, supplyModeOf } from '../src/modules/fulfilment-settings/fulfilment-settings.service.js';
 import { shops } from '../src/modules/shops/shops.table.js';
 import { declarationState, stallOf } from './declarations-support.js';
 import { callers, expectBadRequest, type FundsTestApp, orgOf, startFundsApp } from './funds-payments-support.js';
@@ -139,15 +134,15 @@ describe('addresses and platform prices', () => {
   });
 
   it('charges speed delivery at the operator’s price once the seller enables it; only the operator sets prices', async () => {
-    expect(await speedDeliveryFeeFen(db(), orgId)).toBe(0);
+    expect(speedFeeOf(await speedTerms(db(), orgId), true)).toBe(0);
     expect((await post(url('speedDelivery'), seller, { enabled: true, defaultOn: false })).errorCode).toBe(0);
-    expect(await speedDeliveryFeeFen(db(), orgId)).toBe(300);
+    expect(speedFeeOf(await speedTerms(db(), orgId), true)).toBe(300);
     const refused = await post('/api/operator/fulfilment/prices', seller, { speedDeliveryFeeFen: 1, payLaterCreditFen: 1 });
     expect(refused.errorCode).toBe(ErrorCode.FORBIDDEN);
     const operator = await login(t.app, 'demo_operator');
     const set = await post('/api/operator/fulfilment/prices', operator, { speedDeliveryFeeFen: 500, payLaterCreditFen: 500_000 });
     expect(set.errorCode, set.errorMsg).toBe(0);
-    expect(await speedDeliveryFeeFen(db(), orgId)).toBe(500);
+    expect(speedFeeOf(await speedTerms(db(), orgId), true)).toBe(500);
     const page = await get<Setting<unknown>>(url('setPayment'), seller);
     expect(page.data.prices.payLaterCreditFen).toBe(500_000);
     const dbShops = await db()

@@ -109,7 +109,8 @@ function linkLine(line: src.ShopOrderLine, r: ResolvedGoodsLink | undefined, lin
 }
 
 /** The lines of each shop order, resolved in one statement; fully refunded lines are left out (nothing to ship). */
-export async function resolveShopOrders(db: Db, orgId: number, orders: src.ShopOrderSource[]) {
+/** `settings`: the seller's fulfilment settings, read once by the caller (the supply mode of each line). */
+export async function resolveShopOrders(db: Db, orgId: number, orders: src.ShopOrderSource[], settings: FulfilmentSettingsValues) {
   const all = await src.shopOrderLines(
     db,
     orgId,
@@ -126,9 +127,7 @@ export async function resolveShopOrders(db: Db, orgId: number, orders: src.ShopO
     outerItemCode: l.outerItemCode,
     title: l.title,
   }));
-  // One after the other: `db` may be the placing transaction, one client (pg refuses overlapping queries on it).
   const resolved = await resolveGoodsLinks(db, orgId, refs);
-  const settings = await fulfilmentSettings(db, orgId);
   const byOrder = new Map<number, PlannedLine[]>();
   wanted.forEach((l, i) => {
     const lines = byOrder.get(l.orderId) ?? [];
@@ -146,13 +145,17 @@ export function shopOrderProblems(o: src.ShopOrderSource, lines: PlannedLine[]):
   return out;
 }
 
-async function manualLines(db: Db, orgId: number, items: { customGoodsId: number; quantity: number }[]): Promise<PlannedLine[]> {
+async function manualLines(
+  db: Db,
+  orgId: number,
+  items: { customGoodsId: number; quantity: number }[],
+  settings: FulfilmentSettingsValues,
+): Promise<PlannedLine[]> {
   const found = await src.customGoodsByIds(
     db,
     orgId,
     items.map((i) => i.customGoodsId),
   );
-  const settings = await fulfilmentSettings(db, orgId);
   return items.map((i, n) => withSupplyMode(settings, customLine(found, i, n)));
 }
 
@@ -212,11 +215,12 @@ export async function planDrafts(
   const shopIds = [...new Set(drafts.flatMap((d) => (d.shopOrderId === undefined ? [] : [d.shopOrderId])))];
   const shopOrders = shopIds.length ? await src.shopOrdersByIds(db, orgId, shopIds, opts.lock) : [];
   if (shopOrders.length !== shopIds.length) throw new AppError(ErrorCode.NOT_FOUND, '店铺订单不存在');
-  const linesByOrder = await resolveShopOrders(db, orgId, shopOrders);
+  const settings = await fulfilmentSettings(db, orgId);
+  const linesByOrder = await resolveShopOrders(db, orgId, shopOrders, settings);
   const plans: Plan[] = [];
   for (const d of drafts) {
     const shopOrder = d.shopOrderId === undefined ? null : (shopOrders.find((o) => o.id === d.shopOrderId) ?? null);
-    const lines = shopOrder ? (linesByOrder.get(shopOrder.id) ?? []) : await manualLines(db, orgId, d.items ?? []);
+    const lines = shopOrder ? (linesByOrder.get(shopOrder.id) ?? []) : await manualLines(db, orgId, d.items ?? [], settings);
     const problems = shopOrder ? shopOrderProblems(shopOrder, lines) : [];
     problems.push(...lines.filter((l) => l.reason).map(lineProblem));
     const itemCount = lines.reduce((n, l) => n + l.quantity, 0);

@@ -127,11 +127,11 @@ export async function setLinesWaiting(db: Db, orgId: number, orderIds: number[])
     .where(and(eq(dropshipOrderItems.orgId, orgId), inArray(dropshipOrderItems.orderId, orderIds)));
 }
 
-/** Lines supplied from the seller's own stock in the warehouse: taken as soon as the order is paid. */
+/** Lines supplied from the seller's own stock in the warehouse (supply_mode set when placed): taken as soon as the order is paid. */
 export async function setLinesOwnStock(db: Db, orgId: number, itemIds: number[]) {
   await db
     .update(dropshipOrderItems)
-    .set({ supplyMode: 'OWN_STOCK', takeStatus: 'TOOK' })
+    .set({ takeStatus: 'TOOK' })
     .where(and(eq(dropshipOrderItems.orgId, orgId), inArray(dropshipOrderItems.id, itemIds)));
 }
 

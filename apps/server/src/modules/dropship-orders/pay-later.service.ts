@@ -6,14 +6,14 @@
  */
 import { type DropshipPayResult, ErrorCode, fenToYuan, type PayLaterCredit } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { AppError } from '../../lib/app-error.js';
 import { fulfilmentSettings, platformFulfilmentPrices } from '../fulfilment-settings/fulfilment-settings.service.js';
 import { ensureAccount, lockAccount } from '../funds/ledger.repository.js';
 import { moveMoney } from '../funds/ledger.service.js';
 import { createReplenishRequest } from '../funds/records.service.js';
 import * as repo from './orders.repository.js';
 import * as later from './pay-later.repository.js';
-import { orderKey, settleOrders } from './settle.service.js';
+import { lockPayable, orderKey, settleOrders } from './settle.service.js';
 import * as timeline from './timeline.repository.js';
 
 export interface Caller {
@@ -43,16 +43,7 @@ export async function payWithPayLater(db: Db, caller: Caller, ids: number[], req
   const amountFen = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // Orders before the account: the order every payer and refund locks in (no deadlock).
-    const rows = await repo.lockOrders(t, caller.orgId, ids);
-    if (rows.length !== ids.length) throw notFound('订单');
-    const payable: repo.OrderRecord[] = [];
-    for (const r of rows) {
-      if (r.status === 'WAITING_PAYMENT') payable.push(r);
-      else if (r.payRequestKey !== requestKey || r.status === 'CANCELED') {
-        const why = r.status === 'CANCELED' ? '已取消' : '已支付';
-        throw new AppError(ErrorCode.DROPSHIP_NOT_PAYABLE, `订单 ${r.orderNo} ${why}，不能再支付，请刷新后重试`);
-      }
-    }
+    const { rows, payable } = await lockPayable(t, caller.orgId, ids, requestKey);
     if (payable.length > 0) {
       await ensureAccount(t, caller.orgId);
       await lockAccount(t, caller.orgId);

@@ -15,7 +15,7 @@ import { assertPayPassword } from '../funds/pay-password.service.js';
 import * as repo from './orders.repository.js';
 import { payWithPayLater } from './pay-later.service.js';
 import * as payments from './payments.repository.js';
-import { settleOrders } from './settle.service.js';
+import { lockPayable, settleOrders } from './settle.service.js';
 
 type Body = z.output<typeof DropshipPayBody>;
 export interface Caller {
@@ -33,16 +33,7 @@ const summary = (rows: repo.OrderRecord[]) =>
 export async function payWithBalance(db: Db, caller: Caller, ids: number[], requestKey: string): Promise<DropshipPayResult> {
   const paid = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const rows = await repo.lockOrders(t, caller.orgId, ids);
-    if (rows.length !== ids.length) throw notFound('订单');
-    const payable: repo.OrderRecord[] = [];
-    for (const r of rows) {
-      if (r.status === 'WAITING_PAYMENT') payable.push(r);
-      else if (r.payRequestKey !== requestKey || r.status === 'CANCELED') {
-        const why = r.status === 'CANCELED' ? '已取消' : '已支付';
-        throw new AppError(ErrorCode.DROPSHIP_NOT_PAYABLE, `订单 ${r.orderNo} ${why}，不能再支付，请刷新后重试`);
-      }
-    }
+    const { rows, payable } = await lockPayable(t, caller.orgId, ids, requestKey);
     const amount = payable.reduce((n, r) => n + r.totalFen, 0);
     const { available } = await balanceOf(t, caller.orgId);
     if (amount > available) {

@@ -9,6 +9,7 @@ import { notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { addressComplete } from '../abnormal-orders/abnormal-orders.service.js';
 import { loadFeeBook } from '../express/express.service.js';
+import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.service.js';
 import { pageCoupons, quoteCoupon } from '../funds/coupons.service.js';
 import { type DraftInput, planDrafts, resolveShopOrders, shopOrderProblems, toPlaceLine, totalOf } from './draft.service.js';
 import * as src from './shop-source.repository.js';
@@ -17,8 +18,9 @@ import { speedTerms } from './speed-delivery.js';
 export async function previewShopOrders(db: Db, caller: Caller, shopOrderIds: number[]): Promise<{ orders: PlacePreviewOrder[] }> {
   const orders = await src.shopOrdersByIds(db, caller.orgId, shopOrderIds, false);
   if (orders.length !== shopOrderIds.length) throw notFound('店铺订单');
+  const settings = await fulfilmentSettings(db, caller.orgId);
   const [lines, placed] = await Promise.all([
-    resolveShopOrders(db, caller.orgId, orders),
+    resolveShopOrders(db, caller.orgId, orders, settings),
     src.activePlacements(
       db,
       caller.orgId,

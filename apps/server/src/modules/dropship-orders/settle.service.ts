@@ -10,7 +10,7 @@
 
 import { type CombinedStatusCode, ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import { useCoupon } from '../funds/coupons.service.js';
 import { moveMoney } from '../funds/ledger.service.js';
 import { createTakeItems, servingPurchaser } from '../take-items/take-items.service.js';
@@ -26,6 +26,25 @@ export interface Payer {
 }
 
 export const orderKey = (orderNo: string) => `order:${orderNo}`;
+
+/**
+ * Locks the orders of one payment (id order) and answers those still waiting for it. The same
+ * request key again finds them paid and answers none (the caller succeeds without paying twice);
+ * an order paid by another request, or cancelled, refuses the whole payment by its number.
+ */
+export async function lockPayable(t: Db, orgId: number, ids: number[], requestKey: string) {
+  const rows = await repo.lockOrders(t, orgId, ids);
+  if (rows.length !== ids.length) throw notFound('订单');
+  const payable: repo.OrderRecord[] = [];
+  for (const r of rows) {
+    if (r.status === 'WAITING_PAYMENT') payable.push(r);
+    else if (r.payRequestKey !== requestKey || r.status === 'CANCELED') {
+      const why = r.status === 'CANCELED' ? '已取消' : '已支付';
+      throw new AppError(ErrorCode.DROPSHIP_NOT_PAYABLE, `订单 ${r.orderNo} ${why}，不能再支付，请刷新后重试`);
+    }
+  }
+  return { rows, payable };
+}
 
 /** Pays locked WAITING_PAYMENT orders of one organisation from its balance. */
 export async function settleOrders(t: Db, payer: Payer, orders: repo.OrderRecord[], how: { payMethod: string; requestKey: string; note?: string }) {
@@ -115,7 +134,7 @@ async function applySupplyModes(t: Db, orgId: number, orders: repo.OrderRecord[]
     orgId,
     own.map((l) => l.id),
   );
-  for (const l of own) Object.assign(l, { supplyMode: 'OWN_STOCK', takeStatus: 'TOOK' });
+  for (const l of own) l.takeStatus = 'TOOK';
   for (const o of orders) {
     const next = combinedStatusOf(
       'WAITING_DELIVERING',

@@ -84,9 +84,3 @@ export function returnPhoneFor(s: FulfilmentSettingsValues, shopId: number | nul
 export function supplyModeOf(s: FulfilmentSettingsValues, supplierId: number | null) {
   return (supplierId === null ? undefined : s.distributionMode.suppliers.find((x) => x.supplierId === supplierId)?.mode) ?? s.distributionMode.defaultMode;
 }
-
-/** The speed delivery fee of one order for this seller: 0 when the service is not enabled. */
-export async function speedDeliveryFeeFen(db: Db, orgId: number): Promise<number> {
-  const [s, p] = await Promise.all([fulfilmentSettings(db, orgId), platformFulfilmentPrices(db)]);
-  return s.speedDelivery.enabled ? p.speedDeliveryFeeFen : 0;
-}

@@ -5,19 +5,14 @@
  * one `waybills` row (its lowest order id) because tracking numbers are unique there; its other orders
  * carry the same courier and tracking number on dropship_orders.
  */
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { dropshipOrders } from '../dropship-orders/dropship-orders.table.js';
 import type { OrderRecord } from '../dropship-orders/orders.repository.js';
+import { idList } from '../take-items/mirror.js';
 import type { WaybillRecord } from './warehouse.repository.js';
 import { waybills } from './warehouse.table.js';
-
-const idList = (ids: number[]): SQL =>
-  sql.join(
-    ids.map((id) => sql`${id}::bigint`),
-    sql`, `,
-  );
 
 /** The purchaser's orders by id (any seller): the list pages know no seller ids. */
 export async function ordersForPurchaser(db: Db, purchaserOrgId: number, ids: number[]): Promise<OrderRecord[]> {
@@ -47,7 +42,7 @@ export async function candidatePairs(db: Db, purchaserOrgId: number, orderIds: n
           and m.status = 'WAITING_DELIVERING' and m.purchaser_org_id = o.purchaser_org_id and m.express_code = o.express_code
           and ${day('m')} = ${day('o')}
         order by m.id limit 100) c
-      where o.purchaser_org_id = ${purchaserOrgId} and o.id in (${idList(orderIds)}) and o.express_code <> 'SELF_PICKUP'`,
+      where o.purchaser_org_id = ${purchaserOrgId} and o.id in ${idList(orderIds)} and o.express_code <> 'SELF_PICKUP'`,
   );
   return rows.map((r) => ({ subjectId: Number(r.subject_id), memberId: Number(r.member_id) }));
 }
@@ -61,7 +56,7 @@ export async function shippedMates(db: Db, purchaserOrgId: number, orderIds: num
       from dropship_orders o
       join dropship_orders m on m.org_id = o.org_id and m.tracking_no = o.tracking_no and m.courier_code = o.courier_code
         and m.id <> o.id and m.purchaser_org_id = o.purchaser_org_id
-      where o.purchaser_org_id = ${purchaserOrgId} and o.id in (${idList(orderIds)}) and coalesce(o.tracking_no, '') <> ''
+      where o.purchaser_org_id = ${purchaserOrgId} and o.id in ${idList(orderIds)} and coalesce(o.tracking_no, '') <> ''
       order by m.id`,
   );
   return rows.map((r) => ({ orderId: Number(r.order_id), orderNo: r.order_no }));

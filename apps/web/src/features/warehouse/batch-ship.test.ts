@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { shipInTurn } from './batch-ship';
 
 const waybill = (n: string) => ({ trackingNo: n }) as never;
+const ORDERS = [
+  { orderId: 1, orderNo: 'A' },
+  { orderId: 2, orderNo: 'B' },
+  { orderId: 3, orderNo: 'C' },
+];
 
 describe('shipInTurn', () => {
   it('ships in order, keeps going after a failure, reports progress after each', async () => {
     const progress: string[] = [];
     const calls: number[] = [];
     const out = await shipInTurn(
-      [
-        { orderId: 1, orderNo: 'A' },
-        { orderId: 2, orderNo: 'B' },
-        { orderId: 3, orderNo: 'C' },
-      ],
+      ORDERS,
       async (id) => {
         calls.push(id);
         if (id === 2) throw new Error('获取快递单号失败');
@@ -29,11 +30,7 @@ describe('shipInTurn', () => {
   it('skips an order that already left in a merged parcel: one waybill for the parcel', async () => {
     const calls: number[] = [];
     const out = await shipInTurn(
-      [
-        { orderId: 1, orderNo: 'A' },
-        { orderId: 2, orderNo: 'B' },
-        { orderId: 3, orderNo: 'C' },
-      ],
+      ORDERS,
       async (id) => {
         calls.push(id);
         return { waybill: waybill(`T${id}`), parcelOrderIds: id === 1 ? [1, 2] : [id] };
