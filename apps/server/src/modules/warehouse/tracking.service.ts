@@ -51,10 +51,11 @@ const dueSql = (where: ReturnType<typeof sql>) => sql`
 
 /** One round of the job: up to `limit` delivered orders not checked within `intervalMs`. Answers how many finished. */
 export async function refreshDueTracking(db: Db, courier: CourierGateway, o: { intervalMs: number; limit?: number }) {
-  const before = new Date(Date.now() - o.intervalMs);
+  // The cutoff is taken on the database's clock, the one that stamped tracking_checked_at: a cutoff from
+  // Date.now() (milliseconds) could fall a fraction of a millisecond before a check just stamped (microseconds).
   const due = await queryRows<Due>(
     db,
-    dueSql(sql`(w.tracking_checked_at is null or w.tracking_checked_at < ${before.toISOString()}::timestamptz) and w.tracking_state is distinct from '3'
+    dueSql(sql`(w.tracking_checked_at is null or w.tracking_checked_at <= now() - make_interval(secs => ${o.intervalMs / 1000})) and w.tracking_state is distinct from '3'
       order by w.tracking_checked_at nulls first limit ${o.limit ?? 200}`),
   );
   let finished = 0;
