@@ -233,6 +233,8 @@ describe('多件订单发货方式', () => {
       );
       expect(events.map((e) => e.operation)).toEqual(expect.arrayContaining(['STOP_ITEM', 'DELIVER', 'SHIP_TAKEN']));
       expect(events.find((e) => e.operation === 'SHIP_TAKEN')?.note).toContain('有货先发，未拿到的商品已退款');
+      // The stop names the warehouse's reason, not a seller's request.
+      expect(events.find((e) => e.operation === 'STOP_ITEM')?.note).toMatch(/^有货先发，仓库停止拿货未到的商品：/);
 
       // Scanning again is refused as shipped, and refunds nothing more.
       expect((await scan(o.codes[0]!)).errorCode).toBe(17153);

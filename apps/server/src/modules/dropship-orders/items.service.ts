@@ -19,9 +19,11 @@ type Actor = Pick<Caller, 'orgId' | 'userId'>;
 /** The purchaser stopping at the seller's request (multBatchStopTake): may also stop TAKING lines; the timeline says who. */
 export interface StopOptions {
   byPurchaser?: { orgId: number; userId: number };
+  /** Why, when it is not the seller's own request (有货先发 stops lines the warehouse put off). */
+  reason?: string;
 }
 const actorOf = (actor: Actor, opts: StopOptions) => opts.byPurchaser ?? { userId: actor.userId, orgId: actor.orgId };
-const whoNote = (opts: StopOptions) => (opts.byPurchaser ? '采购商应卖家要求操作：' : '');
+const whoNote = (opts: StopOptions) => (opts.reason ? `${opts.reason}：` : opts.byPurchaser ? '采购商应卖家要求操作：' : '');
 
 const lineName = (l: repo.ItemRecord) => `${[l.artNo || l.title, l.color, l.size].filter(Boolean).join(' ')} ×${l.quantity}`;
 

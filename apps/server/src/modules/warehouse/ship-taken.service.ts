@@ -4,6 +4,7 @@
  * (stopItem, acting for the seller at the purchaser's hands: the ledger entry, the order's refunded
  * money, the line mirror and the timeline are that one code path). Each stop is its own transaction,
  * as for the purchaser's stop buttons; the delivery that follows re-checks every line under the lock.
+ * The stop event names this reason, not a seller's request.
  * A follow-up parcel (补发) is not modelled: an order has one waybill, so what was put off is refunded.
  */
 import { ErrorCode } from '@dropship/contract';
@@ -16,6 +17,7 @@ import type { Operator } from './ship.service.js';
 import * as repo from './warehouse.repository.js';
 
 export const SHIP_TAKEN_NOTE = '有货先发，未拿到的商品已退款';
+export const SHIP_TAKEN_STOP_REASON = '有货先发，仓库停止拿货未到的商品';
 const lineName = (i: repo.TakeItemRecord) => `${[i.artNo, i.color, i.size].filter(Boolean).join(' ') || i.takeCode} ×${i.quantity}`;
 
 /** Stops the put-off lines of the orders that ship what arrived; answers, per order, the lines stopped. */
@@ -29,7 +31,10 @@ export async function stopPutOffLines(db: Db, op: Operator, sellerOrgId: number,
     const names: string[] = [];
     for (const line of putOffLines(own)) {
       try {
-        await stopItem(db, { orgId: sellerOrgId, userId: op.userId }, line.orderItemId, { byPurchaser: { orgId: op.orgId, userId: op.userId } });
+        await stopItem(db, { orgId: sellerOrgId, userId: op.userId }, line.orderItemId, {
+          byPurchaser: { orgId: op.orgId, userId: op.userId },
+          reason: SHIP_TAKEN_STOP_REASON,
+        });
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         // Stopped meanwhile (a concurrent scan of the same parcel, or the seller): refunded once, go on.
