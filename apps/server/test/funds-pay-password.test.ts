@@ -144,7 +144,7 @@ describe('resetting by SMS code (Aliyun SMS emulator)', () => {
     expect(t.sms.messages('13812345678')[0]?.content).toMatch(/^【代发助手】您的验证码为\d{6}，5分钟内有效/);
     const again = await post('/api/sms/code/v2', seller, { scene: 'RESET_PAY_PASSWORD' });
     expect(again.errorCode).toBe(ErrorCode.SMS_TOO_FREQUENT);
-    expect(again.errorMsg).toMatch(/请(59|60)秒后再试/);
+    expect(again.errorMsg).toMatch(/请(5\d|60)秒后再试/);
     expect(t.sms.messages('13812345678')).toHaveLength(1);
   });
 
@@ -230,10 +230,11 @@ describe('resetting by SMS code (Aliyun SMS emulator)', () => {
     expect((await post('/api/sms/code/v2', seller, { scene: 'RESET_PAY_PASSWORD' })).errorCode).toBe(ErrorCode.SMS_SEND_FAILED);
     expect(await moneyState(db())).toEqual(before);
     expect((await post('/api/sms/code/v2', seller, { scene: 'RESET_PAY_PASSWORD' })).errorCode).toBe(0);
-    const [{ n } = { n: 0 }] = await db().select({ n: sql<number>`count(*)::int` }).from(smsCodes).where(eq(smsCodes.userId, seller.userId));
-    for (let i = n; i < 10; i++)
-      await db().insert(smsCodes).values({ userId: seller.userId, orgId: owner.orgId, phone: '13812345678', scene: 'X', codeHash: 'x', expiresAt: new Date() });
     await ageSms(seller.userId);
+    // Ten sent just now, after the ageing: aged rows may fall before Beijing midnight when the file runs
+    // just after it, and would then not count for today.
+    for (let i = 0; i < 10; i++)
+      await db().insert(smsCodes).values({ userId: seller.userId, orgId: owner.orgId, phone: '13812345678', scene: 'X', codeHash: 'x', expiresAt: new Date() });
     const r = await post('/api/sms/code/v2', seller, { scene: 'RESET_PAY_PASSWORD' });
     expect(r).toMatchObject({ errorCode: ErrorCode.SMS_DAILY_LIMIT, errorMsg: '今日验证码发送次数已达上限，请明天再试' });
   });

@@ -129,7 +129,7 @@ describe('paying on the emulator cashier', () => {
     const { location } = await payOnCashier(r.data.payUrl ?? '');
     await vi.waitFor(async () => expect((await rechargeRow(r.data.outTradeNo))?.status).toBe('PAID'), { timeout: 5_000 });
     expect(await balance(db(), orgId)).toEqual({ ...before, available: before.available + 10_000 });
-    await vi.waitFor(() => expect(t.alipay.notifyLog().filter((n) => n.outTradeNo === r.data.outTradeNo && n.accepted)).toHaveLength(1));
+    await vi.waitFor(() => expect(t.alipay.notifyLog().filter((n) => n.outTradeNo === r.data.outTradeNo && n.accepted)).toHaveLength(1), { timeout: 10_000 });
     const row = await rechargeRow(r.data.outTradeNo);
     expect(row?.tradeNo).toMatch(/^\d{28}$/);
     const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.businessId, r.data.outTradeNo));
@@ -250,7 +250,7 @@ describe('the trade.query fallback', () => {
       // before paying, Alipay does not know the trade: still waiting, nothing credited
       expect((await get(`/api/b2/funds/recharge/${r.outTradeNo}`, seller)).data).toMatchObject({ status: 'WAITING_PAYMENT' });
       await payOnCashier(r.payUrl ?? '');
-      await vi.waitFor(() => expect(t.alipay.notifyLog().some((n) => n.outTradeNo === r.outTradeNo && !n.accepted)).toBe(true));
+      await vi.waitFor(() => expect(t.alipay.notifyLog().some((n) => n.outTradeNo === r.outTradeNo && !n.accepted)).toBe(true), { timeout: 10_000 });
       expect((await rechargeRow(r.outTradeNo))?.status).toBe('WAITING_PAYMENT');
       const before = await balance(db(), orgId);
       const status = await get<{ status: string; amount: number }>(`/api/b2/funds/recharge/${r.outTradeNo}`, seller);

@@ -162,7 +162,8 @@ describe('job queue', () => {
         active++;
         maxActive = Math.max(maxActive, active);
         runs.set(p.n, (runs.get(p.n) ?? 0) + 1);
-        await sleep(30);
+        // Long enough that another claim lands meanwhile even on a loaded machine.
+        await sleep(150);
         active--;
       });
     }
@@ -170,7 +171,8 @@ describe('job queue', () => {
     for (let i = 0; i < 10; i++) await workers[0]!.enqueue('t.slow', { n: 100 }, { singletonKey: 'same' });
     for (let i = 0; i < 10; i++) await workers[0]!.enqueue('t.slow', { n: i });
     for (const w of workers) w.start();
-    for (let i = 0; i < 200 && [...runs.values()].reduce((s, n) => s + n, 0) < 11; i++) await sleep(20);
+    // Until all eleven ran and none is still running (stop() would hand a running one back).
+    for (let i = 0; i < 1500 && ([...runs.values()].reduce((s, n) => s + n, 0) < 11 || active > 0); i++) await sleep(20);
     await Promise.all(workers.map((w) => w.stop()));
     expect([...runs.entries()].sort((x, y) => x[0] - y[0])).toEqual([...Array.from({ length: 10 }, (_, i) => [i, 1]), [100, 1]]);
     expect(maxActive).toBeGreaterThan(1);

@@ -66,7 +66,8 @@ export function payLaterCalls(w: () => PickingWorld) {
         deliverOrder(tx as unknown as Db, w().t.app.jobs, { purchaserOrgId: w().purchaserOrg, userId: w().main.userId }, w().sellerOrg, orderId, {
           courierCode: 'ZTO',
           courierName: '中通快递',
-          trackingNo: `7800${Date.now()}${++seq}`.slice(0, 14),
+          // 14 digits that differ per call (a slice of Date.now() would repeat within a second).
+          trackingNo: `7800${String(Date.now() % 1e7).padStart(7, '0')}${String(++seq % 1000).padStart(3, '0')}`,
         }),
       ),
   };

@@ -13,7 +13,8 @@ let w: World;
 let mine: Awaited<ReturnType<typeof paidOrder>>;
 let foreign: Awaited<ReturnType<typeof paidOrder>>;
 const A = '/api/b2/purchaser/assigned';
-const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+/** Beijing's date now, read when used (the server dates a batch when it writes it). */
+const beijingToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   w = await startWorld('tm');
@@ -63,6 +64,7 @@ describe('sending the day’s codes to the stalls', () => {
     const r = await w.post<{ batches: number; items: number }>(`${A}/downCode`, w.purchaser, {});
     expect(r.errorCode, r.errorMsg).toBe(0);
     expect(r.data.items).toBeGreaterThanOrEqual(2);
+    const today = beijingToday();
     const list = await w.post<{ list: { stallName: string; lines: { takeCode: string }[] }[] }>(`${A}/downCodeList`, w.purchaser, { date: today });
     expect(list.data.list.some((b) => b.stallName === '测试档口' && b.lines.length >= 2)).toBe(true);
     expect((await w.get<{ state: string }>(`${A}/getPageAuditState?date=${today}`, w.purchaser)).data.state).toBe('ALL');

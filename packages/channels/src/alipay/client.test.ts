@@ -77,12 +77,13 @@ describe('Alipay client against the emulator gateway', () => {
 
   it('a slow gateway times out and is retried; the refund still moves money once', async () => {
     await paidTrade('S2', 300);
-    const impatient = pair.makeClient({ timeoutMs: 150 });
-    emu.setFailure('slow', { times: 1, delayMs: 400 });
+    // The retry's own round trip (four RSA steps) must fit in the timeout on a loaded machine: 1 s, against a 3 s stall.
+    const impatient = pair.makeClient({ timeoutMs: 1000 });
+    emu.setFailure('slow', { times: 1, delayMs: 3000 });
     pair.resetCalls();
     expect(await impatient.refund({ outTradeNo: 'S2', refundAmountFen: 100, outRequestNo: 'S2-1' })).toMatchObject({ refundFeeFen: 100 });
     expect(pair.gatewayCalls()).toBe(2);
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 2500));
     expect(emu.trades().find((t) => t.outTradeNo === 'S2')?.refundedFen).toBe(100);
   });
 

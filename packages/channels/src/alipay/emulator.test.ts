@@ -46,7 +46,7 @@ describe('Alipay emulator: page pay, return and async notify', () => {
     expect(client.verifyNotify(backParams)).toBe(false);
     expect(client.verifyNotify(alipayFields)).toBe(true);
 
-    await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 10_000 });
     const { params, verified } = receiver.received[0]!;
     expect(verified).toBe(true);
     expect(params).toMatchObject({ notify_type: 'trade_status_sync', app_id: APP_ID, charset: 'utf-8', version: '1.0', sign_type: 'RSA2' });
@@ -75,7 +75,7 @@ describe('Alipay emulator: page pay, return and async notify', () => {
   it('retries on the schedule until the receiver answers exactly "success"', async () => {
     const { emu, client, receiver } = await setup(['fail', 'fail', 'success']);
     await payThroughCashier(emu.url, client.pagePayUrl({ outTradeNo: 'R2', totalAmountFen: 5, subject: '充值', method: 'alipay.trade.wap.pay' }));
-    await vi.waitFor(() => expect(receiver.received).toHaveLength(3));
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(3), { timeout: 10_000 });
     await sleep(SCHEDULE[0]! * 4);
     expect(receiver.received).toHaveLength(3);
     const log = emu.notifyLog();
@@ -90,7 +90,7 @@ describe('Alipay emulator: page pay, return and async notify', () => {
   it('gives up after the 8 tries of the schedule', async () => {
     const { emu, client, receiver } = await setup(['success ']);
     await payThroughCashier(emu.url, client.pagePayUrl({ outTradeNo: 'R3', totalAmountFen: 100, subject: '充值', method: 'alipay.trade.page.pay' }));
-    await vi.waitFor(() => expect(receiver.received).toHaveLength(8), { timeout: 3000 });
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(8), { timeout: 10_000 });
     await sleep(SCHEDULE[0]! * 3);
     expect(receiver.received).toHaveLength(8);
     expect(emu.notifyLog().every((a) => !a.accepted)).toBe(true);
@@ -99,7 +99,7 @@ describe('Alipay emulator: page pay, return and async notify', () => {
   it('a notify with a tampered amount or another app_id is refused', async () => {
     const { emu, client, receiver } = await setup(['success']);
     await payThroughCashier(emu.url, client.pagePayUrl({ outTradeNo: 'R4', totalAmountFen: 1234, subject: '充值', method: 'alipay.trade.page.pay' }));
-    await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 10_000 });
     const params = receiver.received[0]!.params;
     const tampered = { ...params, total_amount: '0.01' };
     expect(client.verifyNotify(tampered)).toBe(false);
