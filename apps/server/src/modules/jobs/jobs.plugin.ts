@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../../app.js';
+import { registerDbMaintenance } from './db-maintenance.js';
 import { JobQueue } from './job-queue.js';
 
 declare module 'fastify' {
@@ -19,7 +20,7 @@ const positive = (v: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n > 0 ? n : fallback;
 };
 
-export const jobsPlugin = fp(async (app: FastifyInstance, { db }: AppDeps) => {
+export const jobsPlugin = fp(async (app: FastifyInstance, { db, database }: AppDeps) => {
   const queue = new JobQueue(db, {
     pollMs: positive(process.env.JOBS_POLL_MS, 1_000),
     concurrency: positive(process.env.JOBS_CONCURRENCY, 2),
@@ -27,6 +28,8 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { db }: AppDeps) => {
     log: app.log,
   });
   app.decorate('jobs', queue);
+  // PGlite has no autovacuum: a nightly VACUUM (ANALYZE) stands in for it.
+  registerDbMaintenance(queue, database, (fn) => app.addHook('onReady', fn));
   app.addHook('onClose', async () => {
     await queue.stop();
   });
