@@ -33,7 +33,10 @@ describe('allowed moves', () => {
     expect(canCancel('WAITING_DELIVERING', ['WAITING_TAKING', 'TAKING'])).toBe(false);
     expect(canCancel('WAITING_DELIVERING', ['TOOK'])).toBe(false);
     for (const s of ['DELIVERED', 'FINISHED', 'CANCELED']) expect(canCancel(s, ['WAITING_TAKING'])).toBe(false);
-    expect(canUpdateReceiver('WAITING_DELIVERING', ['TOOK_PART'])).toBe(false);
+    expect(canUpdateReceiver('WAITING_DELIVERING', ['TOOK_PART'], 'ZTO')).toBe(false);
+    expect(canUpdateReceiver('WAITING_DELIVERING', ['WAITING_TAKING'], 'ZTO')).toBe(true);
+    // A self-pickup order has no address to change.
+    expect(canUpdateReceiver('WAITING_PAYMENT', [null], 'SELF_PICKUP')).toBe(false);
   });
 });
 

@@ -44,6 +44,16 @@ describe('an offline pickup order', () => {
     const [order] = await db().select().from(dropshipOrders).where(eq(dropshipOrders.id, made.data.id));
     expect(order).toMatchObject({ source: 'OFFLINE', expressCode: SELF_PICKUP_EXPRESS, expressFeeFen: 0, status: 'WAITING_PAYMENT', receiverName: '周小芳' });
 
+    // A self-pickup order has no address to change: the detail offers no edit and the call refuses it.
+    const detail = await w.t.app.inject({ method: 'GET', url: `/api/b2/post/orders/detail/${made.data.id}`, headers: w.seller.headers() });
+    expect(detail.json().data.allowed.updateReceiver).toBe(false);
+    const edit = await post('/api/b2/post/orders/update/receivingInfo', w.seller, {
+      id: made.data.id,
+      receiver: { name: '周小芳', phone: '13800138009', province: '广东省', city: '广州市', district: '越秀区', address: '解放南路1号' },
+    });
+    expect([edit.errorCode, edit.errorMsg]).toEqual([16007, expect.stringContaining('仓库自提订单，没有收货地址可改')]);
+    expect((await db().select().from(dropshipOrders).where(eq(dropshipOrders.id, made.data.id)))[0]?.receiverProvince).toBe('');
+
     const paid = await post<{ paid: boolean }>('/api/b2/post/orders/pay', w.seller, {
       orderIds: [made.data.id],
       payMethod: 'BALANCE',

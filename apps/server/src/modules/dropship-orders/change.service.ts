@@ -3,7 +3,7 @@
  * closed) and updateReceivingInfo. Each is one transaction on the locked order that checks the
  * current status first (status-machine.ts) and refuses a forbidden move with its own code.
  */
-import { type DropshipOrderStatus, ErrorCode, fenToYuan, type OperationResult } from '@dropship/contract';
+import { type DropshipOrderStatus, ErrorCode, fenToYuan, type OperationResult, SELF_PICKUP_EXPRESS } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -108,7 +108,10 @@ export async function updateReceivingInfo(db: Db, actor: Actor, id: number, rece
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const { o, statuses } = await lockOne(t, actor.orgId, id);
-    if (!canUpdateReceiver(o.status, statuses)) {
+    if (o.expressCode === SELF_PICKUP_EXPRESS) {
+      throw new AppError(ErrorCode.DROPSHIP_RECEIVER_LOCKED, `订单 ${o.orderNo} 是仓库自提订单，没有收货地址可改；取货人在仓库交付时核对`);
+    }
+    if (!canUpdateReceiver(o.status, statuses, o.expressCode)) {
       throw new AppError(ErrorCode.DROPSHIP_RECEIVER_LOCKED, `订单 ${o.orderNo} 已开始拿货、已发货或已取消，不能修改收货信息`);
     }
     const fee = expressFeeFrom(book, o.expressCode, r.province, o.itemCount).feeFen;

@@ -168,7 +168,7 @@ export async function dropshipOrderDetail(db: Db, caller: Caller, id: number): P
       remark: e.remark,
       createdAt: e.createdAt.toISOString(),
     })),
-    allowed: { pay: canPay(o.status), cancel: canCancel(o.status, lines), updateReceiver: canUpdateReceiver(o.status, lines) },
+    allowed: { pay: canPay(o.status), cancel: canCancel(o.status, lines), updateReceiver: canUpdateReceiver(o.status, lines, o.expressCode) },
   };
 }
 

@@ -8,7 +8,7 @@
  *                   │                        │
  *                   └──cancel──► CANCELED ◄──┘ (only before any line is being taken)
  */
-import type { CombinedStatusCode, DropshipOrderStatus } from '@dropship/contract';
+import { type CombinedStatusCode, type DropshipOrderStatus, SELF_PICKUP_EXPRESS } from '@dropship/contract';
 
 /** Lines whose goods nobody is fetching: the order can still be cancelled or re-addressed. */
 const UNTOUCHED: ReadonlySet<string> = new Set(['WAITING_TAKING', 'E_NEXT_TAKING', 'E_STOP_TAKING', 'E_LACK_TAKING']);
@@ -40,8 +40,14 @@ export function canCancel(status: string, lines: (string | null)[]): boolean {
   return status === 'WAITING_DELIVERING' && lines.every((s) => s !== null && UNTOUCHED.has(s));
 }
 
-/** The receiver may change while the order could still be cancelled: nobody has the goods in hand. */
-export const canUpdateReceiver = canCancel;
+/**
+ * The receiver may change while the order could still be cancelled: nobody has the goods in hand. A
+ * self-pickup order (offline pickup, declaration 仓库自提) has no address to change: its pick-up person is
+ * checked at the hand-over.
+ */
+export function canUpdateReceiver(status: string, lines: (string | null)[], expressCode: string): boolean {
+  return expressCode !== SELF_PICKUP_EXPRESS && canCancel(status, lines);
+}
 
 export const isDropped = (s: string | null) => s !== null && DROPPED.has(s);
 
