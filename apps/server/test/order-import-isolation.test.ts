@@ -68,6 +68,17 @@ describe('tenant isolation', () => {
     expect(await importCounts(t)).toEqual(before);
   });
 
+  it('a removed shop is neither offered nor imported into', async () => {
+    expect(envelope(await call(t.app, { method: 'POST', url: '/api/b2/shops/remove', session: other, payload: { id: tenant.redbookShopId } })).errorCode).toBe(
+      0,
+    );
+    const shops = envelope<{ id: number }[]>(await call(t.app, { url: `${BASE}/shops`, session: other }));
+    expect(shops.data.map((s) => s.id)).toEqual([tenant.expiringShopId]);
+    const before = await importCounts(t);
+    expect(await upload(t, other, { file: file(30), name: 'x.csv', shopId: tenant.redbookShopId })).toMatchObject({ errorCode: 12001, errorMsg: '店铺不存在' });
+    expect(await importCounts(t)).toEqual(before);
+  });
+
   it('purchasers get 403, the signed-out 401, on the import calls', async () => {
     expect((await call(t.app, { url: `${BASE}/shops`, session: purchaser })).statusCode).toBe(403);
     expect((await call(t.app, { method: 'POST', url: `${BASE}/page`, session: purchaser, payload: {} })).statusCode).toBe(403);

@@ -4,7 +4,7 @@
  * (jsonb_to_recordset: one parameter, the same on PGlite and node-postgres).
  */
 import type { ImportJobStatus } from '@dropship/contract';
-import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { users } from '../auth/auth.table.js';
@@ -21,17 +21,24 @@ type JobPatch = Partial<Omit<typeof orderImportJobs.$inferInsert, 'id' | 'orgId'
 
 export const RUNNING: ImportJobStatus[] = ['PARSING', 'IMPORTING'];
 
+/** A shop of the organisation, removed ones too (a past job still names its shop); new imports check removedAt. */
 export async function findShop(db: Db, orgId: number, shopId: number) {
   const [row] = await db
-    .select({ id: shops.id, name: shops.name, channel: shops.channel })
+    .select({ id: shops.id, name: shops.name, channel: shops.channel, removedAt: shops.removedAt })
     .from(shops)
     .where(and(eq(shops.orgId, orgId), eq(shops.id, shopId)))
     .limit(1);
   return row;
 }
 
+/** The shops an import may go into: the organisation's, not removed. */
 export function listShops(db: Db, orgId: number) {
-  return db.select({ id: shops.id, name: shops.name, channel: shops.channel }).from(shops).where(eq(shops.orgId, orgId)).orderBy(shops.id).limit(500);
+  return db
+    .select({ id: shops.id, name: shops.name, channel: shops.channel })
+    .from(shops)
+    .where(and(eq(shops.orgId, orgId), isNull(shops.removedAt)))
+    .orderBy(shops.id)
+    .limit(500);
 }
 
 export async function insertJob(db: Db, v: NewImportJob): Promise<ImportJobRecord> {

@@ -56,7 +56,7 @@ const retireAbandoned = (db: Db, orgId: number) => failAbandonedJobs(db, { all: 
  */
 export async function createImport(db: Db, runner: ImportRunner, caller: Caller, upload: ImportUpload, fields: z.output<typeof ImportCreateFields>) {
   const shop = await repo.findShop(db, caller.orgId, fields.shopId);
-  if (!shop) throw notFound('店铺');
+  if (!shop || shop.removedAt) throw notFound('店铺');
   const plan = await planImport(upload.file, fields.mapping, upload.detailFile);
   try {
     checkChannel(plan, shop);
