@@ -2,6 +2,7 @@
 import type { NormalizedOrder } from '@dropship/channels';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { correctShopOrderAddress } from '../src/modules/shop-orders/shop-order-address.service.js';
 import { upsertShopOrders } from '../src/modules/shop-orders/shop-orders.service.js';
 import { shopOrderItems, shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
 import { shops } from '../src/modules/shops/shops.table.js';
@@ -68,6 +69,44 @@ describe('upsertShopOrders', () => {
     expect(row?.itemSearch).toContain('a12#8801');
     expect(await rowCount(db, shopOrders)).toBe(2);
     expect(await rowCount(db, shopOrderItems)).toBe(2);
+  });
+
+  it("keeps the seller's receiver correction while the platform still gives the receiver it corrected", async () => {
+    const db = t.database.db;
+    const receiverOf = async () => {
+      const [r] = await db.select().from(shopOrders).where(eq(shopOrders.platformOrderId, 'R1'));
+      return [r?.receiverName, r?.receiverProvince, r?.receiverAddress, r?.sellerRemark, r?.receiverPlatformHash === null];
+    };
+    await upsertShopOrders(db, target, [order('R1', '2026-11-20T10:05:00+08:00', { receiver: { ...order('R1', '').receiver, province: '火星省' } })]);
+    const [row] = await db.select({ id: shopOrders.id }).from(shopOrders).where(eq(shopOrders.platformOrderId, 'R1'));
+    const fixed = {
+      receiverName: '张三',
+      receiverPhone: '13812345678',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      town: '',
+      address: '文三路1号',
+    };
+    await correctShopOrderAddress(db, target.orgId, row!.id, fixed);
+    // Corrected twice: the platform's receiver of the first correction is the one kept in mind.
+    await correctShopOrderAddress(db, target.orgId, row!.id, { ...fixed, address: '文三路2号' });
+    expect(await receiverOf()).toEqual(['张三', '浙江省', '文三路2号', null, false]);
+
+    // A newer copy with another remark but the same (wrong) receiver: the remark changes, the correction stays.
+    const remarked = order('R1', '2026-11-21T09:00:00+08:00', { receiver: { ...order('R1', '').receiver, province: '火星省' }, sellerRemark: '加急' });
+    expect(await upsertShopOrders(db, target, [remarked])).toMatchObject({ updated: 1 });
+    expect(await receiverOf()).toEqual(['张三', '浙江省', '文三路2号', '加急', false]);
+    // The same copy again rewrites nothing (it counts as refreshed, the row keeps its updated_at).
+    const stamp = async () => (await db.select({ at: shopOrders.updatedAt }).from(shopOrders).where(eq(shopOrders.platformOrderId, 'R1')))[0]?.at;
+    const before = await stamp();
+    expect(await upsertShopOrders(db, target, [remarked])).toMatchObject({ updated: 1 });
+    expect(await stamp()).toEqual(before);
+
+    // The buyer changed the address on the platform: the platform's new receiver wins and the correction is gone.
+    const moved = order('R1', '2026-11-22T09:00:00+08:00', { receiver: { ...order('R1', '').receiver, address: '天目山路9号' }, sellerRemark: '加急' });
+    expect(await upsertShopOrders(db, target, [moved])).toMatchObject({ updated: 1 });
+    expect(await receiverOf()).toEqual(['张*', '浙江省', '天目山路9号', '加急', true]);
   });
 
   it('keeps the same platform order id of two shops apart', async () => {

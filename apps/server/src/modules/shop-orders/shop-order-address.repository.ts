@@ -2,6 +2,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import { receiverHash } from './upsert-orders.js';
+
+// The platform's receiver before the first correction (the right side of an UPDATE reads the old row):
+// later syncs keep the correction while the platform still gives this one.
+const PLATFORM_HASH = sql.raw(receiverHash(''));
 
 export interface ReceiverValues {
   receiverName: string;
@@ -24,7 +29,8 @@ export async function updateReceiver(db: Db, orgId: number, orderId: number, wai
     sql`
     update shop_orders set receiver_name = ${r.receiverName}, receiver_phone = ${r.receiverPhone}, receiver_phone_tail = ${tail},
       receiver_province = ${r.province}, receiver_city = ${r.city}, receiver_district = ${r.district}, receiver_town = ${r.town || null},
-      receiver_address = ${r.address}, receiver_encrypted = false, receiver_decrypt_handle = null, updated_at = now()
+      receiver_address = ${r.address}, receiver_encrypted = false, receiver_decrypt_handle = null,
+      receiver_platform_hash = coalesce(receiver_platform_hash, ${PLATFORM_HASH}), updated_at = now()
     where org_id = ${orgId} and id = ${orderId} and dropship_status = 'UNPLACED'
       and status in (${sql.join(
         waiting.map((s) => sql`${s}`),

@@ -39,6 +39,12 @@ export const shopOrders = pgTable(
     receiverAddress: text('receiver_address').notNull().default(''),
     receiverEncrypted: boolean('receiver_encrypted').notNull().default(false),
     receiverDecryptHandle: text('receiver_decrypt_handle'),
+    /**
+     * Set when the seller corrected the receiver (/order/abnormalList): md5 of the platform's receiver as it
+     * was then. A newer platform copy with that same receiver keeps the correction; a different one (the
+     * buyer changed the address) replaces it and clears this. Null: the receiver is the platform's.
+     */
+    receiverPlatformHash: text('receiver_platform_hash'),
     buyerRemark: text('buyer_remark'),
     sellerRemark: text('seller_remark'),
     sellerFlag: integer('seller_flag'),

@@ -79,11 +79,19 @@ const ITEM_COLS = [
 const list = (cols: readonly string[], prefix = '') => cols.map((c) => `${prefix}${c}`).join(', ');
 const setList = (cols: readonly string[]) => cols.map((c) => `${c} = excluded.${c}`).join(', ');
 
+/** The receiver as the platform gives it: what a seller's correction replaces (shop-order-address). */
+export const RECEIVER_COLS = ORDER_COLS.filter((c) => c.startsWith('receiver_'));
+/** md5 of a receiver's columns read with `prefix` (`''` for the row being updated, `excluded.` for the incoming copy). */
+export const receiverHash = (prefix: string) => `md5(row(${list(RECEIVER_COLS, prefix)})::text)`;
+// A seller's correction is kept while the platform still gives the receiver it corrected.
+const KEPT = `(o.receiver_platform_hash is not null and o.receiver_platform_hash = ${receiverHash('excluded.')})`;
+const newValue = (c: string) => (c.startsWith('receiver_') ? `case when ${KEPT} then o.${c} else excluded.${c} end` : `excluded.${c}`);
+
 const ORDER_SQL = {
   cols: sql.raw(list(['platform_order_id', 'platform_created_at', ...ORDER_COLS])),
   values: sql.raw(list(['platform_order_id', 'platform_created_at', ...ORDER_COLS], 'x.')),
-  set: sql.raw(setList(ORDER_COLS)),
-  changed: sql.raw(`(${list(ORDER_COLS, 'o.')}) is distinct from (${list(ORDER_COLS, 'excluded.')})`),
+  set: sql.raw(`${ORDER_COLS.map((c) => `${c} = ${newValue(c)}`).join(', ')}, receiver_platform_hash = case when ${KEPT} then o.receiver_platform_hash end`),
+  changed: sql.raw(`(${list(ORDER_COLS, 'o.')}) is distinct from (${ORDER_COLS.map(newValue).join(', ')})`),
 };
 const ITEM_SQL = {
   cols: sql.raw(list(ITEM_COLS)),
