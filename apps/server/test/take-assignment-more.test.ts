@@ -4,7 +4,9 @@
  * assignment at payment, the Excel export. Bad input and tenant isolation for each call.
  */
 import { ErrorCode } from '@dropship/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shops } from '../src/modules/shops/shops.table.js';
 import { expectBadRequest, readXlsx } from './funds-payments-support.js';
 import { call } from './support.js';
 import { paidOrder, startWorld, takeState, type World } from './take-assignment-support.js';
@@ -151,5 +153,23 @@ describe('automatic assignment', () => {
     const theirs = await paidOrder(w, w.otherSeller, w.otherSellerOrg, 1);
     const other = await w.post<{ list: { id: number; assignmentStatus: string }[] }>(`${A}/takePage`, w.other, {});
     expect(other.data.list.find((x) => x.id === theirs.takeItemIds[0])?.assignmentStatus).toBe('WAITING_ASSIGNED');
+  });
+});
+
+describe('ERP items', () => {
+  it('an order from a 快麦 shop shows on the ERP tab with its shop and channel, for its purchaser only', async () => {
+    const [km] = await w.db().insert(shops).values({ orgId: w.sellerOrg, channel: 'KM', name: '快麦测试店' }).returning({ id: shops.id });
+    const o = await paidOrder(w, w.seller, w.sellerOrg, 1);
+    // The order as placed from the ERP shop's order (test fixture: the demo seller has no ERP shop orders).
+    await w.db().execute(sql`update dropship_orders set shop_id = ${km!.id} where id = ${o.id}`);
+    expect((await w.post(`${A}/existErp`, w.purchaser)).data).toEqual({ exist: true, count: 1 });
+    type ErpPage = { total: number; list: { id: number; shopName: string; channel: string }[] };
+    const km1 = await w.post<ErpPage>(`${A}/erpTakePage`, w.purchaser, { channel: 'KM' });
+    expect([km1.data.total, km1.data.list]).toEqual([1, [expect.objectContaining({ id: o.takeItemIds[0], shopName: '快麦测试店', channel: 'KM' })]]);
+    expect((await w.post<ErpPage>(`${A}/erpTakePage`, w.purchaser, {})).data.total).toBe(1);
+    expect((await w.post<ErpPage>(`${A}/erpTakePage`, w.purchaser, { channel: 'WDT' })).data.total).toBe(0);
+    // Another purchaser sees none of it.
+    expect((await w.post(`${A}/existErp`, w.other)).data).toEqual({ exist: false, count: 0 });
+    expect((await w.post<ErpPage>(`${A}/erpTakePage`, w.other, {})).data.total).toBe(0);
   });
 });
