@@ -175,5 +175,6 @@ export async function signIn(page: Page, base: string, username: string, portal:
   await pane.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL('**/home');
   await reloaded;
-  await page.getByTestId('welcome').waitFor();
+  // The user menu is in the header at every width (the welcome line is not shown on a phone).
+  await page.getByTestId('user-menu').waitFor();
 }

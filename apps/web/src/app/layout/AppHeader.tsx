@@ -1,4 +1,4 @@
-import { Layout, Space, Typography } from 'antd';
+import { Grid, Layout, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useShell } from '../shell-context';
 import { CustomerServiceButton } from './CustomerServiceButton';
@@ -9,6 +9,9 @@ import { UserMenu } from './UserMenu';
 export function AppHeader() {
   const shell = useShell();
   const user = shell?.user;
+  // On a phone (the picker's /picker) the header keeps to icons: the welcome line and the buttons' words
+  // would make it wider than the screen and the whole page would scroll sideways.
+  const compact = Grid.useBreakpoint().md === false;
   return (
     <Layout.Header
       style={{
@@ -24,17 +27,17 @@ export function AppHeader() {
         <Link to="/home" style={{ fontWeight: 600, fontSize: 16 }}>
           {shell?.brandName ?? '代发助手'}
         </Link>
-        {user && (
+        {user && !compact && (
           <Typography.Text data-testid="welcome">
             欢迎您，{user.subUsername ?? user.username}（{user.orgName}）
           </Typography.Text>
         )}
       </Space>
       <Space size={4}>
-        <FeedbackButton />
+        <FeedbackButton compact={compact} />
         <MessagesButton />
-        <CustomerServiceButton />
-        <UserMenu />
+        <CustomerServiceButton compact={compact} />
+        <UserMenu compact={compact} />
       </Space>
     </Layout.Header>
   );

@@ -2,7 +2,7 @@ import { CustomerServiceOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Popover } from 'antd';
 import { useShell } from '../shell-context';
 
-export function CustomerServiceButton() {
+export function CustomerServiceButton({ compact = false }: { compact?: boolean }) {
   const cs = useShell()?.customerService;
   const content = cs ? (
     <Descriptions column={1} size="small" style={{ width: 240 }}>
@@ -13,8 +13,8 @@ export function CustomerServiceButton() {
   ) : null;
   return (
     <Popover content={content} title="联系客服" trigger="click" placement="bottomRight">
-      <Button type="text" icon={<CustomerServiceOutlined />}>
-        客服
+      <Button type="text" icon={<CustomerServiceOutlined />} aria-label="客服" title={compact ? '客服' : undefined}>
+        {!compact && '客服'}
       </Button>
     </Popover>
   );

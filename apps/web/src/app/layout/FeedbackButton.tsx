@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { shellApi } from '../api';
 
 /** 意见反馈: stored for the operator to read. */
-export function FeedbackButton() {
+export function FeedbackButton({ compact = false }: { compact?: boolean }) {
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -25,8 +25,8 @@ export function FeedbackButton() {
 
   return (
     <>
-      <Button type="text" icon={<FormOutlined />} onClick={() => setOpen(true)}>
-        意见反馈
+      <Button type="text" icon={<FormOutlined />} onClick={() => setOpen(true)} aria-label="意见反馈" title={compact ? '意见反馈' : undefined}>
+        {!compact && '意见反馈'}
       </Button>
       <Modal title="意见反馈" open={open} onOk={submit} okText="提交" confirmLoading={saving} onCancel={() => setOpen(false)} destroyOnHidden>
         <Form form={form} layout="vertical">

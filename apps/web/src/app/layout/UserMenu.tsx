@@ -7,7 +7,7 @@ import { clearIdentity } from '../session';
 import { useShell } from '../shell-context';
 
 /** The user menu: change pay password, and logout after 确定要退出登录？ */
-export function UserMenu() {
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -39,8 +39,8 @@ export function UserMenu() {
         ],
       }}
     >
-      <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
-        {user?.subUsername ?? user?.username} <DownOutlined />
+      <Button type="text" icon={<UserOutlined />} data-testid="user-menu" title={compact ? (user?.subUsername ?? user?.username) : undefined}>
+        {!compact && (user?.subUsername ?? user?.username)} <DownOutlined />
       </Button>
     </Dropdown>
   );
