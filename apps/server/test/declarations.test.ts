@@ -90,6 +90,11 @@ describe('check and save', () => {
     );
     expectBadRequest(await save(seller, { delivery: 'AIR', lines: [line(stall.code)] }), /发货方式/);
     expectBadRequest(await save(seller, { delivery: 'SELF_PICKUP', lines: [line('')] }), /请输入档口/);
+    // The list exports refuse bad filters the same way (nothing is written by them).
+    for (const url of ['/api/b2/declarations/export', '/api/b2/declarations/drafts/export']) {
+      expectBadRequest(await post(url, seller, { dateFrom: '2026-11-20', dateTo: '2026-11-01' }), /开始日期/);
+      expectBadRequest(await post(url, seller, { dateFrom: '2026-13-01' }), /开始日期/);
+    }
     const unknown = await save(seller, {
       delivery: 'RECEIVER',
       expressCode: 'ZTO',
@@ -176,6 +181,19 @@ describe('submit and pay', () => {
     });
     const h = history.data.list.find((d) => d.id === draft.data.id);
     expect(h?.orders.map((o) => o.combinedStatus)).toEqual(['WAITING_TAKING', 'WAITING_TAKING']);
+    // 报单历史 as Excel: the list's rows, each with the orders it became and their statuses.
+    const historyXlsx = await readXlsx(
+      await call(t.app, { method: 'POST', url: '/api/b2/declarations/export', session: seller, payload: { declarationNo: draft.data.declarationNo } }),
+    );
+    expect(historyXlsx[0]).toEqual(['报单号', '发货方式', '行数', '件数', '货款(元)', '代发订单', '备注', '提交时间']);
+    expect(historyXlsx).toHaveLength(2);
+    expect(historyXlsx[1]?.[0]).toBe(draft.data.declarationNo);
+    expect(String(historyXlsx[1]?.[5]).match(/（待拿货）/g)).toHaveLength(2);
+    // Submitted, it is no longer among the drafts.
+    const draftsXlsx = await readXlsx(
+      await call(t.app, { method: 'POST', url: '/api/b2/declarations/drafts/export', session: seller, payload: { declarationNo: draft.data.declarationNo } }),
+    );
+    expect(draftsXlsx).toEqual([['报单号', '发货方式', '行数', '件数', '货款(元)', '备注', '创建时间']]);
 
     const records = await post<{ total: number; list: { orderNo: string | null; takeStatus: string | null; receiverName: string }[] }>(
       '/api/b2/declarations/records/page',
@@ -257,7 +275,9 @@ describe('tenant isolation', () => {
       expect(r.data.total, url).toBe(0);
     }
     expect((await post<{ stalls: unknown[] }>('/api/b2/declarations/goods', other, {})).data.stalls).toEqual([]);
-    const x = await readXlsx(await call(t.app, { method: 'POST', url: '/api/b2/declarations/records/export', session: other, payload: {} }));
-    expect(x).toHaveLength(1);
+    for (const url of ['/api/b2/declarations/records/export', '/api/b2/declarations/export', '/api/b2/declarations/drafts/export']) {
+      const x = await readXlsx(await call(t.app, { method: 'POST', url, session: other, payload: {} }));
+      expect(x, url).toHaveLength(1);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
@@ -52,6 +54,19 @@ it('declares two lines, submits and pays them, and sees them in the history', as
     });
   expect(await row.textContent()).toMatch(/DF\d{14}/);
   await shot(page, 'declaration-history');
+  // The history as Excel: the row with its order and status.
+  const declarationNo = (await row.textContent())?.match(/BD\d+/)?.[0] ?? '';
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出Excel' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^报单历史.*\.xlsx$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+  const sheetText = wb.worksheets[0]!.getSheetValues()
+    .map((r) => (Array.isArray(r) ? r.join(' ') : ''))
+    .join('\n');
+  expect(sheetText).toContain(declarationNo);
+  expect(sheetText).toMatch(/DF\d{14}（待拿货）/);
 
   await page.goto(h.url('second', '/order/orderCollectRecord'));
   await page.locator('tr', { hasText: 'K2099' }).getByText('待拿货').waitFor();

@@ -91,14 +91,15 @@ const day = (label: string) => optional(z.string({ error: `${label}必须是日�
 const inOrder = (v: { dateFrom?: string | undefined; dateTo?: string | undefined }) => !v.dateFrom || !v.dateTo || v.dateFrom <= v.dateTo;
 const IN_ORDER = { message: '开始日期不能晚于结束日期', path: ['dateFrom'] };
 
-export const DeclarationPageBody = pageQuery
-  .extend({
-    status: optional(DeclarationStatus, '报单状态'),
-    declarationNo: optional(text('报单号', 32), '报单号'),
-    dateFrom: day('开始日期'),
-    dateTo: day('结束日期'),
-  })
-  .refine(inOrder, IN_ORDER);
+const DeclarationFilterShape = {
+  declarationNo: optional(text('报单号', 32), '报单号'),
+  dateFrom: day('开始日期'),
+  dateTo: day('结束日期'),
+};
+export const DeclarationPageBody = pageQuery.extend({ status: optional(DeclarationStatus, '报单状态'), ...DeclarationFilterShape }).refine(inOrder, IN_ORDER);
+/** 我的报单 / 报单历史 export: the list's filters, without paging (the page decides the status). */
+export const DeclarationFilter = z.object(DeclarationFilterShape).refine(inOrder, IN_ORDER);
+export type DeclarationFilter = z.output<typeof DeclarationFilter>;
 export type DeclarationPageBody = z.input<typeof DeclarationPageBody>;
 
 export const DeclarationRow = z.object({

@@ -7,6 +7,7 @@
 import {
   DeclarationCheckResult,
   DeclarationDetail,
+  DeclarationFilter,
   DeclarationGoodsBody,
   DeclarationGoodsResult,
   DeclarationIdBody,
@@ -27,8 +28,8 @@ import { ok } from '../../lib/envelope.js';
 import { sendXlsxStream } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { submitDeclaration } from '../dropship-orders/declaration.service.js';
-import { checkDeclaration, declarationDetail, pageDeclarations, removeDeclaration, saveDeclaration } from './declarations.service.js';
-import { GOODS_COLUMNS, RECORD_COLUMNS } from './export-columns.js';
+import { checkDeclaration, declarationDetail, exportDeclarations, pageDeclarations, removeDeclaration, saveDeclaration } from './declarations.service.js';
+import { declarationColumns, GOODS_COLUMNS, RECORD_COLUMNS } from './export-columns.js';
 import { exportRecords, goodsByStall, pageRecords } from './records.service.js';
 
 const tags = ['declarations'];
@@ -92,6 +93,20 @@ export async function declarationsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (req) => ok(await pageDeclarations(db, requireCaller(req), { ...body(req, DeclarationPageBody), status: 'SUBMITTED' })),
   );
+
+  for (const x of [
+    { url: '/api/b2/declarations/drafts/export', permission: '/myDeclaration', status: 'DRAFT', kind: 'drafts', name: '我的报单' },
+    { url: '/api/b2/declarations/export', permission: '/declarationHistory', status: 'SUBMITTED', kind: 'history', name: '报单历史' },
+  ] as const) {
+    app.post(
+      x.url,
+      { config: { permission: x.permission }, schema: { tags, summary: `导出${x.name}（Excel，最多10万条）`, body: DeclarationFilter } },
+      async (req, reply) => {
+        const pages = await exportDeclarations(db, requireCaller(req).orgId, body(req, DeclarationFilter), x.status);
+        return sendXlsxStream(reply, { fileName: x.name, sheetName: x.name, columns: declarationColumns(x.kind), pages, log: req.log });
+      },
+    );
+  }
 
   const RECORDS = { permission: '/order/orderCollectRecord' } as const;
   app.post(

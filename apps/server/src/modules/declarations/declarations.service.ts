@@ -6,6 +6,7 @@
 import {
   type DeclarationCheckResult,
   type DeclarationDetail,
+  type DeclarationFilter,
   type DeclarationPageBody,
   type DeclarationRow,
   type DeclarationSaveBody,
@@ -20,6 +21,7 @@ import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.s
 import { checkLines, problemsText } from './check-lines.js';
 import * as repo from './declarations.repository.js';
 import { toRow } from './declarations.view.js';
+import { RECORD_EXPORT_MAX_ROWS } from './records.service.js';
 
 type SaveBody = z.output<typeof DeclarationSaveBody>;
 type Actor = Pick<Caller, 'orgId' | 'userId'>;
@@ -131,4 +133,26 @@ export async function pageDeclarations(
   const ids = r.list.map((d) => Number(d.id));
   const orders = await repo.ordersOfDeclarations(db, caller.orgId, ids);
   return { total: r.total, list: r.list.map((d) => toRow(d, orders)) };
+}
+
+const EXPORT_PAGE = 1_000;
+
+/** The export of 我的报单 / 报单历史: the filtered declarations in the list's order, 1,000 a page. */
+export async function exportDeclarations(db: Db, orgId: number, f: DeclarationFilter, status: 'DRAFT' | 'SUBMITTED'): Promise<AsyncIterable<DeclarationRow[]>> {
+  const q = { ...f, status };
+  const first = await repo.pageDeclarations(db, orgId, q, EXPORT_PAGE, 0);
+  if (first.total > RECORD_EXPORT_MAX_ROWS) throw new AppError(ErrorCode.DECLARATION_EXPORT_TOO_LARGE);
+  const rows = async (list: typeof first.list) => {
+    const orders = await repo.ordersOfDeclarations(
+      db,
+      orgId,
+      list.map((d) => Number(d.id)),
+    );
+    return list.map((d) => toRow(d, orders));
+  };
+  return (async function* () {
+    yield await rows(first.list);
+    for (let offset = EXPORT_PAGE; offset < first.total; offset += EXPORT_PAGE)
+      yield await rows((await repo.pageDeclarations(db, orgId, q, EXPORT_PAGE, offset)).list);
+  })();
 }

@@ -1,5 +1,13 @@
 /** Columns of the 报单记录 export: what the list shows, receivers masked. */
-import { DECLARATION_STATUS_NAMES, type DeclarationRecordRow, type DeclarationStallGoods, TAKING_ITEM_STATUS_NAMES } from '@dropship/contract';
+import {
+  COMBINED_ORDER_STATUS_NAMES,
+  DECLARATION_DELIVERY_NAMES,
+  DECLARATION_STATUS_NAMES,
+  type DeclarationRecordRow,
+  type DeclarationRow,
+  type DeclarationStallGoods,
+  TAKING_ITEM_STATUS_NAMES,
+} from '@dropship/contract';
 import { beijingTime, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
 
 export const RECORD_COLUMNS: XlsxColumn<DeclarationRecordRow>[] = [
@@ -34,3 +42,26 @@ export const GOODS_COLUMNS: XlsxColumn<GoodsRow>[] = [
   { header: '代发订单号', width: 20, value: (r) => r.orderNo ?? '' },
   { header: '拿货状态', value: (r) => (r.takeStatus ? TAKING_ITEM_STATUS_NAMES[r.takeStatus] : '待付款') },
 ];
+
+/** Columns of the 我的报单 (drafts) and 报单历史 (submitted, with the orders each became) exports: what the list shows. */
+export function declarationColumns(kind: 'drafts' | 'history'): XlsxColumn<DeclarationRow>[] {
+  return [
+    { header: '报单号', width: 20, value: (r) => r.declarationNo },
+    { header: '发货方式', width: 12, value: (r) => DECLARATION_DELIVERY_NAMES[r.delivery] },
+    { header: '行数', value: (r) => r.lineCount },
+    { header: '件数', value: (r) => r.quantity },
+    { header: '货款(元)', value: (r) => yuan(r.goodsFen) },
+    ...(kind === 'history'
+      ? [
+          {
+            header: '代发订单',
+            width: 36,
+            value: (r: DeclarationRow) =>
+              r.orders.map((o) => `${o.orderNo}（${COMBINED_ORDER_STATUS_NAMES[o.combinedStatus] ?? o.combinedStatus}）`).join('；'),
+          },
+        ]
+      : []),
+    { header: '备注', width: 24, value: (r) => r.remark },
+    { header: kind === 'drafts' ? '创建时间' : '提交时间', width: 20, value: (r) => beijingTime(r.submittedAt ?? r.createdAt) },
+  ];
+}

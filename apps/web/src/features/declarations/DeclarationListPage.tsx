@@ -3,6 +3,8 @@
  * submitted: the orders each became with their statuses, unpaid ones payable here). Filters and
  * paging live in the address.
  */
+
+import { DownloadOutlined } from '@ant-design/icons';
 import { DECLARATION_DELIVERY_NAMES, type DeclarationRow, fenToYuan } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
@@ -23,8 +25,9 @@ export function DeclarationListPage({ kind }: { kind: 'drafts' | 'history' }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [v, setV] = useUrlValues(DEFAULTS);
+  const filters = nonEmpty({ declarationNo: v.declarationNo, dateFrom: v.dateFrom, dateTo: v.dateTo });
   const query = {
-    ...nonEmpty({ declarationNo: v.declarationNo, dateFrom: v.dateFrom, dateTo: v.dateTo }),
+    ...filters,
     pageNo: positiveInt(v.pageNo, 1),
     pageSize: positiveInt(v.pageSize, 20, 100),
   };
@@ -33,6 +36,7 @@ export function DeclarationListPage({ kind }: { kind: 'drafts' | 'history' }) {
     queryFn: () => (kind === 'drafts' ? declarationApi.drafts(query) : declarationApi.history(query)),
     placeholderData: keepPreviousData,
   });
+  const exporting = useMutation({ mutationFn: () => declarationApi.exportList(kind, filters) });
   const [paying, setPaying] = useState<PayTarget[] | null>(null);
   const refresh = () => void qc.invalidateQueries({ queryKey: declarationKeys.all });
   const remove = useMutation({
@@ -113,7 +117,17 @@ export function DeclarationListPage({ kind }: { kind: 'drafts' | 'history' }) {
   ]);
 
   return (
-    <Card title={kind === 'drafts' ? '我的报单' : '报单历史'} extra={<Link to="/order/orderCollect">新建报单</Link>}>
+    <Card
+      title={kind === 'drafts' ? '我的报单' : '报单历史'}
+      extra={
+        <Space>
+          <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
+            导出Excel
+          </Button>
+          <Link to="/order/orderCollect">新建报单</Link>
+        </Space>
+      }
+    >
       <Form
         layout="inline"
         style={{ marginBottom: 12 }}

@@ -34,6 +34,12 @@ export const declarationApi = {
   history: (q: Filters) => post<DeclarationPageResult>('/api/b2/declarations/page', q),
   records: (q: Filters) => post<DeclarationRecordPageResult>('/api/b2/declarations/records/page', q),
   goods: (q: Filters) => post<DeclarationGoodsResult>('/api/b2/declarations/goods', q),
+  /** 我的报单 / 报单历史 as .xlsx: the list's filters, every page. */
+  async exportList(kind: 'drafts' | 'history', f: Filters) {
+    const [url, fileName] = kind === 'drafts' ? ['/api/b2/declarations/drafts/export', '我的报单'] : ['/api/b2/declarations/export', '报单历史'];
+    const r = await downloadExcel({ url, method: 'post', data: f, fileName });
+    if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
+  },
   async exportRecords(f: Filters) {
     const r = await downloadExcel({ url: '/api/b2/declarations/records/export', method: 'post', data: f, fileName: '报单记录' });
     if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
