@@ -188,6 +188,38 @@ describe('registration of parcels that match nothing, and hand-delivered parcels
   });
 });
 
+describe('撤销: the seller withdraws a return order before the warehouse signs it in', () => {
+  it('removes an unsigned order and its lines, refuses a signed one, and the scan then finds nothing', async () => {
+    const made = await create(w.seller, { courierName: '圆通', waybillNo: 'YT5500001', lines: [line(w.stall), line(w.stall, { artNo: 'K2040' })] });
+    expect(made.errorCode).toBe(0);
+    const cancel = (s: Session, id: unknown) => post<{ id: number; returnNo: string }>('/api/b2/offline/returnOrder/cancel', s, { id });
+    // Bad input, another seller, a purchaser: refused, nothing changed.
+    const before = await offlineState(db());
+    const bad = await cancel(w.seller, 'x');
+    expect([bad.errorCode, isChinese(bad.errorMsg)]).toEqual([400, true]);
+    expect((await cancel(w.other, made.data.id)).errorCode).toBe(ErrorCode.NOT_FOUND);
+    expect((await cancel(w.purchaser, made.data.id)).errorCode).toBe(ErrorCode.FORBIDDEN);
+    expect(await offlineState(db())).toEqual(before);
+
+    const r = await cancel(w.seller, made.data.id);
+    expect(r).toMatchObject({ errorCode: 0, data: { id: made.data.id, returnNo: made.data.returnNo } });
+    const mine = await post<OrderPage>('/api/b2/offline/returnOrder/page', w.seller, {});
+    expect(mine.data.list.some((o) => o.id === made.data.id)).toBe(false);
+    expect((await cancel(w.seller, made.data.id)).errorCode).toBe(ErrorCode.NOT_FOUND);
+    // The parcel, should it arrive anyway, matches no order.
+    expect((await register(w.purchaser, 'YT5500001')).errorCode).toBe(ErrorCode.OFFLINE_WAYBILL_UNKNOWN);
+
+    // Signed in, it is the purchaser's: 撤销 is refused and nothing changes.
+    const signed = await create(w.seller, { courierName: '圆通', waybillNo: 'YT5500002', lines: [line(w.stall)] });
+    expect((await register(w.purchaser, 'YT5500002')).data.matched).toBe(true);
+    const unchanged = await offlineState(db());
+    const refused = await cancel(w.seller, signed.data.id);
+    expect(refused.errorCode).toBe(ErrorCode.OFFLINE_RETURN_NOT_CANCELABLE);
+    expect(refused.errorMsg).toContain('已被仓库签收');
+    expect(await offlineState(db())).toEqual(unchanged);
+  });
+});
+
 describe('bad input and tenant isolation', () => {
   it('refuses bad return orders with a Chinese message and changes nothing', async () => {
     const before = await offlineState(db());

@@ -42,6 +42,8 @@ export interface ApiSession {
   userId: number;
   /** A signed POST whose envelope must say success; answers its data. */
   post<T>(path: string, body: unknown): Promise<T>;
+  /** The same for a GET. */
+  get<T>(path: string): Promise<T>;
 }
 
 type Api = Harness['api'];
@@ -54,25 +56,23 @@ async function apiSession(api: Api, username: string, portal: 'seller' | 'purcha
   });
   if (r.errorCode !== 0) throw new Error(`login ${username}: ${r.errorMsg}`);
   const { userId, userHash } = r.data as { userId: number; userHash: string };
-  return {
-    userId,
-    async post<T>(p: string, body: unknown) {
-      const ts = String(Date.now());
-      const res = await api(p, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-token': userHash,
-          'x-user-id': String(userId),
-          'x-timestamp': ts,
-          'x-sign': createHash('sha256').update(`${userHash}:${ts}`).digest('hex'),
-        },
-        body: JSON.stringify(body),
-      });
-      if (res.errorCode !== 0) throw new Error(`${p}: ${res.errorMsg}`);
-      return res.data as T;
-    },
+  const send = async <T>(p: string, body?: unknown) => {
+    const ts = String(Date.now());
+    const res = await api(p, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        'x-token': userHash,
+        'x-user-id': String(userId),
+        'x-timestamp': ts,
+        'x-sign': createHash('sha256').update(`${userHash}:${ts}`).digest('hex'),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (res.errorCode !== 0) throw new Error(`${p}: ${res.errorMsg}`);
+    return res.data as T;
   };
+  return { userId, post: (p, body) => send(p, body), get: (p) => send(p) };
 }
 
 export async function startHarness(): Promise<Harness> {

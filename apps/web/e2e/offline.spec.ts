@@ -77,3 +77,26 @@ it('seller sends a return, purchaser registers, assigns and refunds it, seller s
   await seller.context.close();
   // Two people sign in and work in turn: on a busy machine this takes longer than one person's flow.
 }, 240_000);
+
+it('seller withdraws (撤销) a return order the warehouse has not signed in', async () => {
+  const api = await h.apiSession('demo_seller', 'seller');
+  const stalls = await api.get<{ id: number }[]>('/api/b2/offline/suppliers');
+  const made = await api.post<{ returnNo: string }>('/api/b2/offline/returnOrder/create', {
+    courierName: '圆通',
+    waybillNo: `YT${Date.now()}`,
+    lines: [{ supplierId: stalls[0]?.id, artNo: 'E2E-901', color: '白色', size: 'M', quantity: 1, unitPriceFen: 2000 }],
+  });
+  const seller = await h.newPage();
+  await signIn(seller.page, h.url('www'), 'demo_seller', 'seller');
+  await settleOverlays(seller.page);
+  await seller.page.goto(h.url('www', `/order/offlineReturnOrder?keyword=${made.returnNo}`));
+  const row = seller.page.locator('tr', { hasText: made.returnNo });
+  await row.getByRole('button', { name: '撤销' }).click();
+  await seller.page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /撤\s*销/ })
+    .click();
+  await seller.page.getByText(`退货单 ${made.returnNo} 已撤销`).waitFor();
+  await expect.poll(() => row.count()).toBe(0);
+  await seller.context.close();
+});

@@ -130,6 +130,8 @@ export const ErrorCode = {
   PAY_LATER_OVER_LIMIT: 17271,
   /** Merge and wait rules acted on at the warehouse (issue #6, decision 0019): 17280–17289. */
   WAREHOUSE_MERGE_WAITING: 17280,
+  /** The seller's offline return orders (issues #6, #7, decision 0015): 17290–17299. */
+  OFFLINE_RETURN_NOT_CANCELABLE: 17290,
   /** The picker's view and its money effects (issue #7, H3): 17100–17149. */
   PICKING_NOT_MARKABLE: 17100,
   PICKING_NOT_CANCELABLE: 17101,
@@ -299,6 +301,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.SPEED_DELIVERY_NOT_ENABLED]: '未开通加急发货服务，请先在 基础设置→加急发货 开通，或取消订单的加急发货',
   [ErrorCode.PAY_LATER_NOT_ENABLED]: '未开通货到付款服务，请先在 基础设置→货到付款服务设置 开通，或改用余额、支付宝支付',
   [ErrorCode.PAY_LATER_OVER_LIMIT]: '货到付款额度不足，请改用余额或支付宝支付，或等已发货订单扣款、补款后再试',
+  [ErrorCode.OFFLINE_RETURN_NOT_CANCELABLE]: '退货单已被仓库签收，不能撤销；如需处理请联系采购商',
   [ErrorCode.WAREHOUSE_MERGE_WAITING]: '同一收货人还有订单的商品未到齐，需合并发货：请等其余订单到齐后再发，或点“拆开单独发”先发这一单',
   [ErrorCode.ROLE_NAME_TAKEN]: '角色名称已存在，请换一个名称',
   [ErrorCode.ROLE_IN_USE]: '还有子账号在用该角色，请先在子账号里取消该角色再删除',

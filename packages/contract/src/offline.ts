@@ -159,6 +159,9 @@ export const OfflineReturnOrderQuery = pageQuery.extend({
 export const OfflineReturnOrderPage = z.object({ total: z.number(), list: z.array(OfflineReturnOrderRow) });
 
 export const OfflineReturnCreateResult = z.object({ id: z.number(), returnNo: z.string() });
+/** 撤销: a return order the warehouse has not signed in yet is withdrawn (deleted with its lines). */
+export const OfflineReturnCancelBody = z.object({ id: id('退货单') });
+export const OfflineReturnCancelResult = z.object({ id: z.number(), returnNo: z.string() });
 
 /** Registration: the scanned waybill (or the return number of a hand-delivered parcel). */
 export const ReturnRegisterBody = z.object({

@@ -9,6 +9,8 @@ import {
   OfflinePickupCreateBody,
   OfflinePickupPage,
   OfflinePickupQuery,
+  OfflineReturnCancelBody,
+  OfflineReturnCancelResult,
   OfflineReturnCreateBody,
   OfflineReturnCreateResult,
   OfflineReturnOrderPage,
@@ -39,7 +41,7 @@ import { PARCEL_COLUMNS, PICKUP_COLUMNS, RETURN_LINE_COLUMNS, SELLER_RETURN_COLU
 import * as lines from './lines.service.js';
 import { exportOfflinePickups, offlineSupplierOptions, pageOfflinePickups } from './pickup.service.js';
 import { exportReturnParcels, pageReturnParcels, registerReturnParcel } from './register.service.js';
-import { createOfflineReturnOrder, exportSellerReturnLines, pageSellerReturnOrders, sellerLineLogs } from './returns.service.js';
+import { cancelOfflineReturnOrder, createOfflineReturnOrder, exportSellerReturnLines, pageSellerReturnOrders, sellerLineLogs } from './returns.service.js';
 
 const tags = ['offline'];
 const body = <T extends z.ZodType>(req: { body: unknown }, _schema: T) => req.body as z.output<T>;
@@ -96,6 +98,14 @@ export async function offlineRoutes(app: FastifyInstance, { db, config }: AppDep
     '/api/b2/offline/returnOrder/create',
     { ...RETURN_ORDER, schema: { tags, summary: '新建线下退货单', body: OfflineReturnCreateBody, response: { 200: envelopeOf(OfflineReturnCreateResult) } } },
     async (req) => ok(await createOfflineReturnOrder(db, requireCaller(req), body(req, OfflineReturnCreateBody))),
+  );
+  app.post(
+    '/api/b2/offline/returnOrder/cancel',
+    {
+      ...RETURN_ORDER,
+      schema: { tags, summary: '撤销线下退货单（仓库签收前）', body: OfflineReturnCancelBody, response: { 200: envelopeOf(OfflineReturnCancelResult) } },
+    },
+    async (req) => ok(await cancelOfflineReturnOrder(db, requireCaller(req), body(req, OfflineReturnCancelBody).id)),
   );
   app.post(
     '/api/b2/offline/returnOrder/page',

@@ -246,3 +246,25 @@ export async function countLines(db: Db, where: SQL): Promise<number> {
   );
   return Number(r?.n ?? 0);
 }
+
+/** The seller's return order, locked: the purchaser's sign-in locks the same row, so the two never cross. */
+export async function lockSellerOrder(
+  db: Db,
+  orgId: number,
+  id: number,
+): Promise<{ id: number; returnNo: string; status: string; purchaserOrgId: number } | undefined> {
+  const [r] = await queryRows<{ id: string | number; return_no: string; status: string; purchaser_org_id: string | number }>(
+    db,
+    sql`select id, return_no, status, purchaser_org_id from offline_return_orders where org_id = ${orgId} and id = ${id} for update`,
+  );
+  return r && { id: Number(r.id), returnNo: r.return_no, status: r.status, purchaserOrgId: Number(r.purchaser_org_id) };
+}
+
+/** Removes a WAIT_SIGNED order (its lines go with it, on delete cascade); answers whether it did. */
+export async function deleteUnsignedOrder(db: Db, orgId: number, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: string | number }>(
+    db,
+    sql`delete from offline_return_orders where org_id = ${orgId} and id = ${id} and status = 'WAIT_SIGNED' returning id`,
+  );
+  return rows.length > 0;
+}

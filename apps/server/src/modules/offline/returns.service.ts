@@ -2,11 +2,11 @@
  * The seller's side of offline returns (线下退货单): create a return order for a parcel sent (or
  * brought) to the serving purchaser's warehouse, follow its lines and their refunds.
  */
-import type { OfflineReturnCreateBody, OfflineReturnOrderQuery, OfflineReturnOrderRow } from '@dropship/contract';
+import { ErrorCode, type OfflineReturnCreateBody, type OfflineReturnOrderQuery, type OfflineReturnOrderRow } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { offlineSuppliers } from '../dropship-orders/offline.service.js';
 import type { SupplierRecord } from '../goods/suppliers.repository.js';
@@ -70,6 +70,36 @@ export async function createOfflineReturnOrder(db: Db, caller: Caller, body: Cre
       },
     ]);
     return { id, returnNo };
+  });
+}
+
+/**
+ * 撤销: the seller withdraws a return order the warehouse has not signed in (sent by mistake, or not
+ * sent after all). Nothing has happened to it yet (no line was assigned, no money moved), so the order
+ * and its lines are removed; the log keeps a CANCEL row. Signed in, it is the purchaser's to handle.
+ */
+export async function cancelOfflineReturnOrder(db: Db, caller: Caller, id: number) {
+  requireSeller(caller);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const o = await repo.lockSellerOrder(t, caller.orgId, id);
+    if (!o) throw notFound('退货单');
+    if (o.status !== 'WAIT_SIGNED' || !(await repo.deleteUnsignedOrder(t, caller.orgId, id))) {
+      throw new AppError(ErrorCode.OFFLINE_RETURN_NOT_CANCELABLE, `退货单 ${o.returnNo} 已被仓库签收，不能撤销；如需处理请联系采购商`);
+    }
+    await logs.insertLogs(t, [
+      {
+        purchaserOrgId: o.purchaserOrgId,
+        sellerOrgId: caller.orgId,
+        returnOrderId: id,
+        lineId: null,
+        operation: 'CANCEL',
+        fromStatus: 'WAIT_SIGNED',
+        toStatus: null,
+        actorUserId: caller.userId,
+      },
+    ]);
+    return { id, returnNo: o.returnNo };
   });
 }
 

@@ -68,6 +68,8 @@ export const offlineApi = {
   exportPickups: (q: Filters) => excel('/api/b2/offline/pickup/export', q, '线下拿货单'),
   createReturn: (b: OfflineReturnCreateBody) => post<{ id: number; returnNo: string }>('/api/b2/offline/returnOrder/create', b),
   returnOrders: (q: Filters) => post<Paged<OfflineReturnOrderRow>>('/api/b2/offline/returnOrder/page', q),
+  /** 撤销 before the warehouse signs it in. */
+  cancelReturn: (id: number) => post<{ id: number; returnNo: string }>('/api/b2/offline/returnOrder/cancel', { id }),
   exportReturnOrders: (q: Filters) => excel('/api/b2/offline/returnOrder/export', q, '线下退货单'),
   sellerLogs: (id: number) => get<LogRow[]>(`/api/b2/offline/returnOrder/line/${id}/logs`),
   register: (b: { waybillNo: string; registerUnmatched?: boolean; note?: string }) => post<ReturnRegisterResult>('/api/b2/purchaser/offlineReturn/register', b),

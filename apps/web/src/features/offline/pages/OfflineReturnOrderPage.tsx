@@ -4,8 +4,8 @@
  */
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { fenToYuan, OFFLINE_RETURN_ORDER_STATUS_NAMES, type OfflineReturnLineRow, type OfflineReturnOrderRow } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
 import { expandableDefaults, paginationDefaults } from '../../../lib/table-defaults';
@@ -58,6 +58,15 @@ export default function OfflineReturnOrderPage() {
     placeholderData: keepPreviousData,
   });
   const exporting = useMutation({ mutationFn: () => offlineApi.exportReturnOrders(url.filters as Record<string, string>) });
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const cancelling = useMutation({
+    mutationFn: offlineApi.cancelReturn,
+    onSuccess: (r) => {
+      message.success(`退货单 ${r.returnNo} 已撤销`);
+      void qc.invalidateQueries({ queryKey: offlineKeys.all });
+    },
+  });
   const [creating, setCreating] = useState(false);
   const [logsOf, setLogsOf] = useState<number | null>(null);
   return (
@@ -107,6 +116,24 @@ export default function OfflineReturnOrderPage() {
           { title: '已退款', dataIndex: 'refundFen', render: yuan },
           { title: '创建时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
           { title: '签收时间', dataIndex: 'registeredAt', render: (v: string | null) => formatDateTime(v) },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_, o) =>
+              o.status === 'WAIT_SIGNED' ? (
+                <Popconfirm
+                  title={`撤销退货单 ${o.returnNo}？`}
+                  description="仓库签收前可撤销，撤销后该退货单及其明细将删除"
+                  okText="撤销"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => cancelling.mutateAsync(o.id)}
+                >
+                  <Button type="link" size="small" danger>
+                    撤销
+                  </Button>
+                </Popconfirm>
+              ) : null,
+          },
         ]}
         pagination={{ ...paginationDefaults, current: url.pageNo, pageSize: url.pageSize, total: page.data?.total ?? 0, onChange: url.page }}
       />
