@@ -127,17 +127,28 @@ export interface PageFilter {
   dateTo?: string | undefined;
 }
 
-export async function pageDeclarations(db: Db, orgId: number, f: PageFilter, limit: number, offset: number) {
+export function declarationWhere(orgId: number, f: PageFilter): SQL {
   const w: SQL[] = [sql`d.org_id = ${orgId}`, ...createdBetween(sql`d.created_at`, f.dateFrom, f.dateTo)];
   if (f.status) w.push(sql`d.status = ${f.status}`);
   if (f.declarationNo) w.push(sql`d.declaration_no = ${f.declarationNo}`);
-  const where = sql.join(w, sql` and `);
+  return sql.join(w, sql` and `);
+}
+
+export async function countDeclarations(db: Db, where: SQL) {
   const [total] = await queryRows<{ n: string | number }>(db, sql`select count(*) as n from declarations d where ${where}`);
-  const list = await queryRows<Record<string, string | number | null>>(
-    db,
-    sql`select d.* from declarations d where ${where} order by d.id desc limit ${limit} offset ${offset}`,
-  );
-  return { total: Number(total?.n ?? 0), list };
+  return Number(total?.n ?? 0);
+}
+
+/** Newest first; `tail` pages it (limit/offset for the list, a keyset for the export). */
+export function selectDeclarations(db: Db, where: SQL, tail: SQL) {
+  return queryRows<Record<string, string | number | null>>(db, sql`select d.* from declarations d where ${where} order by d.id desc ${tail}`);
+}
+
+export async function pageDeclarations(db: Db, orgId: number, f: PageFilter, limit: number, offset: number) {
+  const where = declarationWhere(orgId, f);
+  const total = await countDeclarations(db, where);
+  const list = await selectDeclarations(db, where, sql`limit ${limit} offset ${offset}`);
+  return { total, list };
 }
 
 /** The distinct orders each declaration became, with their current statuses. */

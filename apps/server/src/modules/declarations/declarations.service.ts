@@ -13,9 +13,11 @@ import {
   ErrorCode,
   SELF_PICKUP_EXPRESS,
 } from '@dropship/contract';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { EXPORT_CHUNK, keysetPages } from '../../lib/xlsx-stream.js';
 import type { Caller } from '../../plugins/auth.js';
 import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.service.js';
 import { checkLines, problemsText } from './check-lines.js';
@@ -135,24 +137,17 @@ export async function pageDeclarations(
   return { total: r.total, list: r.list.map((d) => toRow(d, orders)) };
 }
 
-const EXPORT_PAGE = 1_000;
-
-/** The export of 我的报单 / 报单历史: the filtered declarations in the list's order, 1,000 a page. */
+/** The export of 我的报单 / 报单历史: refused past the cap before anything is sent, then read newest first by keyset. */
 export async function exportDeclarations(db: Db, orgId: number, f: DeclarationFilter, status: 'DRAFT' | 'SUBMITTED'): Promise<AsyncIterable<DeclarationRow[]>> {
-  const q = { ...f, status };
-  const first = await repo.pageDeclarations(db, orgId, q, EXPORT_PAGE, 0);
-  if (first.total > RECORD_EXPORT_MAX_ROWS) throw new AppError(ErrorCode.DECLARATION_EXPORT_TOO_LARGE);
-  const rows = async (list: typeof first.list) => {
+  const where = repo.declarationWhere(orgId, { ...f, status });
+  if ((await repo.countDeclarations(db, where)) > RECORD_EXPORT_MAX_ROWS) throw new AppError(ErrorCode.DECLARATION_EXPORT_TOO_LARGE);
+  return keysetPages(async (before) => {
+    const list = await repo.selectDeclarations(db, before === undefined ? where : sql`${where} and d.id < ${before}`, sql`limit ${EXPORT_CHUNK}`);
     const orders = await repo.ordersOfDeclarations(
       db,
       orgId,
       list.map((d) => Number(d.id)),
     );
     return list.map((d) => toRow(d, orders));
-  };
-  return (async function* () {
-    yield await rows(first.list);
-    for (let offset = EXPORT_PAGE; offset < first.total; offset += EXPORT_PAGE)
-      yield await rows((await repo.pageDeclarations(db, orgId, q, EXPORT_PAGE, offset)).list);
-  })();
+  });
 }

@@ -108,11 +108,10 @@ export async function updateReceivingInfo(db: Db, actor: Actor, id: number, rece
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const { o, statuses } = await lockOne(t, actor.orgId, id);
-    if (o.expressCode === SELF_PICKUP_EXPRESS) {
-      throw new AppError(ErrorCode.DROPSHIP_RECEIVER_LOCKED, `订单 ${o.orderNo} 是仓库自提订单，没有收货地址可改；取货人在仓库交付时核对`);
-    }
     if (!canUpdateReceiver(o.status, statuses, o.expressCode)) {
-      throw new AppError(ErrorCode.DROPSHIP_RECEIVER_LOCKED, `订单 ${o.orderNo} 已开始拿货、已发货或已取消，不能修改收货信息`);
+      const why =
+        o.expressCode === SELF_PICKUP_EXPRESS ? '是仓库自提订单，没有收货地址可改；取货人在仓库交付时核对' : '已开始拿货、已发货或已取消，不能修改收货信息';
+      throw new AppError(ErrorCode.DROPSHIP_RECEIVER_LOCKED, `订单 ${o.orderNo} ${why}`);
     }
     const fee = expressFeeFrom(book, o.expressCode, r.province, o.itemCount).feeFen;
     if (o.status !== 'WAITING_PAYMENT' && fee !== o.expressFeeFen) {

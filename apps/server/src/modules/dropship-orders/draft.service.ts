@@ -108,8 +108,10 @@ function linkLine(line: src.ShopOrderLine, r: ResolvedGoodsLink | undefined, lin
   };
 }
 
-/** The lines of each shop order, resolved in one statement; fully refunded lines are left out (nothing to ship). */
-/** `settings`: the seller's fulfilment settings, read once by the caller (the supply mode of each line). */
+/**
+ * The lines of each shop order, resolved in one statement; fully refunded lines are left out (nothing to ship).
+ * `settings`: the seller's fulfilment settings, read once by the caller (the supply mode of each line).
+ */
 export async function resolveShopOrders(db: Db, orgId: number, orders: src.ShopOrderSource[], settings: FulfilmentSettingsValues) {
   const all = await src.shopOrderLines(
     db,

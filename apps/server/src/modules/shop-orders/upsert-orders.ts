@@ -85,7 +85,7 @@ export const RECEIVER_COLS = ORDER_COLS.filter((c) => c.startsWith('receiver_'))
 export const receiverHash = (prefix: string) => `md5(row(${list(RECEIVER_COLS, prefix)})::text)`;
 // A seller's correction is kept while the platform still gives the receiver it corrected.
 const KEPT = `(o.receiver_platform_hash is not null and o.receiver_platform_hash = ${receiverHash('excluded.')})`;
-const newValue = (c: string) => (c.startsWith('receiver_') ? `case when ${KEPT} then o.${c} else excluded.${c} end` : `excluded.${c}`);
+const newValue = (c: (typeof ORDER_COLS)[number]) => (RECEIVER_COLS.includes(c) ? `case when ${KEPT} then o.${c} else excluded.${c} end` : `excluded.${c}`);
 
 const ORDER_SQL = {
   cols: sql.raw(list(['platform_order_id', 'platform_created_at', ...ORDER_COLS])),
