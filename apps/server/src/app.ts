@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(fundsRoutes, withAlipay);
   // SMS verification codes (pay password reset); its emulator runs in-process unless SMS_* is configured.
   await app.register(smsRoutes, deps);
-  // Funds records (issue #5 part B): one plugin per area.
+  // Funds records (records, coupons, settlements, statements, split-ledger, old balance): one plugin per area.
   await app.register(fundsRecordsRoutes, deps);
   await app.register(couponsRoutes, deps);
   await app.register(settlementsRoutes, deps);
@@ -99,14 +99,14 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(jobsPlugin, deps);
   await app.register(shopsRoutes, deps);
   await app.register(shopOrdersRoutes, deps);
-  // Goods and suppliers (issue #4): suppliers, supplier goods, links and rules, custom goods; then abnormal orders.
+  // Goods and suppliers: suppliers, supplier goods, links and rules, custom goods; then abnormal orders.
   await app.register(goodsRoutes, deps);
   await app.register(abnormalOrdersRoutes, deps);
   // Areas (static province/city/district tree) and order import (multipart upload, preview, import on the job queue).
   await app.register(areaRoutes);
   await app.register(orderImportRoutes, deps);
 
-  // Dropship orders (issue #6): express companies and fees, placing/paying/following orders, the purchaser's take items.
+  // Dropship orders: express companies and fees, placing/paying/following orders, the purchaser's take items.
   await app.register(expressRoutes, deps);
   await app.register(dropshipOrdersRoutes, withAlipay);
   await app.register(takeItemsRoutes, deps);
@@ -114,14 +114,14 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(fulfilmentSettingsRoutes, deps);
   await app.register(takeAssignmentRoutes, deps);
   await app.register(pickingRoutes, deps);
-  // Roles and sub-accounts (issue #7): account management for sellers and purchasers alike.
+  // Roles and sub-accounts: account management for sellers and purchasers alike.
   await app.register(rolesRoutes, deps);
-  // Offline pickup and return (issues #6, #7; decision 0015).
+  // Offline pickup and return (decision 0015).
   await app.register(offlineRoutes, deps);
-  // Warehouse sorting and shipping (issue #7, decision 0014; app.courier) and ship-back to the shop (issue #6): after shops and jobs.
+  // Warehouse sorting and shipping (decision 0014; app.courier) and ship-back to the shop: after shops and jobs.
   await app.register(warehouseRoutes, deps);
   await app.register(shipBackRoutes, deps);
-  // 加急发货 terms for the place page (issue #6, decision 0017).
+  // 加急发货 terms for the place page (decision 0017).
   await app.register(speedDeliveryRoutes, deps);
   await app.register(payLaterRoutes, deps);
   registerWebPages(app, deps.config.webDist ?? defaultWebDist);

@@ -1,5 +1,5 @@
 /**
- * 充值记录 and 补款 (issue #5 part B): recharge records and replenish requests, paged and filtered
+ * 充值记录 and 补款: recharge records and replenish requests, paged and filtered
  * from the database, their Excel exports, the pay-later statistic, bad input and tenant isolation.
  */
 import { eq, sql } from 'drizzle-orm';

@@ -45,7 +45,7 @@ export const ErrorCode = {
   REPLENISH_NOT_PAYABLE: 13019,
   PAY_METHOD_NOT_ALLOWED: 13020,
   ENTRIES_EXPORT_TOO_LARGE: 13021,
-  /** Funds records (issue #5 part B): 13050–13099. */
+  /** Funds records: 13050–13099. */
   COUPON_UNAVAILABLE: 13050,
   SETTLEMENT_LINE_CONFLICT: 13051,
   ROYALTY_ALREADY_BOUND: 13052,
@@ -53,7 +53,7 @@ export const ErrorCode = {
   ALIPAY_ROYALTY_FAILED: 13054,
   EXPORT_TOO_LARGE: 13055,
   COUPON_ISSUE_INVALID: 13056,
-  /** Marketplace / ERP channel errors (issue #3 channels): 14000–14049; packages/contract/src/channel-errors.ts maps ChannelError kinds here. */
+  /** Marketplace / ERP channel errors: 14000–14049; packages/contract/src/channel-errors.ts maps ChannelError kinds here. */
   CHANNEL_TOKEN_EXPIRED: 14001,
   CHANNEL_RATE_LIMITED: 14002,
   CHANNEL_INVALID_SIGNATURE: 14003,
@@ -61,7 +61,7 @@ export const ErrorCode = {
   CHANNEL_BAD_REQUEST: 14005,
   CHANNEL_NETWORK: 14006,
   CHANNEL_NOT_FOUND: 14007,
-  /** Shops and shop orders (issue #3): 14050–14099. */
+  /** Shops and shop orders: 14050–14099. */
   SHOP_CHANNEL_NO_OAUTH: 14050,
   SHOP_OAUTH_STATE_INVALID: 14051,
   SHOP_AUTH_FAILED: 14052,
@@ -72,7 +72,7 @@ export const ErrorCode = {
   ERP_KEYS_INVALID: 14058,
   SHOP_ORDERS_EXPORT_TOO_LARGE: 14059,
   SHOP_EXPIRED: 14060,
-  /** Goods and suppliers (issue #4): 15000–15099. */
+  /** Goods and suppliers: 15000–15099. */
   SUPPLIER_DUPLICATE: 15000,
   SUPPLIER_CODE_TAKEN: 15001,
   SUPPLIER_DISABLED: 15002,
@@ -85,7 +85,7 @@ export const ErrorCode = {
   LINK_RULE_LIMIT: 15009,
   SHOP_ORDER_ALREADY_PLACED: 15010,
   STALL_DUPLICATE: 15011,
-  /** Order import and areas (issue #3): 14100–14149. */
+  /** Order import and areas: 14100–14149. */
   ORDER_IMPORT_FILE_MISSING: 14100,
   ORDER_IMPORT_FILE_TYPE: 14101,
   ORDER_IMPORT_FILE_TOO_LARGE: 14102,
@@ -100,7 +100,7 @@ export const ErrorCode = {
   ORDER_IMPORT_DETAIL_ONLY: 14111,
   ORDER_IMPORT_INTERRUPTED: 14112,
   ORDER_IMPORT_FAILED: 14113,
-  /** Dropship orders, express and take items (issue #6): 16000–16099. */
+  /** Dropship orders, express and take items: 16000–16099. */
   DROPSHIP_GOODS_UNPLACEABLE: 16000,
   DROPSHIP_DUPLICATE: 16001,
   DROPSHIP_SHOP_ORDER_NOT_PLACEABLE: 16002,
@@ -117,22 +117,22 @@ export const ErrorCode = {
   DROPSHIP_EXPORT_TOO_LARGE: 16013,
   DROPSHIP_CUSTOM_GOODS_UNAVAILABLE: 16014,
   DROPSHIP_COUPON_TAKEN: 16015,
-  /** Declarations and fulfilment settings (issue #6, H7): 17250–17299. */
+  /** Declarations and fulfilment settings (decision 0016): 17250–17299. */
   DECLARATION_LINES_INVALID: 17250,
   DECLARATION_NOT_DRAFT: 17251,
   DECLARATION_ADDRESS_MISSING: 17252,
   DECLARATION_EXPRESS_REQUIRED: 17253,
   DECLARATION_EXPORT_TOO_LARGE: 17254,
-  /** Speed delivery (加急发货) acted on when placing (issue #6, decision 0017): 17260–17264. */
+  /** Speed delivery (加急发货) acted on when placing (decision 0017): 17260–17264. */
   SPEED_DELIVERY_NOT_ENABLED: 17260,
   /** 货到付款 (pay after delivery, decision 0018): 17270–17279. */
   PAY_LATER_NOT_ENABLED: 17270,
   PAY_LATER_OVER_LIMIT: 17271,
-  /** Merge and wait rules acted on at the warehouse (issue #6, decision 0019): 17280–17289. */
+  /** Merge and wait rules acted on at the warehouse (decision 0019): 17280–17289. */
   WAREHOUSE_MERGE_WAITING: 17280,
-  /** The seller's offline return orders (issues #6, #7, decision 0015): 17290–17299. */
+  /** The seller's offline return orders (decision 0015): 17290–17299. */
   OFFLINE_RETURN_NOT_CANCELABLE: 17290,
-  /** The picker's view and its money effects (issue #7, H3): 17100–17149. */
+  /** The picker's view and its money effects (decision 0013): 17100–17149. */
   PICKING_NOT_MARKABLE: 17100,
   PICKING_NOT_CANCELABLE: 17101,
   PICKING_ORDER_CLOSED: 17102,
@@ -141,7 +141,7 @@ export const ErrorCode = {
   PICKING_NOTE_REQUIRED: 17105,
   PICKING_UNDO_BALANCE: 17106,
   PICKING_CODE_INVALID: 17107,
-  /** Roles and sub-accounts (issue #7): 17000–17049. */
+  /** Roles and sub-accounts (decision 0011): 17000–17049. */
   ROLE_NAME_TAKEN: 17000,
   ROLE_IN_USE: 17001,
   ROLE_LIMIT: 17002,
@@ -149,14 +149,14 @@ export const ErrorCode = {
   SUB_USERNAME_TAKEN: 17004,
   SUB_ACCOUNT_LIMIT: 17005,
   MAIN_ACCOUNT_ONLY: 17006,
-  /** Offline pickup and return (issues #6, #7; decision 0015): 17200–17249. */
+  /** Offline pickup and return (decision 0015): 17200–17249. */
   OFFLINE_SUPPLIER_UNAVAILABLE: 17200,
   OFFLINE_WAYBILL_UNKNOWN: 17201,
   OFFLINE_RETURN_NOT_ALLOWED: 17202,
   OFFLINE_REFUND_TOO_LARGE: 17203,
   OFFLINE_PICKER_INVALID: 17204,
   OFFLINE_UNMATCHED_NOTE_REQUIRED: 17205,
-  /** Pick-up task assignment (issue #7, decision 0012): 17050–17099. */
+  /** Pick-up task assignment (decision 0012): 17050–17099. */
   TAKE_NOT_ASSIGNABLE: 17050,
   TAKE_PICKER_INVALID: 17051,
   TAKE_NOT_UNASSIGNABLE: 17052,
@@ -166,7 +166,7 @@ export const ErrorCode = {
   TAKE_EXPORT_TOO_LARGE: 17056,
   TAKE_NOTHING_TO_PRINT: 17057,
   TAKE_PURCHASER_ONLY: 17058,
-  /** Warehouse sorting, shipping and ship-back (issue #7 warehouse, issue #6 ship-back; H4): 17150–17199. */
+  /** Warehouse sorting, shipping and ship-back (decision 0014): 17150–17199. */
   WAREHOUSE_TAKE_CODE_INVALID: 17150,
   WAREHOUSE_ITEM_NOT_TOOK: 17151,
   WAREHOUSE_ORDER_SHIPPED: 17153,

@@ -1,5 +1,5 @@
 /**
- * Funds records (issue #5 part B): recharge and replenish records, coupons, pick-up settlements,
+ * Funds records: recharge and replenish records, coupons, pick-up settlements,
  * monthly statements, the Alipay split-ledger (分账) authorization and the legacy balance.
  * Money is integer fen everywhere; yuan only on screen.
  */
@@ -138,7 +138,7 @@ export const CouponIssueBody = z
   .refine((v) => v.thresholdFen === 0 || v.thresholdFen > v.amountFen, { message: '使用门槛须为0（无门槛）或大于优惠金额', path: ['thresholdFen'] });
 export const CouponIssueResult = z.object({ issued: z.number().int(), batchNo: z.string() });
 
-/** What quoteCoupon answers the order payment (issue #6). */
+/** What quoteCoupon answers the order payment. */
 export type CouponQuote = { usable: true; discountFen: number; payFen: number } | { usable: false; reason: string };
 
 // ---- 拿货结算 / 拿货员结算 ----------------------------------------------------------------------

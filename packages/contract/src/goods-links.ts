@@ -1,5 +1,5 @@
 /**
- * Goods association (issue #4): shop SKUs and their versioned links to supplier items, by hand,
+ * Goods association: shop SKUs and their versioned links to supplier items, by hand,
  * in bulk, by rule (with a preview) and by spreadsheet; and the spec text parser the page and the
  * rules share.
  */

@@ -1,5 +1,5 @@
 /**
- * Goods and suppliers (issue #4): the seller's stall list and the shared stall directory, supplier
+ * Goods and suppliers: the seller's stall list and the shared stall directory, supplier
  * goods, shop SKUs and their links to supplier items (by hand, in bulk, by rule, by spreadsheet),
  * custom goods. Money is integer fen; the page turns the price input (SPEC.md section 5) into fen.
  */

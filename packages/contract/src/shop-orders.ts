@@ -22,7 +22,7 @@ export const ShopRefundState = z.enum(['NONE', 'REFUNDING', 'REFUNDED', 'CLOSED'
 export type ShopRefundState = z.infer<typeof ShopRefundState>;
 export const SHOP_REFUND_STATE_NAMES: Record<ShopRefundState, string> = { NONE: '无售后', REFUNDING: '退款中', REFUNDED: '退款成功', CLOSED: '售后关闭' };
 
-/** Whether a dropship order was placed for the shop order (the dropship-orders issue sets PLACED). */
+/** Whether a dropship order was placed for the shop order (dropship-orders sets PLACED when it places one). */
 export const DropshipStatus = z.enum(['UNPLACED', 'PLACED']);
 export type DropshipStatus = z.infer<typeof DropshipStatus>;
 export const DROPSHIP_STATUS_NAMES: Record<DropshipStatus, string> = { UNPLACED: '未代发', PLACED: '已代发' };

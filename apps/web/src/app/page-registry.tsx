@@ -1,6 +1,6 @@
 /**
- * Which component each route of the route table renders. Pages that a later capability brings
- * show 建设中 under their real title and say which capability brings them; nothing is faked.
+ * Which component each route of the route table renders. Routes without a page here show 建设中
+ * under their real title and say which capability brings them; nothing is faked.
  */
 import { type ComponentType, lazy } from 'react';
 
@@ -122,36 +122,11 @@ export const PAGES: Record<string, ComponentType> = {
   '/offlineReturnOrder/pickup': TakeAssignmentPage,
 };
 
-/** The capability (issue) that brings each page not built yet: by exact path, then by prefix. */
-const OWNERS: [string, string][] = [
-  ['/order/orderList', '店铺与店铺订单'],
-  ['/order/intelligentImport', '店铺与店铺订单'],
-  ['/order/thirdOrderDetail', '店铺与店铺订单'],
-  ['/basicSet/shopAuthorization', '店铺与店铺订单'],
-  ['/goods/', '商品与供应商'],
-  ['/basicSet/supplierManagement', '商品与供应商'],
-  ['/order/abnormalList', '商品与供应商'],
-  ['/funds/', '资金'],
-  ['/order/', '代发订单'],
-  ['/e3hReportGetGoods', '代发订单（报单）'],
-  ['/myDeclaration', '代发订单（报单）'],
-  ['/declarationHistory', '代发订单（报单）'],
-  ['/basicSet/orderFulfillmentStrategy', '代发订单'],
-  ['/basicSet/autoIntercept', '代发订单'],
-  ['/basicSet/speedSelivery', '代发订单'],
-  ['/basicSet/customInfo', '代发订单'],
-  ['/basicSet/setPayment', '代发订单'],
-  ['/basicSet/distributionMode', '代发订单'],
-  ['/basicSet/returnPhone', '代发订单'],
-  ['/print/printSetting', '标签与打印'],
-  ['/print/moreProduct', '标签与打印'],
-  ['/tagEditorFabric', '标签与打印'],
-  ['/basicSet/customCertificate', '标签与打印'],
-  ['/basicSet/addCustomCertificate', '标签与打印'],
-  ['/offlineReturnOrder/', '采购商履约'],
-  ['/print/', '采购商履约'],
-  ['/accountPermission/', '采购商履约（角色与子账号）'],
-];
+/**
+ * The capability that brings each page not built yet, by exact path or by prefix. An entry goes
+ * once its page joins PAGES; a page with no entry names the fallback below.
+ */
+const OWNERS: [string, string][] = [];
 
 export function ownerOf(path: string): string {
   return OWNERS.find(([p]) => (p.endsWith('/') ? path.startsWith(p) : path === p))?.[1] ?? '尚未排期的功能';

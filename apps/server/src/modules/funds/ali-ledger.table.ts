@@ -27,7 +27,7 @@ export const royaltyRelations = pgTable(
 
 /**
  * Split records (分账记录): money of a paid order split to the bound account. Written when order
- * payment splits money (a later issue); until then the page honestly shows none.
+ * payment splits money, which nothing does yet; until then the page honestly shows none.
  */
 export const royaltySettlements = pgTable(
   'royalty_settlements',

@@ -1,6 +1,6 @@
 /**
  * Coupons (优惠券, main variant): the seller's list by state, the operator's issuing run, and the
- * service API order payment uses (issue #6): quote, use inside the payment's transaction, release
+ * service API order payment uses: quote, use inside the payment's transaction, release
  * on cancellation. EXPIRED is never stored; it is an unused coupon past its expiry.
  */
 import { randomInt } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** Every call of the goods capability (issue #4), registered in app.ts as one plugin. */
+/** Every call of the goods capability, registered in app.ts as one plugin. */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { goodsLinksRoutes } from './goods-links.routes.js';

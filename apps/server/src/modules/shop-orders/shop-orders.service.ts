@@ -23,7 +23,7 @@ export async function upsertShopOrders(db: Db, target: repo.UpsertTarget, orders
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const fates = await upsertOrdersAndItems(t, target, orders);
-    // Goods (issue #4): the shop SKUs of the lines just written or refreshed, for linking to supplier items; one statement.
+    // Goods links: the shop SKUs of the lines just written or refreshed, for linking to supplier items; one statement.
     const fresh = new Set(fates.filter((f) => f.how !== 'O').map((f) => f.platform_order_id));
     await recordShopSkus(
       t,

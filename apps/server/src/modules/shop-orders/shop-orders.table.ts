@@ -25,7 +25,7 @@ export const shopOrders = pgTable(
     platformStatus: text('platform_status').notNull(),
     /** NONE, REFUNDING, REFUNDED, CLOSED: the worst state of the order's lines. */
     refundState: text('refund_state').notNull().default('NONE'),
-    /** UNPLACED until a dropship order is placed for it (dropship orders issue), then PLACED. */
+    /** UNPLACED until a dropship order is placed for it (dropship-orders sets it), then PLACED. */
     dropshipStatus: text('dropship_status').notNull().default('UNPLACED'),
     buyerNick: text('buyer_nick').notNull().default(''),
     receiverName: text('receiver_name').notNull().default(''),
@@ -69,7 +69,7 @@ export const shopOrders = pgTable(
     index('shop_orders_org_paid_idx').on(t.orgId, t.paidAt.desc().nullsLast(), t.id.desc()),
     index('shop_orders_org_phone_tail_idx').on(t.orgId, t.receiverPhoneTail),
     index('shop_orders_org_platform_id_idx').on(t.orgId, t.platformOrderId),
-    // Added by the shops issue for the list's filters: one shop, a buyer, and a SKU / outer code
+    // For the list's filters: one shop, a buyer, and a SKU / outer code
     // (exact token of item_search through a GIN index: no extension needed on PGlite).
     index('shop_orders_org_shop_paid_idx').on(t.orgId, t.shopId, t.paidAt.desc().nullsLast(), t.id.desc()),
     index('shop_orders_org_buyer_idx').on(t.orgId, t.buyerNick),

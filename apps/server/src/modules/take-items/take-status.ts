@@ -26,7 +26,7 @@ import type { AssignmentStatusCode, TakingStatusCode } from '@dropship/contract'
 
 export type TakeOperation = 'assign' | 'unassign' | 'mark' | 'cancelTook' | 'stop' | 'revokeStop' | 'arrive' | 'close';
 
-/** What a picker can report for an item (H3's marking). */
+/** What a picker can report for an item (the picker's marking on /picker). */
 export type MarkResult = 'TOOK' | 'TOOK_PART' | 'E_LACK_TAKING' | 'E_STOP_PRODUCTION' | 'E_NEXT_TAKING' | 'E_CHANGE_TAKING';
 export const MARK_RESULTS: readonly MarkResult[] = ['TOOK', 'TOOK_PART', 'E_LACK_TAKING', 'E_STOP_PRODUCTION', 'E_NEXT_TAKING', 'E_CHANGE_TAKING'];
 
