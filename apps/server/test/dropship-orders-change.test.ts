@@ -116,7 +116,7 @@ describe('cancelling', () => {
     const taking = await paid();
     const delivered = await paid();
     const fine = await placed();
-    // The purchaser's side (not built yet) moves these; written here as its operations will.
+    // Picking and the warehouse move these; set directly here, as their operations write them, to test the refusals alone.
     await db().update(dropshipOrderItems).set({ takeStatus: 'TAKING' }).where(eq(dropshipOrderItems.orderId, taking.id));
     await db().update(dropshipOrders).set({ status: 'DELIVERED', combinedStatus: 'DELIVERED' }).where(eq(dropshipOrders.id, delivered.id));
     await bumpCounts(db(), orgId, moves([['WAITING_TAKING', 'DELIVERED']]));
