@@ -1,17 +1,25 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * One runner, four projects: pure units, the server on real migrations, web components in jsdom,
  * and browser flows in Debian's Chromium (playwright-core).
+ *
+ * Workers: vitest's default is one fewer than the cores, which is one on the 2-core machines this
+ * runs on. Server test files spend much of their time waiting on the database and on timers, so as
+ * many workers as cores (TEST_WORKERS to change) keeps both cores busy.
  */
 export default defineConfig({
   test: {
+    maxWorkers: Number(process.env.TEST_WORKERS) || os.availableParallelism(),
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          // The web's request client against the real server belongs with the server tests.
+          exclude: ['**/*.server.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
         },
       },
@@ -19,8 +27,14 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'apps/web/src/**/*.server.test.ts'],
           setupFiles: ['apps/server/test/setup.ts'],
+          // The migrated and the seeded database every test file copies, made once per run.
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          // Test files share their worker's module cache: the app's modules are loaded once per worker,
+          // not once per file (that load outweighed most files' tests). Each file still builds its own
+          // app on its own database; nothing in the server keeps state per process that a test sees.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -38,6 +52,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['apps/web/e2e/**/*.spec.ts'],
+          // The seeded PGlite data directory every spec's server starts from, made once per run.
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,17 +1,21 @@
 /**
  * Test apps on the real migrations: in-memory PGlite by default, or a fresh database on the
- * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite on both).
+ * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite on both). Either starts as a copy
+ * of the run's migrated (and, unless `seed: false`, seeded) database made once in global-setup.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { HEADERS } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, openDatabase } from '../src/db/client.js';
-import { DEMO_PASSWORD, seedDemo } from '../src/modules/demo/seed.js';
+import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { expectedSign } from '../src/plugins/auth.js';
-import { openMigratedPglite } from './migrated-snapshot.js';
+// The type import brings global-setup.ts's declaration of what inject('startingPoints') answers.
+import type {} from './global-setup.js';
+import { openDump } from './migrated-snapshot.js';
+import { adminQuery, databaseUrl } from './pg-admin.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,31 +24,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function createPgDatabase(baseUrl: string) {
+/** A fresh database copied from the run's starting point (global-setup.ts): seeded or only migrated. */
+async function openStartingPoint(seeded: boolean): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const points = inject('startingPoints');
+  const from = seeded ? points.seeded : points.migrated;
+  if (points.kind === 'pglite') return { database: await openDump(from), drop: async () => {} };
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set in this test worker');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  await adminQuery(baseUrl, `create database ${name} template ${from}`);
+  const url = databaseUrl(baseUrl, name);
+  return { database: await openDatabase({ databaseUrl: url }), url, drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`) };
 }
 
 export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  const pgDb = baseUrl ? await createPgDatabase(baseUrl) : undefined;
-  const config = loadConfig({ CAPTCHA_DISABLED: '1', ...opts.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
-  const database = pgDb ? await openDatabase({ databaseUrl: pgDb.url }) : await openMigratedPglite();
-  if (opts.seed !== false) await seedDemo(database.db);
+  const { database, url, drop } = await openStartingPoint(opts.seed !== false);
+  const config = loadConfig({ CAPTCHA_DISABLED: '1', ...opts.env, ...(url ? { DATABASE_URL: url } : {}) });
   const app = await buildApp({ db: database.db, database, config });
   await app.ready();
   return {
@@ -54,7 +49,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
     async close() {
       await app.close();
       await database.close();
-      await pgDb?.drop();
+      await drop();
     },
   };
 }

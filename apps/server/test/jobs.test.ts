@@ -7,13 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
 import { JobQueue, PermanentJobError } from '../src/modules/jobs/job-queue.js';
 import { claimJob } from '../src/modules/jobs/jobs.repository.js';
 import { jobs } from '../src/modules/jobs/jobs.table.js';
+import { adminQuery, databaseUrl } from './pg-admin.js';
 
 const Payload = z.object({ n: z.number() });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -25,21 +25,12 @@ async function reopenableDatabase() {
     const dir = mkdtempSync(path.join(tmpdir(), 'jobs-test-'));
     return { open: () => openDatabase({ dataDir: dir }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
+  // A copy of the run's migrated template (global-setup.ts) instead of replaying the migrations.
   const name = `test_jobs_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(baseUrl, `create database ${name} template ${inject('startingPoints').migrated}`);
   return {
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    open: () => openDatabase({ databaseUrl: databaseUrl(baseUrl, name) }),
+    drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`),
   };
 }
 

@@ -4,6 +4,10 @@ import { AppError } from '../src/lib/app-error.js';
 import { createOrganisation } from '../src/modules/auth/accounts.js';
 import { balanceOf, checkLedger, type Movement, moveMoney } from '../src/modules/funds/ledger.service.js';
 import { createTestApp, login, type TestApp } from './helpers.js';
+import { soakSize } from './soak.js';
+
+/** Random movements in the invariant run: 10,000 under SOAK=full, 1,000 in the default suite. */
+const RANDOM_OPS = soakSize(10_000, 1_000);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,7 +101,7 @@ describe('the ledger', () => {
     expect((moved as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(150);
   });
 
-  it('keeps the invariant through 10,000 random operations with injected failures', async () => {
+  it(`keeps the invariant through ${RANDOM_OPS} random operations with injected failures`, async () => {
     const orgs = await Promise.all([1, 2, 3].map((i) => createOrganisation(db(), { type: 'seller', name: `账本随机${i}` })));
     let seed = 20261122;
     const rand = () => {
@@ -106,7 +110,7 @@ describe('the ledger', () => {
     };
     const usedKeys: { orgId: number; m: Movement }[] = [];
     const ops: Promise<number>[] = [];
-    for (let i = 0; i < 10_000; i++) {
+    for (let i = 0; i < RANDOM_OPS; i++) {
       const orgId = orgs[Math.floor(rand() * orgs.length)] as number;
       const fen = 1 + Math.floor(rand() * 5_000);
       const pick = rand();

@@ -26,9 +26,10 @@ function migrationsHash(): string {
   return h.digest('hex').slice(0, 16);
 }
 
-export async function openMigratedPglite(): Promise<Database> {
+/** A migrated in-memory PGlite, and the dump file it came from (made first when missing). */
+export async function openMigratedPglite(): Promise<Database & { file: string }> {
   const file = path.join(os.tmpdir(), `daifa-test-pglite-${migrationsHash()}.tar`);
-  if (existsSync(file)) return openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
+  if (existsSync(file)) return { ...(await openDump(file)), file };
   const database = await openDatabase({});
   const dump = await database.dump?.();
   if (dump) {
@@ -36,5 +37,10 @@ export async function openMigratedPglite(): Promise<Database> {
     writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
     renameSync(tmp, file);
   }
-  return database;
+  return { ...database, file };
+}
+
+/** An in-memory PGlite started from a dump file (the migrations then run and find nothing to do). */
+export function openDump(file: string): Promise<Database> {
+  return openDatabase({ loadDataDir: new Blob([readFileSync(file)]) });
 }

@@ -4,8 +4,14 @@
  * the one place it can be caught: the warning fails the run (vitest reports it as an unhandled error
  * of the file that caused it) instead of scrolling by in CI's PostgreSQL pass.
  */
-process.on('warning', (w) => {
-  if (w.name === 'DeprecationWarning' && /already executing a query/.test(w.message)) {
-    throw new Error(`Two queries at once on one database client (a transaction): run them one after the other. ${w.message}`);
-  }
-});
+const installed = Symbol.for('daifa.test.overlapping-query-guard');
+const proc = process as NodeJS.Process & { [installed]?: boolean };
+// Once per worker: test files share a worker (isolate: false in vitest.config.ts) and run this file each.
+if (!proc[installed]) {
+  proc[installed] = true;
+  process.on('warning', (w) => {
+    if (w.name === 'DeprecationWarning' && /already executing a query/.test(w.message)) {
+      throw new Error(`Two queries at once on one database client (a transaction): run them one after the other. ${w.message}`);
+    }
+  });
+}

@@ -21,6 +21,10 @@ import { addOAuthShop } from './shops-support.js';
 import { call, envelope } from './support.js';
 
 process.env.SHOP_FIRST_SYNC_DAYS = '4';
+// Test files share a worker's process: the next one must see the default again.
+afterAll(() => {
+  delete process.env.SHOP_FIRST_SYNC_DAYS;
+});
 
 let t: TestApp;
 let seller: Session;

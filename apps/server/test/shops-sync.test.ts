@@ -24,6 +24,10 @@ let platformShopId: string;
 
 // Reach back past the emulator's 3 days of seeded history, so the first sync must find all of it.
 process.env.SHOP_FIRST_SYNC_DAYS = '4';
+// Test files share a worker's process: the next one must see the default again.
+afterAll(() => {
+  delete process.env.SHOP_FIRST_SYNC_DAYS;
+});
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,17 +1,18 @@
 /**
  * Browser tests drive Debian's Chromium (playwright-core) against the real server started as a
- * child process on a fresh data directory. Host names under .daifa.test resolve to 127.0.0.1
+ * child process on a fresh copy of the run's seeded data directory. Host names under .daifa.test resolve to 127.0.0.1
  * inside Chromium, so the brand variants are real host names: www.daifa.test is the main
  * variant, second.daifa.test the second.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -78,6 +79,9 @@ async function apiSession(api: Api, username: string, portal: 'seller' | 'purcha
 export async function startHarness(): Promise<Harness> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'daifa-e2e-'));
+  // A copy of the run's migrated and seeded directory (global-setup.ts): the server finds it migrated
+  // and not empty, so it neither replays the migrations nor seeds.
+  cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_DISABLED: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },

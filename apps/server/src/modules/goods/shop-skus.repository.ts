@@ -78,14 +78,19 @@ export async function recordShopSkus(tx: Db, orgId: number, shopId: number, chan
       or s.last_seen_at < now() - interval '1 day'`);
 }
 
-/** Organisations already backfilled in this process (the table answers for other processes). */
-const backfilled = new Set<number>();
+/**
+ * Organisations already backfilled in this process, per database handle (the table answers for other
+ * processes; a process with several databases — the test runner — must not carry one's answer to another).
+ */
+const backfilledByDb = new WeakMap<Db, Set<number>>();
 
 /**
  * Copies SKUs of shop order lines written before shop_skus existed (or by a path that did not
  * record them), once per organisation, at first use. Idempotent: a second run adds nothing.
  */
 export async function ensureShopSkus(db: Db, orgId: number) {
+  const backfilled = backfilledByDb.get(db) ?? new Set<number>();
+  backfilledByDb.set(db, backfilled);
   if (backfilled.has(orgId)) return;
   const done = await queryRows<{ one: number }>(db, sql`select 1 as one from shop_sku_backfills where org_id = ${orgId}`);
   if (done.length === 0) {
