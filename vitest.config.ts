@@ -54,9 +54,12 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.spec.ts'],
           // The seeded PGlite data directory every spec's server starts from, made once per run.
           globalSetup: ['apps/web/e2e/global-setup.ts'],
-          testTimeout: 120_000,
+          // Generous: the longest flow takes about a minute alone and runs beside the other suites in CI.
+          testTimeout: 300_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Specs run side by side (each has its own server and data directory), so a page may take
+          // longer than expect.poll's 1 s default to get there: wait up to 15 s for what must come.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

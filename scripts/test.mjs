@@ -1,40 +1,68 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, build the pages, run unit, server and component tests, then the browser
-// tests in Debian's Chromium. Each step stops the run on failure, so a red step is never hidden; the
-// time of each is printed at the end (and appended to STAGE_TIMINGS when set, for .ci/run's summary).
-import { spawnSync } from 'node:child_process';
+// `npm test`: lint, typecheck and build the pages side by side; then the unit, server and component
+// tests side by side with the browser tests in Debian's Chromium. Steps that run together print
+// their output as each ends; a failed step fails the run, after every step of its phase has ended,
+// so nothing red is hidden. The time of each step is printed at the end (and appended to
+// STAGE_TIMINGS when set, for .ci/run's summary). TEST_SERIAL=1 runs one step at a time with live
+// output (for reading a failure as it happens).
+import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { chromiumPath } from './chromium-path.mjs';
 
+const serial = process.env.TEST_SERIAL === '1';
 const timings = [];
 
 function report() {
-  const lines = timings.map(([name, s]) => `  ${name.padEnd(34)} ${s.toFixed(0).padStart(5)} s`);
+  const lines = timings.map(([name, s, ok]) => `  ${name.padEnd(34)} ${s.toFixed(0).padStart(5)} s${ok ? '' : '  ✖'}`);
   console.log(`\n⏱ npm test 各阶段用时\n${lines.join('\n')}`);
   if (process.env.STAGE_TIMINGS) appendFileSync(process.env.STAGE_TIMINGS, `${lines.join('\n')}\n`);
 }
 
-function run(name, cmd, args, env = {}) {
-  console.log(`\n▶ ${cmd} ${args.join(' ')}`);
-  const started = performance.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  timings.push([name, (performance.now() - started) / 1000]);
-  if (r.status !== 0) {
-    report();
-    console.error(`\n✖ 失败：${cmd} ${args.join(' ')}（退出码 ${r.status}）`);
-    process.exit(r.status ?? 1);
-  }
+/** Runs one step; its output goes straight through under TEST_SERIAL=1, else is kept and printed when it ends. */
+function step(name, cmd, args, { env = {} } = {}) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const live = serial;
+    if (live) console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+    const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const out = [];
+    if (!live) {
+      child.stdout.on('data', (d) => out.push(d));
+      child.stderr.on('data', (d) => out.push(d));
+    }
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      timings.push([name, seconds, code === 0]);
+      if (!live) {
+        console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}（${seconds.toFixed(0)} s）`);
+        process.stdout.write(Buffer.concat(out));
+      }
+      if (code !== 0) console.error(`\n✖ 失败：${name}（${cmd} ${args.join(' ')}，退出码 ${code}）`);
+      resolve(code === 0);
+    });
+  });
 }
 
-run('lint', 'npm', ['run', 'lint']);
-run('typecheck', 'npm', ['run', 'typecheck']);
-run('build', 'npm', ['run', 'build']);
-run('unit + server (PGlite) + web', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'web']);
+/** Steps that may run together: side by side, or one after another under TEST_SERIAL=1. */
+async function phase(steps) {
+  const results = [];
+  if (serial) for (const s of steps) results.push(await s());
+  else results.push(...(await Promise.all(steps.map((s) => s()))));
+  if (results.includes(false)) {
+    report();
+    process.exit(1);
+  }
+}
 
 const chromium = chromiumPath();
 if (!chromium || !existsSync(chromium)) {
   console.error('\n✖ 浏览器测试需要 Debian 的 Chromium，请先安装：apt-get install -y chromium（中文字体：fonts-noto-cjk）');
   process.exit(1);
 }
-run('browser (e2e)', 'npx', ['vitest', 'run', '--project', 'e2e'], { CHROMIUM_PATH: chromium });
+
+await phase([() => step('lint', 'npm', ['run', 'lint']), () => step('typecheck', 'npm', ['run', 'typecheck']), () => step('build', 'npm', ['run', 'build'])]);
+await phase([
+  () => step('unit + server (PGlite) + web', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'web']),
+  () => step('browser (e2e)', 'npx', ['vitest', 'run', '--project', 'e2e'], { env: { CHROMIUM_PATH: chromium } }),
+]);
 report();

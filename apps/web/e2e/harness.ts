@@ -122,7 +122,13 @@ export async function startHarness(): Promise<Harness> {
     apiSession: (username, portal) => apiSession(api, username, portal),
     browser,
     async newPage(opts) {
-      const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: opts?.viewport ?? { width: 1366, height: 900 } });
+      const context = await browser.newContext({
+        locale: 'zh-CN',
+        timezoneId: 'Asia/Shanghai',
+        viewport: opts?.viewport ?? { width: 1366, height: 900 },
+        // The page then switches antd's animations off (main.tsx): no frames to render, nothing to wait for.
+        reducedMotion: 'reduce',
+      });
       const page = await context.newPage();
       return { context, page };
     },
