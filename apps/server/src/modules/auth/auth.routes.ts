@@ -2,7 +2,7 @@
 import { CaptchaResult, envelopeOf, LoginResult, PurchaserLoginBody, SellerLoginBody, UserInfo } from '@dropship/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as service from './auth.service.js';

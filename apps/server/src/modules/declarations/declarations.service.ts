@@ -3,6 +3,7 @@
  * deletable only while DRAFT. Submitting turns them into dropship orders
  * (dropship-orders/declaration.service.ts).
  */
+
 import {
   type DeclarationCheckResult,
   type DeclarationDetail,
@@ -16,6 +17,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { EXPORT_CHUNK, keysetPages } from '../../lib/xlsx-stream.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -67,8 +69,7 @@ export async function saveDeclaration(db: Db, caller: Actor, body: SaveBody): Pr
     receiver: body.delivery === 'RECEIVER' ? (c.input.receiver ?? null) : null,
     remark: c.input.remark,
   }));
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const id = await inTransaction(db, async (t) => {
     let declarationId: number;
     if (body.id === undefined) {
       declarationId = (await repo.insertDeclaration(t, caller.orgId, header, caller.userId)).id;
@@ -86,8 +87,7 @@ export async function saveDeclaration(db: Db, caller: Actor, body: SaveBody): Pr
 }
 
 export async function removeDeclaration(db: Db, caller: Actor, id: number) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     const d = await repo.lockDeclaration(t, caller.orgId, id);
     if (!d) throw notFound('报单');
     if (d.status !== 'DRAFT') throw new AppError(ErrorCode.DECLARATION_NOT_DRAFT, `报单 ${d.declarationNo} 已提交，不能删除`);

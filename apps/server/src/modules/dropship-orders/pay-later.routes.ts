@@ -5,7 +5,7 @@
  */
 import { envelopeOf, PayLaterCredit } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { payLaterCredit } from './pay-later.service.js';

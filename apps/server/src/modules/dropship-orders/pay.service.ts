@@ -3,10 +3,12 @@
  * orders' row locks, so of two concurrent payments of one order exactly one succeeds) or by
  * Alipay (one trade for the batch; its notify or the query fallback settles it: alipay.service.ts).
  */
+
 import { type DropshipPayBody, type DropshipPayResult, ErrorCode, fenToYuan } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AlipayGateway } from '../funds/alipay-gateway.js';
 import { alipayPayFor, returnUrlFor } from '../funds/alipay-pay.js';
@@ -31,8 +33,7 @@ const summary = (rows: repo.OrderRecord[]) =>
  * without moving money; an order paid by another request, or cancelled, is refused by number.
  */
 export async function payWithBalance(db: Db, caller: Caller, ids: number[], requestKey: string): Promise<DropshipPayResult> {
-  const paid = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const paid = await inTransaction(db, async (t) => {
     const { rows, payable } = await lockPayable(t, caller.orgId, ids, requestKey);
     const amount = payable.reduce((n, r) => n + r.totalFen, 0);
     const { available } = await balanceOf(t, caller.orgId);

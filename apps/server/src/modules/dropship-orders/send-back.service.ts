@@ -5,8 +5,10 @@
  * way out of the warehouse and is refused: refunding its freight belongs to after-sales, whose
  * problem-parcel table has no fee yet (docs/decisions/0010-dropship-orders.md).
  */
+
 import { ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './send-back.repository.js';
@@ -19,8 +21,7 @@ const WHY: Record<string, string> = {
 };
 
 export async function cancelSendBack(db: Db, caller: Pick<Caller, 'orgId'>, id: number) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const p = await repo.lockParcel(t, caller.orgId, id);
     if (!p) throw notFound('问题件');
     if (p.status !== 'WAITING_PAYMENT') {

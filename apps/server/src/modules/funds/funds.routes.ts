@@ -5,7 +5,7 @@
  */
 import { BalanceResult, EntryPage, EntryQuery, envelopeOf, LedgerCheckResult } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { sendXlsx } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';

@@ -2,7 +2,7 @@
 import { envelopeOf, OldBalance, OldBalanceMigrateResult } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as oldBalance from './old-balance.service.js';

@@ -10,7 +10,7 @@ import {
 } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { sendExcel } from './records.excel.js';

@@ -5,6 +5,7 @@
  * back). A transfer Alipay refused is FAILED with the money back; one whose outcome is unknown stays
  * TRANSFERRING and is approved again: Alipay is idempotent by our withdrawal number (out_biz_no).
  */
+
 import { AlipayError } from '@dropship/channels';
 import {
   ErrorCode,
@@ -19,6 +20,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { EXPORT_CHUNK, keysetPages, writeXlsx } from '../../lib/xlsx-stream.js';
 import type { AlipayGateway } from './alipay-gateway.js';
@@ -55,8 +57,7 @@ export async function createWithdrawal(db: Db, owner: Owner, input: { amount: nu
   if (input.amount < MIN_WITHDRAW_FEN) throw new AppError(ErrorCode.WITHDRAW_TOO_SMALL);
   const account = await repo.findAccount(db, owner.orgId);
   if (!account) throw new AppError(ErrorCode.WITHDRAW_ACCOUNT_NOT_BOUND);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     await ledgerRepo.ensureAccount(t, owner.orgId);
     await ledgerRepo.lockAccount(t, owner.orgId);
     const earlier = await repo.findByRequestKey(t, owner.orgId, input.requestKey);
@@ -111,8 +112,7 @@ export async function pageAllWithdrawals(db: Db, q: { status?: string; pageNo: n
 
 /** Locks the withdrawal and checks it may take the step; another state answers STATE_CONFLICT. */
 async function step<T>(db: Db, id: number, allowed: string[], what: string, fn: (t: Db, w: repo.WithdrawalRecord) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const w = await repo.lockWithdrawal(t, id);
     if (!w) throw notFound('提现单');
     if (!allowed.includes(w.status))

@@ -2,6 +2,7 @@
  * Goods association (/goods/association): the organisation's shop SKUs with their current links;
  * link one (with the link the user saw), link many to one article, unlink, and the version history.
  */
+
 import {
   type AssociationPageBody,
   type BulkLinkBody,
@@ -14,6 +15,7 @@ import {
 } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './goods-links.repository.js';
@@ -74,9 +76,9 @@ async function usableSupplier(db: Db, orgId: number, supplierId: number) {
 export async function linkOne(db: Db, caller: Caller, body: z.output<typeof LinkOneBody>): Promise<LinkResult> {
   const supplier = await usableSupplier(db, caller.orgId, body.supplierId);
   const { expectedLinkId, ...p } = body;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (t) => {
     const out = await writeLinks(
-      tx as unknown as Db,
+      t,
       caller.orgId,
       [{ ...p, expectedLinkId }],
       { source: 'MANUAL', userId: caller.userId, overwrite: false },
@@ -97,8 +99,7 @@ export async function bulkLink(db: Db, caller: Caller, body: z.output<typeof Bul
   const supplier = await usableSupplier(db, caller.orgId, body.supplierId);
   const ids = [...new Set(body.shopSkuIds)];
   if ((await repo.countOwnSkus(db, caller.orgId, ids)) !== ids.length) throw notFound('商品');
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const skus = await repo.lockSkus(t, caller.orgId, ids);
     const proposals: Proposal[] = skus.map((s) => {
       const spec = parseSpec(s.spec);
@@ -126,8 +127,7 @@ export async function bulkLink(db: Db, caller: Caller, body: z.output<typeof Bul
 export async function unlink(db: Db, caller: Caller, shopSkuIds: number[]) {
   const ids = [...new Set(shopSkuIds)];
   if ((await repo.countOwnSkus(db, caller.orgId, ids)) !== ids.length) throw notFound('商品');
-  const count = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const count = await inTransaction(db, async (t) => {
     await repo.lockSkus(t, caller.orgId, ids);
     return repo.unlinkSkus(t, caller.orgId, ids);
   });

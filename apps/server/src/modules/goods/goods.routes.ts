@@ -1,6 +1,6 @@
 /** Every call of the goods capability (issue #4), registered in app.ts as one plugin. */
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { goodsLinksRoutes } from './goods-links.routes.js';
 import { supplierGoodsRoutes } from './supplier-goods.routes.js';
 import { suppliersRoutes } from './suppliers.routes.js';

@@ -3,6 +3,7 @@
  * the apply, one chunk per call (the page loops on nextAfterId and shows progress). Conflicts
  * with existing links are counted and left alone unless overwrite is chosen.
  */
+
 import {
   ErrorCode,
   type LinkRuleFields,
@@ -18,6 +19,7 @@ import {
 } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as links from './goods-links.repository.js';
@@ -176,9 +178,9 @@ export async function applyRule(db: Db, caller: Caller, body: z.output<typeof Ru
       names.set((e.proposal as Proposal).supplierId, e.supplierName);
     } else counts[e.outcome]++;
   }
-  const out = await db.transaction((tx) =>
+  const out = await inTransaction(db, (t) =>
     writeLinks(
-      tx as unknown as Db,
+      t,
       caller.orgId,
       proposals,
       { source: 'RULE', ruleId: body.ruleId ?? null, userId: caller.userId, overwrite: body.overwrite },

@@ -3,9 +3,11 @@
  * updates known ones (same market, building, floor, stall number and name), all or nothing: a
  * file with any bad row changes nothing and says which rows to fix.
  */
+
 import { ENABLE_STATUS_NAMES, type EnableStatus, type SupplierPageBody, SupplierSaveBody } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { describeIssue } from '../../lib/validation.js';
 import type { Caller } from '../../plugins/auth.js';
 import { assertExportable, type Column, readSheet, rowErrors } from './goods.excel.js';
@@ -105,8 +107,7 @@ export async function importSuppliers(db: Db, caller: Caller, contentBase64: str
   if (errors.length > 0) throw rowErrors(errors);
 
   try {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await inTransaction(db, async (t) => {
       await repo.updateSuppliers(t, caller.orgId, updates);
       await repo.insertSuppliers(t, caller.orgId, creates);
       for (const [status, ids] of statusChanges) await repo.setSupplierStatus(t, caller.orgId, ids, status);

@@ -21,7 +21,7 @@ import {
 import { labelRenderRequestSchema, type ParsedLabelRenderRequest } from '@dropship/labels';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';

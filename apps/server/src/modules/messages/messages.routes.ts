@@ -2,7 +2,7 @@
 import { CountResult, envelopeOf, MarkReadBody, MessageListBody, MessageRow } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as repo from './messages.repository.js';

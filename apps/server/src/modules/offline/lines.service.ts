@@ -7,6 +7,7 @@
  *   stopReturnLines     WAITING_ASSIGNED | WAIT_FACTORY → STOP_RETURNED
  *   resumeReturnLines   STOP_RETURNED → WAITING_ASSIGNED
  */
+
 import {
   ErrorCode,
   fenToYuan,
@@ -18,6 +19,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { moveMoney } from '../funds/ledger.service.js';
@@ -49,8 +51,7 @@ async function moveLines(
 ) {
   requirePurchaser(caller);
   const unique = [...new Set(ids)];
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const lines = await repo.lockLines(t, caller.orgId, unique);
     if (lines.length !== unique.length) throw notFound('退货明细');
     for (const l of lines) if (!op.from.includes(l.status as Status)) refuse(l, op.what);
@@ -113,8 +114,7 @@ export const markFactoryRefused = (db: Db, caller: Caller, lineId: number, reaso
  */
 export async function markFactoryReturned(db: Db, caller: Caller, lineId: number, refundFen?: number) {
   requirePurchaser(caller);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const [l] = await repo.lockLines(t, caller.orgId, [lineId]);
     if (!l) throw notFound('退货明细');
     if (l.status !== 'WAIT_FACTORY') refuse(l, '标记已退货');

@@ -2,10 +2,12 @@
  * The seller's side of offline returns (线下退货单): create a return order for a parcel sent (or
  * brought) to the serving purchaser's warehouse, follow its lines and their refunds.
  */
+
 import { ErrorCode, type OfflineReturnCreateBody, type OfflineReturnOrderQuery, type OfflineReturnOrderRow } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { offlineSuppliers } from '../dropship-orders/offline.service.js';
@@ -21,8 +23,7 @@ type Query = z.output<typeof OfflineReturnOrderQuery>;
 /** Creates a WAIT_SIGNED return order with its lines; the purchaser signs it in by its waybill. */
 export async function createOfflineReturnOrder(db: Db, caller: Caller, body: CreateBody) {
   requireSeller(caller);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const stalls = await offlineSuppliers(t, caller.orgId, body.lines);
     const purchaserOrgId = await servingPurchaser(t, caller.orgId);
     const returnNo = await repo.nextReturnNo(t);
@@ -80,8 +81,7 @@ export async function createOfflineReturnOrder(db: Db, caller: Caller, body: Cre
  */
 export async function cancelOfflineReturnOrder(db: Db, caller: Caller, id: number) {
   requireSeller(caller);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const o = await repo.lockSellerOrder(t, caller.orgId, id);
     if (!o) throw notFound('退货单');
     if (o.status !== 'WAIT_SIGNED' || !(await repo.deleteUnsignedOrder(t, caller.orgId, id))) {

@@ -2,7 +2,7 @@
 import { CountResult, envelopeOf, GuideDismissBody, IdBody, PermissionNodeSchema, RedBookVerifyResult, ShopAuthPopupRow } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { verifyRedBookShop } from '../shops/redbook-verify.js';

@@ -6,7 +6,7 @@
 import { envelopeOf, ShipBackFailuresBody, ShipBackFailuresResult, ShipBackOrderQuery, ShipBackOrderResult, ShipBackView } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { failedShipBacks, retryShipBack, runShipBack, SHIP_BACK_JOB, SHIP_BACK_MAX_ATTEMPTS, shipBackOf } from './ship-back.service.js';

@@ -6,9 +6,11 @@
  * then FAILED with the reason; a refused token marks the shop EXPIRED and fails at once with
  * "re-authorize"; any other refusal fails at once. The seller reads the state and retries.
  */
+
 import { ChannelError } from '@dropship/channels';
 import { ErrorCode, type ShipBackStatus, type ShipBackView } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { findOrders } from '../dropship-orders/orders.repository.js';
 import type { JobContext, JobQueue } from '../jobs/job-queue.js';
@@ -100,8 +102,7 @@ export async function shipBackOf(db: Db, orgId: number, orderId: number): Promis
 export async function retryShipBack(db: Db, jobs: JobQueue, orgId: number, orderId: number) {
   const view = await shipBackOf(db, orgId, orderId);
   if (view?.status !== 'FAILED') throw new AppError(ErrorCode.SHIP_BACK_NOT_RETRYABLE);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     const row = await repo.findRow(t, orgId, orderId);
     if (!row) throw notFound('物流回传');
     await repo.upsertPending(t, { orgId, orderId, shopId: row.shopId });

@@ -26,7 +26,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { sendXlsxStream, beijingTime as time } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';

@@ -6,7 +6,7 @@
 import { envelopeOf, SmsCodeBody, SmsCodeV2Body, SmsCodeV2Result } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { sendCode } from './sms.service.js';

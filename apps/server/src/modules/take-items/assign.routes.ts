@@ -36,7 +36,7 @@ import {
 } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { sendXlsxStream } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';

@@ -2,7 +2,7 @@
 import { envelopeOf, ServingPurchaserBody, ServingPurchaserResult, TakeItemsPageBody, TakeItemsPageResult } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as service from './take-items.service.js';

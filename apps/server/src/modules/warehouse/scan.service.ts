@@ -6,8 +6,10 @@
  * order, gets a sorting slot. A ready parcel then ships at once (ship.service.ts). When the courier
  * cannot issue a number right now the goods stay in (a slot keeps them together) and the answer says READY.
  */
+
 import { ErrorCode, TAKING_ITEM_STATUS_NAMES, type TakingStatusCode, type WarehouseScanResult } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import * as orders from '../dropship-orders/orders.repository.js';
 import { isValidTakeCode } from '../take-items/take-codes.js';
@@ -43,8 +45,7 @@ async function arrive(db: Db, op: Operator, found: repo.TakeItemRecord) {
   if (!o0 || o0.purchaserOrgId !== op.orgId) throw notFound('拿货码');
   const rules = await rulesOf(db, o0);
   const ids = await parcelIdsOf(db, op.orgId, o0, rules);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const { o, self, members } = await lockParcel(t, op.orgId, o0, ids, rules.waitMode);
     const item = self.items.find((i) => i.id === found.id) as repo.TakeItemRecord;
     const refusal = refuseItem(item, o);
@@ -70,8 +71,7 @@ async function arrive(db: Db, op: Operator, found: repo.TakeItemRecord) {
 
 /** Keeps a ready order whose waybill failed in a slot, so its goods stay together; no slot free is not an error here. */
 async function holdInSlot(db: Db, op: Operator, o: orders.OrderRecord): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const [now] = await orders.lockOrders(t, o.orgId, [o.id]);
     if (now?.status !== 'WAITING_DELIVERING') return null;
     return (await repo.allocateSlot(t, op.orgId, o.orgId, o.id, await repo.settingOf(t, op.orgId))) ?? null;
