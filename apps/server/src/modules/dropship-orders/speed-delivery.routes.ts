@@ -3,14 +3,15 @@
  * (enabled, default, price). Placing's permission, not the settings page's: a sub-account that
  * places orders need not be allowed to change the setting.
  */
+
 import { envelopeOf, SpeedDeliveryTerms } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { speedTerms } from './speed-delivery.js';
 
-export async function speedDeliveryRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function speedDeliveryRoutes(app: RouteApp, deps: AppDeps) {
   const { db } = deps;
   app.get(
     '/api/b2/post/orders/speedDelivery',
