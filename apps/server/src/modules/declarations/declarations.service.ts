@@ -120,7 +120,7 @@ export async function declarationDetail(db: Db, caller: Pick<Caller, 'orgId'>, i
       receiver: (l.receiver as DeclarationDetail['lines'][number]['receiver']) ?? null,
       remark: l.remark,
       orderNo: byLine.get(l.id)?.order_no ?? null,
-      takeStatus: (byLine.get(l.id)?.take_status ?? null) as DeclarationDetail['lines'][number]['takeStatus'],
+      takeStatus: byLine.get(l.id)?.take_status ?? null,
     })),
   };
 }

@@ -84,7 +84,7 @@ export async function dropshipPaymentStatus(
   return {
     outTradeNo: p.outTradeNo,
     amountFen: p.amountFen,
-    status: p.status as DropshipAlipayPayment['status'],
+    status: p.status,
     orderIds: p.orderIds,
     paidAt: p.paidAt?.toISOString() ?? null,
   };

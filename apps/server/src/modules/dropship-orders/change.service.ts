@@ -4,7 +4,7 @@
  * current status first (status-machine.ts) and refuses a forbidden move with its own code.
  */
 
-import { type DropshipOrderStatus, ErrorCode, fenToYuan, type OperationResult, SELF_PICKUP_EXPRESS } from '@dropship/contract';
+import { ErrorCode, fenToYuan, type OperationResult, SELF_PICKUP_EXPRESS } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -139,6 +139,6 @@ export async function updateReceivingInfo(db: Db, actor: Actor, id: number, rece
     await timeline.insertEvents(t, actor.orgId, { userId: actor.userId, orgId: actor.orgId }, [
       { orderId: o.id, fromStatus: o.status, toStatus: o.status, operation: 'UPDATE_RECEIVER', note: `原收货地区：${before}${fenNote}` },
     ]);
-    return { id: o.id, orderNo: o.orderNo, status: o.status as DropshipOrderStatus, expressFeeFen: fee, totalFen };
+    return { id: o.id, orderNo: o.orderNo, status: o.status, expressFeeFen: fee, totalFen };
   });
 }

@@ -5,7 +5,7 @@
  * nothing for the purchaser to confirm. Revoking takes the same money again from the balance.
  */
 
-import { type CombinedStatusCode, type DropshipOrderStatus, ErrorCode, fenToYuan, type OperationResult } from '@dropship/contract';
+import { ErrorCode, fenToYuan, type OperationResult } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -45,14 +45,14 @@ const moneyOf = (m: MoneyBack) => ({ refundFen: m.toBalance ? m.fen : 0, dueCutF
 
 async function afterLineChange(t: Db, actor: Actor, o: repo.OrderRecord, lines: repo.ItemRecord[], changed: repo.ItemRecord, takeStatus: string) {
   const next = combinedStatusOf(
-    o.status as DropshipOrderStatus,
+    o.status,
     lines.map((l) => (l.id === changed.id ? takeStatus : l.takeStatus)),
   );
   if (next !== o.combinedStatus) {
     await repo.setCombined(t, actor.orgId, o.id, next);
     await timeline.bumpCounts(t, actor.orgId, timeline.moves([[o.combinedStatus, next]]));
   }
-  return next as CombinedStatusCode;
+  return next;
 }
 
 /** E_STOP_TAKING for one line, its goods money (never more than what is left of the order's payment) back to the balance. */

@@ -64,7 +64,7 @@ export async function payWithPayLater(db: Db, caller: Caller, ids: number[], req
   const orders = (await repo.findOrders(db, caller.orgId, ids)).map((r) => ({
     id: r.id,
     orderNo: r.orderNo,
-    status: r.status as DropshipPayResult['orders'][number]['status'],
+    status: r.status,
   }));
   return { payMethod: 'PAY_LATER', amountFen, paid: true, orders, alipay: null };
 }

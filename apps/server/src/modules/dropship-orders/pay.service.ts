@@ -25,8 +25,7 @@ export interface Caller {
   userId: number;
 }
 
-const summary = (rows: repo.OrderRecord[]) =>
-  rows.map((r) => ({ id: r.id, orderNo: r.orderNo, status: r.status as DropshipPayResult['orders'][number]['status'] }));
+const summary = (rows: repo.OrderRecord[]) => rows.map((r) => ({ id: r.id, orderNo: r.orderNo, status: r.status }));
 
 /**
  * Pays the orders from the balance, all or none. The same request key again answers success

@@ -93,19 +93,19 @@ export async function requestWithdrawal(db: Db, owner: Owner, body: { amount: nu
   return createWithdrawal(db, owner, body);
 }
 
-export async function pageMyWithdrawals(db: Db, orgId: number, q: { status?: string; pageNo: number; pageSize: number }) {
+export async function pageMyWithdrawals(db: Db, orgId: number, q: { status?: WithdrawStatus | undefined; pageNo: number; pageSize: number }) {
   const { total, rows } = await repo.pageWithdrawals(db, { ...q, orgId });
   return { total, list: rows.map((r) => toWithdrawalRow(r.w)) };
 }
 
 /** The seller's withdrawals as an .xlsx stream (few per seller; written in chunks all the same). */
-export function exportMyWithdrawals(db: Db, orgId: number, status: string | undefined, log: FastifyBaseLogger) {
+export function exportMyWithdrawals(db: Db, orgId: number, status: WithdrawStatus | undefined, log: FastifyBaseLogger) {
   const pages = keysetPages((before) => repo.withdrawalsBefore(db, orgId, status, before, EXPORT_CHUNK));
   return writeXlsx({ sheetName: '提现记录', columns: WITHDRAWAL_COLUMNS, pages, log });
 }
 
 /** The operator's review list, across tenants, with the organisation's name. */
-export async function pageAllWithdrawals(db: Db, q: { status?: string; pageNo: number; pageSize: number }) {
+export async function pageAllWithdrawals(db: Db, q: { status?: WithdrawStatus | undefined; pageNo: number; pageSize: number }) {
   const { total, rows } = await repo.pageWithdrawals(db, q);
   return { total, list: rows.map((r) => ({ ...toWithdrawalRow(r.w), orgId: r.w.orgId, orgName: r.orgName })) };
 }
@@ -116,10 +116,7 @@ async function step<T>(db: Db, id: number, allowed: string[], what: string, fn: 
     const w = await repo.lockWithdrawal(t, id);
     if (!w) throw notFound('提现单');
     if (!allowed.includes(w.status))
-      throw new AppError(
-        ErrorCode.STATE_CONFLICT,
-        `提现单当前状态为“${WITHDRAW_STATUS_NAMES[w.status as WithdrawStatus] ?? w.status}”，不能${what}，请刷新后重试`,
-      );
+      throw new AppError(ErrorCode.STATE_CONFLICT, `提现单当前状态为“${WITHDRAW_STATUS_NAMES[w.status] ?? w.status}”，不能${what}，请刷新后重试`);
     return fn(t, w);
   });
 }

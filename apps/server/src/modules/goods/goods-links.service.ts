@@ -6,7 +6,6 @@
 import {
   type AssociationPageBody,
   type BulkLinkBody,
-  type EnableStatus,
   ErrorCode,
   type GoodsLinkView,
   type LinkOneBody,
@@ -32,7 +31,7 @@ export function linkViewOf(r: repo.SkuWithLink): GoodsLinkView | null {
     supplierId: r.supplierId,
     supplierName: r.supplierName ?? '',
     supplierCode: r.supplierCode ?? '',
-    supplierStatus: (r.supplierStatus ?? 'ENABLED') as EnableStatus,
+    supplierStatus: r.supplierStatus ?? 'ENABLED',
     artNo: r.artNo ?? '',
     color: r.color ?? '',
     size: r.size ?? '',
@@ -139,7 +138,7 @@ export async function linkHistory(db: Db, caller: Caller, shopSkuId: number) {
   const rows = await repo.linkHistory(db, caller.orgId, shopSkuId);
   return rows.map((r) => ({
     ...r,
-    supplierStatus: r.supplierStatus as EnableStatus,
+    supplierStatus: r.supplierStatus,
     createdAt: r.createdAt.toISOString(),
     replacedAt: r.replacedAt?.toISOString() ?? null,
   }));

@@ -6,7 +6,6 @@ import {
   CustomGoodsSaveBody,
   CustomGoodsStatusBody,
   ENABLE_STATUS_NAMES,
-  type EnableStatus,
   envelopeOf,
   goodsPageOf,
   id,
@@ -51,7 +50,7 @@ const customColumns: Column<CustomGoodsRow>[] = [
   { header: '颜色', value: (r) => r.color },
   { header: '尺码', value: (r) => r.size },
   { header: '成本价（元）', value: (r) => yuanText(r.costFen) },
-  { header: '状态', value: (r) => ENABLE_STATUS_NAMES[r.status as EnableStatus] },
+  { header: '状态', value: (r) => ENABLE_STATUS_NAMES[r.status] },
   { header: '备注', width: 30, value: (r) => r.remark },
   { header: '更新时间', width: 20, value: (r) => time(r.updatedAt) },
 ];

@@ -34,7 +34,7 @@ export const supplierColumns: Column<repo.SupplierRecord>[] = [
   ...(Object.keys(HEADERS) as Field[]).map((f) => ({
     header: HEADERS[f],
     width: f === 'address' ? 36 : f === 'name' ? 24 : undefined,
-    value: (r: repo.SupplierRecord) => (f === 'status' ? ENABLE_STATUS_NAMES[r.status as EnableStatus] : r[f]),
+    value: (r: repo.SupplierRecord) => (f === 'status' ? ENABLE_STATUS_NAMES[r.status] : r[f]),
   })),
   { header: '更新时间', width: 20, value: (r) => r.updatedAt.toISOString().slice(0, 19).replace('T', ' ') },
 ];

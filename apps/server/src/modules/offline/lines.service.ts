@@ -33,7 +33,7 @@ type Query = z.output<typeof ReturnLineQuery>;
 /** The ledger request key of a line's refund: whoever asks, a line credits the seller at most once. */
 export const refundKey = (lineId: number) => `offline-refund:${lineId}`;
 
-const nameOf = (s: string | null) => (s ? (RETURN_TO_FACTORY_STATUS_NAMES[s as Status] ?? s) : '未签收');
+const nameOf = (s: Status | null) => (s ? (RETURN_TO_FACTORY_STATUS_NAMES[s] ?? s) : '未签收');
 
 function refuse(l: repo.LineRecord, what: string): never {
   throw new AppError(
@@ -54,9 +54,9 @@ async function moveLines(
   return inTransaction(db, async (t) => {
     const lines = await repo.lockLines(t, caller.orgId, unique);
     if (lines.length !== unique.length) throw notFound('退货明细');
-    for (const l of lines) if (!op.from.includes(l.status as Status)) refuse(l, op.what);
+    for (const l of lines) if (l.status === null || !op.from.includes(l.status)) refuse(l, op.what);
     for (const l of lines) {
-      const moved = await repo.moveLine(t, caller.orgId, l.id, l.status as Status, { status: op.to, ...op.patch });
+      const moved = l.status !== null && (await repo.moveLine(t, caller.orgId, l.id, l.status, { status: op.to, ...op.patch }));
       if (!moved) refuse(l, op.what);
     }
     await logs.insertLogs(

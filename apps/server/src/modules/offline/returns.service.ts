@@ -121,7 +121,7 @@ async function withLines(db: Db, orgId: number, orders: repo.OrderRecord[]): Pro
     return {
       id: o.id,
       returnNo: o.returnNo,
-      status: o.status as OfflineReturnOrderRow['status'],
+      status: o.status,
       handDelivered: o.handDelivered,
       courierName: o.courierName,
       waybillNo: o.waybillNo,

@@ -104,7 +104,7 @@ function toView(job: repo.ImportJobRecord, shopName: string): Omit<ImportJobView
   const layout = job.layout as ImportLayout;
   return {
     id: job.id,
-    status: job.status as ImportJobStatus,
+    status: job.status,
     fileName: job.fileName,
     shopId: job.shopId,
     shopName,
@@ -167,7 +167,7 @@ const NOT_PREVIEW: Partial<Record<ImportJobStatus, string>> = {
  */
 export async function confirmImport(db: Db, jobs: JobQueue, caller: Caller, jobId: number): Promise<ImportJobView> {
   const job = await ownJob(db, caller, jobId);
-  if (job.status !== 'PREVIEW') throw new AppError(ErrorCode.STATE_CONFLICT, NOT_PREVIEW[job.status as ImportJobStatus]);
+  if (job.status !== 'PREVIEW') throw new AppError(ErrorCode.STATE_CONFLICT, NOT_PREVIEW[job.status]);
   if (job.validOrders === 0) throw new AppError(ErrorCode.ORDER_IMPORT_NOTHING_VALID);
   if (await repo.findRunningJob(db, caller.orgId)) throw new AppError(ErrorCode.ORDER_IMPORT_BUSY);
   await inTransaction(db, async (t) => {

@@ -8,7 +8,7 @@
  */
 
 import { ChannelError } from '@dropship/channels';
-import { ErrorCode, type ShipBackStatus, type ShipBackView } from '@dropship/contract';
+import { ErrorCode, type ShipBackView } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -84,7 +84,7 @@ const toView = (r: ViewRow): ShipBackView => ({
   channel: r.channel ?? '',
   courierCode: r.courierCode ?? '',
   trackingNo: r.trackingNo ?? '',
-  status: r.row.status as ShipBackStatus,
+  status: r.row.status,
   attempts: r.row.attempts,
   lastError: r.row.lastError,
   needsReauth: r.row.needsReauth,

@@ -7,7 +7,7 @@
  * cannot issue a number right now the goods stay in (a slot keeps them together) and the answer says READY.
  */
 
-import { ErrorCode, TAKING_ITEM_STATUS_NAMES, type TakingStatusCode, type WarehouseScanResult } from '@dropship/contract';
+import { ErrorCode, TAKING_ITEM_STATUS_NAMES, type WarehouseScanResult } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -29,11 +29,11 @@ function refuseItem(i: repo.TakeItemRecord, o: orders.OrderRecord): AppError | n
     return new AppError(ErrorCode.WAREHOUSE_ORDER_SHIPPED, `订单 ${o.orderNo} 已发货（${o.expressName} ${o.trackingNo ?? ''}），无需再次扫描`);
   }
   if (o.status !== 'WAITING_DELIVERING' || !isLive(i)) {
-    const why = o.status === 'CANCELED' ? '订单已取消' : `该商品${TAKING_ITEM_STATUS_NAMES[i.takingStatus as TakingStatusCode] ?? i.takingStatus}`;
+    const why = o.status === 'CANCELED' ? '订单已取消' : `该商品${TAKING_ITEM_STATUS_NAMES[i.takingStatus] ?? i.takingStatus}`;
     return new AppError(ErrorCode.WAREHOUSE_ORDER_CLOSED, `${why}（订单 ${o.orderNo}，${itemName(i)}），请把商品放到异常区并联系卖家`);
   }
   if (!ARRIVABLE.has(i.takingStatus)) {
-    const now = TAKING_ITEM_STATUS_NAMES[i.takingStatus as TakingStatusCode] ?? i.takingStatus;
+    const now = TAKING_ITEM_STATUS_NAMES[i.takingStatus] ?? i.takingStatus;
     return new AppError(ErrorCode.WAREHOUSE_ITEM_NOT_TOOK, `该商品当前是“${now}”，不是已拿货，不能到货入库：请拿货员先在拿货页标记已拿货（${itemName(i)}）`);
   }
   return null;
