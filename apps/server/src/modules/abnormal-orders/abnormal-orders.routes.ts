@@ -1,5 +1,4 @@
 /** Abnormal orders (/order/abnormalList): list, counts by reason, detail, export, address correction. */
-
 import { AbnormalDetail, AbnormalPageBody, AbnormalPageResult, AbnormalSummary, envelopeOf, id, UpdateAddressBody } from '@dropship/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';

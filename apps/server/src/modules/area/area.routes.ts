@@ -1,5 +1,4 @@
 /** GET /api/b2/area/getThirdLevelAll: the static province → city → district tree for address pickers. */
-
 import { AreaTree, envelopeOf } from '@dropship/contract';
 import { type RouteApp, rawReply } from '../../lib/route-app.js';
 import { areaTreeEnvelopeJson } from './area.data.js';

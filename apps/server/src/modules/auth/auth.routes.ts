@@ -1,5 +1,4 @@
 /** Sign-in for sellers (/api/auth/login) and purchasers (captcha + /api/b2/purchaser/auth/login). */
-
 import { CaptchaResult, envelopeOf, LoginResult, PurchaserLoginBody, SellerLoginBody, UserInfo } from '@dropship/contract';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';

@@ -4,7 +4,6 @@
  * /declarationHistory, lines to /order/orderCollectRecord (with the export), goods by stall to
  * /e3hReportGetGoods. Paying the orders a declaration became is the dropship orders' own pay call.
  */
-
 import {
   DeclarationCheckResult,
   DeclarationDetail,

@@ -3,7 +3,6 @@
  * deletable only while DRAFT. Submitting turns them into dropship orders
  * (dropship-orders/declaration.service.ts).
  */
-
 import {
   type DeclarationCheckResult,
   type DeclarationDetail,

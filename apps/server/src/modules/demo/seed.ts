@@ -3,7 +3,6 @@
  * picker sub-account, an operator, and enough shops, parcels and messages that the shell's
  * dialogs and badges show something real.
  */
-
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

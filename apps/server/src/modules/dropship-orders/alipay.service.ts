@@ -8,7 +8,6 @@
  * (alipay-notify.service.ts KINDS), so Alipay's notify settles the trade; the query fallback here
  * (`syncDropshipTrade`, run by the payment status call) settles it when a notify is late or lost.
  */
-
 import { AlipayError, type AlipayTradeStatus } from '@dropship/channels';
 import type { DropshipAlipayPayment } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';

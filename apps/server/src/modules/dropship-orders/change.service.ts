@@ -3,7 +3,6 @@
  * closed) and updateReceivingInfo. Each is one transaction on the locked order that checks the
  * current status first (status-machine.ts) and refuses a forbidden move with its own code.
  */
-
 import { ErrorCode, fenToYuan, type OperationResult, SELF_PICKUP_EXPRESS } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -4,7 +4,6 @@
  * dropship order (not cancelled) is refused with DROPSHIP_DUPLICATE unless the seller confirms;
  * the shop orders are locked while checking, so two placements of one order cannot both pass.
  */
-
 import { type DropshipCreateBody, type DropshipCreateResult, ErrorCode } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';

@@ -9,7 +9,6 @@
  * OWN_ADDRESS ships everything to the seller's return address; SELF_PICKUP is one order without
  * courier or freight that the warehouse holds for the seller (express SELF_PICKUP).
  */
-
 import { type DeclarationSubmitResult, ErrorCode, type ReceiverFields, SELF_PICKUP_EXPRESS } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -3,7 +3,6 @@
  * update/receivingInfo, calculate/express/cost; the rest is what the pages need). Placing needs
  * /order/placeOrder; everything after placing is the list's (/order/daifaOrderList).
  */
-
 import {
   CancelSendBackBody,
   CancelSendBackResult,

@@ -4,7 +4,6 @@
  * while nobody is on the way to the stall for it (WAITING_TAKING, E_NEXT_TAKING), so there is
  * nothing for the purchaser to confirm. Revoking takes the same money again from the balance.
  */
-
 import { ErrorCode, fenToYuan, type OperationResult } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

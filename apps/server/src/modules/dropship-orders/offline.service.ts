@@ -4,7 +4,6 @@
  * SELF_PICKUP (no courier, no freight), so paying (/api/b2/post/orders/pay), take items, picking,
  * cancelling and the warehouse all work on them unchanged. One call makes one order.
  */
-
 import { ErrorCode, type OfflinePickupCreateBody, SELF_PICKUP_EXPRESS } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';

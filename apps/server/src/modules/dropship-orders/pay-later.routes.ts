@@ -3,7 +3,6 @@
  * page's own permission: the pay dialog of the order list (whoever may pay orders) and the
  * /basicSet/setPayment settings page (whoever may see the setting).
  */
-
 import { envelopeOf, PayLaterCredit } from '@dropship/contract';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';

@@ -4,7 +4,6 @@
  * short), and the request's payment settling the order. Refunds before the charge live in
  * order-refund.ts.
  */
-
 import { type DropshipPayResult, ErrorCode, fenToYuan, type PayLaterCredit } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

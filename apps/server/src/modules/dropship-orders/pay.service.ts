@@ -3,7 +3,6 @@
  * orders' row locks, so of two concurrent payments of one order exactly one succeeds) or by
  * Alipay (one trade for the batch; its notify or the query fallback settles it: alipay.service.ts).
  */
-
 import { type DropshipPayBody, type DropshipPayResult, ErrorCode, fenToYuan } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';

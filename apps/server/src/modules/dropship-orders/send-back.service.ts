@@ -5,7 +5,6 @@
  * way out of the warehouse and is refused: refunding its freight belongs to after-sales, whose
  * problem-parcel table has no fee yet (docs/decisions/0010-dropship-orders.md).
  */
-
 import { ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -3,7 +3,6 @@
  * (enabled, default, price). Placing's permission, not the settings page's: a sub-account that
  * places orders need not be allowed to change the setting.
  */
-
 import { envelopeOf, SpeedDeliveryTerms } from '@dropship/contract';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';

@@ -1,5 +1,4 @@
 /** SQL of express companies, price rules and the fee settings (platform data: no tenant). */
-
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

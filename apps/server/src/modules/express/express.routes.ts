@@ -1,5 +1,4 @@
 /** Express calls: the company lists, the fee of a parcel, the rules page, and the operator's settings. */
-
 import {
   ExpressCompany,
   ExpressFeeBody,

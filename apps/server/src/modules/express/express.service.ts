@@ -4,7 +4,6 @@
  * service fee is per item. One function prices both the fee calls and order creation, so what the
  * page shows is what the order charges.
  */
-
 import {
   ErrorCode,
   type ExpressFeeBody,

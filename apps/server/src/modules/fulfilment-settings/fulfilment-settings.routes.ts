@@ -4,7 +4,6 @@
  * names (GET for anyone of the organisation, POST for the page that edits them), the auto-intercept
  * log, and the operator's platform prices.
  */
-
 import {
   envelopeOf,
   FULFILMENT_SETTING_ROUTES,

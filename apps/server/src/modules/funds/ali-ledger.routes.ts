@@ -1,5 +1,4 @@
 /** 支付宝分账 / 分账授权: the authorization state, bind, unbind, the check against Alipay, and split records. */
-
 import { alipayRoyalty } from '@dropship/channels';
 import {
   envelopeOf,

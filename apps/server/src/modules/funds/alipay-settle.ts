@@ -6,7 +6,6 @@
  * trade was for from the balance. Money Alipay took is never lost: what cannot be paid any more
  * (cancelled meanwhile, paid by other means) stays on the balance.
  */
-
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { moveMoney } from './ledger.service.js';

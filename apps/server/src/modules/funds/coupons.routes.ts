@@ -1,5 +1,4 @@
 /** 优惠券: the seller's coupons by state, and the operator's issuing call. */
-
 import { CouponIssueBody, CouponIssueResult, CouponPageBody, CouponPageResult, CouponStatus, envelopeOf } from '@dropship/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';

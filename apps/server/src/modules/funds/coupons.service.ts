@@ -3,7 +3,6 @@
  * service API order payment uses (issue #6): quote, use inside the payment's transaction, release
  * on cancellation. EXPIRED is never stored; it is an unused coupon past its expiry.
  */
-
 import { randomInt } from 'node:crypto';
 import {
   COUPON_SOURCE_NAMES,

@@ -3,7 +3,6 @@
  * and — registered from here with the one Alipay gateway they share — pay passwords, recharge and
  * Alipay's callbacks, withdrawal and replenish payment.
  */
-
 import { BalanceResult, EntryPage, EntryQuery, envelopeOf, LedgerCheckResult } from '@dropship/contract';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';

@@ -3,7 +3,6 @@
  * tenant's account row, so the balance is always the sum of the entries and a request key moves
  * money at most once (DOMAIN.md "Money").
  */
-
 import { ErrorCode, fenToYuan, type PaymentPurpose, type TransactionType } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';

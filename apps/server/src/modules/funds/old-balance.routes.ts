@@ -1,5 +1,4 @@
 /** 旧余额 (SPEC.md section 7 "General"): read it, and move it into the balance once. */
-
 import { envelopeOf, OldBalance, OldBalanceMigrateResult } from '@dropship/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';

@@ -3,7 +3,6 @@
  * ledger, which happens once (BALANCE_MIGRATE, request key migrate:<orgId>) in the same transaction
  * that marks the legacy row migrated.
  */
-
 import { ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -2,7 +2,6 @@
  * Pay password calls (/funds/resetPayPass). Permission 'user': every signed-in account manages
  * its own pay password, like its login password (sub-accounts cannot be granted non-menu pages).
  */
-
 import { envelopeOf, PayPasswordChangeBody, PayPasswordResetBody, PayPasswordSetBody, PayPasswordStatus } from '@dropship/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';

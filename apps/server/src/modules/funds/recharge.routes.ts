@@ -2,7 +2,6 @@
  * Recharge calls and Alipay's callbacks. The notify is form-urlencoded (Alipay's format), so its
  * parser is registered in the notify's own plugin scope and nowhere else.
  */
-
 import { AlipayPayResult, envelopeOf, OutTradeNoParams, RechargeBody, RechargeRow } from '@dropship/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';

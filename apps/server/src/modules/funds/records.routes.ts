@@ -1,5 +1,4 @@
 /** 充值记录 page calls: recharge records, replenish requests (补款), their exports, and the pay-later count. */
-
 import {
   envelopeOf,
   PayLaterStatistics,

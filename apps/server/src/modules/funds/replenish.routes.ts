@@ -1,5 +1,4 @@
 /** Replenish payment calls (补款): what the cashier shows and the payment itself. */
-
 import { envelopeOf, OutTradeNoParams, ReplenishListQuery, ReplenishPayBody, ReplenishPaymentRow, ReplenishPayResult, ReplenishRow } from '@dropship/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';

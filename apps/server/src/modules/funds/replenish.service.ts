@@ -3,7 +3,6 @@
  * Alipay. Each request moves WAITING_PAYMENT → PAID in the same transaction as its ledger entry,
  * under a row lock, so two payers of one request cannot both succeed.
  */
-
 import { type AlipayPayMethod, ErrorCode, MAX_AMOUNT_FEN, type ReplenishPayBody, type ReplenishPayResult, type ReplenishRow } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';

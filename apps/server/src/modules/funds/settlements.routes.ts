@@ -1,5 +1,4 @@
 /** 拿货结算 / 拿货员结算: per period and stall, per picker, one picker's lines, and their Excel exports. */
-
 import {
   envelopeOf,
   SettlementLinesBody,

@@ -1,5 +1,4 @@
 /** 对账单: a month from the ledger, the 12-month overview, and a month as Excel. */
-
 import { envelopeOf, monthField, StatementOverview, StatementQuery, StatementResult } from '@dropship/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';

@@ -1,5 +1,4 @@
 /** Withdrawal calls: the seller's account binding, requests and list; the operator's review. */
-
 import {
   envelopeOf,
   OperatorWithdrawalPage,

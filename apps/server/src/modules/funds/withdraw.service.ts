@@ -5,7 +5,6 @@
  * back). A transfer Alipay refused is FAILED with the money back; one whose outcome is unknown stays
  * TRANSFERRING and is approved again: Alipay is idempotent by our withdrawal number (out_biz_no).
  */
-
 import { AlipayError } from '@dropship/channels';
 import {
   ErrorCode,

@@ -4,7 +4,6 @@
  * duplicate and no version); rows without stall and article number are skipped; a link that
  * differs is a conflict unless overwrite is chosen. Any bad row refuses the whole file.
  */
-
 import { type AssociationPageBody, CHANNEL_NAMES, type Channel, type LinkImportResult, PRICE_PATTERN, yuanToFen } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';

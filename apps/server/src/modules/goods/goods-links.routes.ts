@@ -1,5 +1,4 @@
 /** Goods association (/goods/association): SKUs and links, link rules, link spreadsheets. */
-
 import {
   AssociationPageBody,
   BulkLinkBody,

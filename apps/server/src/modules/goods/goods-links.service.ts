@@ -2,7 +2,6 @@
  * Goods association (/goods/association): the organisation's shop SKUs with their current links;
  * link one (with the link the user saw), link many to one article, unlink, and the version history.
  */
-
 import {
   type AssociationPageBody,
   type BulkLinkBody,

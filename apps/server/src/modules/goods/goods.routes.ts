@@ -1,5 +1,4 @@
 /** Every call of the goods capability (issue #4), registered in app.ts as one plugin. */
-
 import type { AppDeps } from '../../deps.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { goodsLinksRoutes } from './goods-links.routes.js';

@@ -3,7 +3,6 @@
  * the apply, one chunk per call (the page loops on nextAfterId and shows progress). Conflicts
  * with existing links are counted and left alone unless overwrite is chosen.
  */
-
 import {
   ErrorCode,
   type LinkRuleFields,

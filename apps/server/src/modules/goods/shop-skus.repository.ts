@@ -9,7 +9,6 @@
  *   else                  → 'title:' + title + '|' + spec
  * The outer code (商家编码) is an attribute rules read, not part of the identity.
  */
-
 import type { NormalizedOrderItem } from '@dropship/channels';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';

@@ -1,5 +1,4 @@
 /** Supplier goods (/goods/supplier) and custom goods (/goods/customGoods). */
-
 import {
   CustomGoodsPageBody,
   CustomGoodsRow,

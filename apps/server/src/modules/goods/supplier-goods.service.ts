@@ -3,7 +3,6 @@
  * how many shop SKUs are linked to each. A new cost is the item's price from now on: each current
  * link of the item gets a new version with it (placed orders keep the cost they were placed with).
  */
-
 import type { SupplierGoodsPageBody, SupplierGoodsRow } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';

@@ -3,7 +3,6 @@
  * updates known ones (same market, building, floor, stall number and name), all or nothing: a
  * file with any bad row changes nothing and says which rows to fix.
  */
-
 import { ENABLE_STATUS_NAMES, type EnableStatus, type SupplierPageBody, SupplierSaveBody } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';

@@ -2,7 +2,6 @@
  * Supplier management (/basicSet/supplierManagement, sellers and purchasers) and the shared stall
  * directory. The manual-delivery permission gates these calls on the second variant.
  */
-
 import {
   AddFromDirectoryBody,
   ExcelUploadBody,

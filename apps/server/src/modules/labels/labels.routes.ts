@@ -2,7 +2,6 @@
  * Label printing: render (PDF, SVG, C-Lodop steps), pick-up tag templates, custom certificates,
  * the print service configuration and the C-Lodop installers.
  */
-
 import {
   brandFromHost,
   CertificatePageBody,

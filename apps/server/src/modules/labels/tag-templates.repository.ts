@@ -1,5 +1,4 @@
 /** SQL of pick-up tag templates; every query is scoped to the caller's organisation. */
-
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

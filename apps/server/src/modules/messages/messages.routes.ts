@@ -1,5 +1,4 @@
 /** Station messages of SPEC.md section 7 group "Messages": the header's unread count, list, mark read. */
-
 import { CountResult, envelopeOf, MarkReadBody, MessageListBody, MessageRow } from '@dropship/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';

@@ -7,7 +7,6 @@
  *   stopReturnLines     WAITING_ASSIGNED | WAIT_FACTORY → STOP_RETURNED
  *   resumeReturnLines   STOP_RETURNED → WAITING_ASSIGNED
  */
-
 import {
   ErrorCode,
   fenToYuan,

@@ -4,7 +4,6 @@
  * return-to-factory as WAITING_ASSIGNED; the page then prints their return storage tags. A parcel
  * that matches nothing is kept as an unmatched parcel with the desk's note.
  */
-
 import { ErrorCode, type ReturnParcelQuery, type ReturnRegisterBody, type ReturnRegisterResult } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';

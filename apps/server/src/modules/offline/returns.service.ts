@@ -2,7 +2,6 @@
  * The seller's side of offline returns (线下退货单): create a return order for a parcel sent (or
  * brought) to the serving purchaser's warehouse, follow its lines and their refunds.
  */
-
 import { ErrorCode, type OfflineReturnCreateBody, type OfflineReturnOrderQuery, type OfflineReturnOrderRow } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -2,7 +2,6 @@
  * Order import calls (/order/intelligentImport). Multipart is registered here only, for the two
  * upload calls; the other calls take JSON like every call.
  */
-
 import {
   ERROR_MESSAGES,
   ErrorCode,

@@ -3,7 +3,6 @@
  * FAILED with a reason, or CANCELLED by the seller. Each move is a named operation that checks
  * the job's current status; every read is scoped to the caller's organisation.
  */
-
 import {
   CHANNEL_NAMES,
   type Channel,

@@ -3,7 +3,6 @@
  * purchasers, each scoped to the caller's organisation. `GET /api/b2/purchaser/user/permissions`
  * (the menu tree) lives in the shell module.
  */
-
 import {
   ACCOUNT_MANAGEMENT_PATH,
   AccountIdParams,

@@ -2,7 +2,6 @@
  * Roles of an organisation and the route codes they grant (decision 0011). Only the main account
  * manages them; codes must be grantable for the organisation's audience.
  */
-
 import { ErrorCode, grantableCodes, ROLE_LIMIT, type RoleAddBody, type RoleEditBody, type RolePermissions, type RoleRow } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -3,7 +3,6 @@
  * edit, enable/disable, reset password, soft delete. Disabling, a new password and deleting end
  * the sub-account's sessions at once.
  */
-
 import { ErrorCode, maskName, maskPhone, SUB_ACCOUNT_LIMIT, type SubUserPage, type SubUserRow, type UserAddBody, type UserEditBody } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -1,5 +1,4 @@
 /** The calls of SPEC.md section 7 group "Shell", and the counts behind the menu badges. */
-
 import { CountResult, envelopeOf, GuideDismissBody, IdBody, PermissionNodeSchema, RedBookVerifyResult, ShopAuthPopupRow } from '@dropship/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';

@@ -3,7 +3,6 @@
  * the failed ones (a count and list the pages show). Also registers the push job; needs app.jobs
  * and app.channels, so it is registered after the shops plugin.
  */
-
 import { envelopeOf, ShipBackFailuresBody, ShipBackFailuresResult, ShipBackOrderQuery, ShipBackOrderResult, ShipBackView } from '@dropship/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';

@@ -6,7 +6,6 @@
  * then FAILED with the reason; a refused token marks the shop EXPIRED and fails at once with
  * "re-authorize"; any other refusal fails at once. The seller reads the state and retries.
  */
-
 import { ChannelError } from '@dropship/channels';
 import { ErrorCode, type ShipBackView } from '@dropship/contract';
 import type { Db } from '../../db/client.js';

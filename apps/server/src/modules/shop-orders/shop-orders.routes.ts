@@ -1,5 +1,4 @@
 /** Shop-order calls: the list (/order/orderList), its Excel export, and the detail (/order/thirdOrderDetail). */
-
 import {
   CHANNEL_NAMES,
   DROPSHIP_STATUS_NAMES,

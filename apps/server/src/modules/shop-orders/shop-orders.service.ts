@@ -2,7 +2,6 @@
  * The one way shop orders enter the database, whether from a shop sync or a file import: each
  * batch is one transaction, so a failed batch leaves nothing half-written.
  */
-
 import type { NormalizedOrder } from '@dropship/channels';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

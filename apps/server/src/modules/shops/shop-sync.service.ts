@@ -5,7 +5,6 @@
  * window's end, so a failure repeats at most one window and nothing is skipped. Progress is kept
  * on the shop row for the page to poll.
  */
-
 import { ChannelError, type MarketplaceClient, type NormalizedOrder } from '@dropship/channels';
 import { inTransaction } from '../../db/transaction.js';
 import { autoInterceptPlatformOrders } from '../fulfilment-settings/auto-intercept.service.js';

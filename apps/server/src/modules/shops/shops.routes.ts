@@ -2,7 +2,6 @@
  * Shop authorization calls (/basicSet/shopAuthorization). Also puts the channel registry on the app
  * (`app.channels`: clients, the demo emulator) and registers the shops' jobs on the queue.
  */
-
 import {
   CHANNEL_NAMES,
   type Channel,

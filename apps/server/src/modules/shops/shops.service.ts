@@ -2,7 +2,6 @@
  * Shop rules: the list, the channels the add dialog offers, pause / resume / remove as named
  * transitions that check the current state, and "sync now" (one sync per shop at a time).
  */
-
 import { authKindOf, CHANNEL_NAMES, Channel, ErrorCode, type ShopChannelInfo, type ShopRow, type ShopSyncStatus } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

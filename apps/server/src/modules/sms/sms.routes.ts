@@ -3,7 +3,6 @@
  * v1 is the legacy call (scene optional, empty answer); v2 names the scene and answers the masked
  * phone, the resend cooldown and the code's lifetime, so the page can run its countdown.
  */
-
 import { envelopeOf, SmsCodeBody, SmsCodeV2Body, SmsCodeV2Result } from '@dropship/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';

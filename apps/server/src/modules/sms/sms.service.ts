@@ -3,7 +3,6 @@
  * and scene every 60 s, ten a day (Beijing day), a code lives 5 minutes, is used once, and dies
  * after 5 wrong tries. Only a hash is stored. Decisions: docs/decisions/0003-funds-payments.md.
  */
-
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { SmsError } from '@dropship/channels';
 import { ErrorCode, maskPhone, type SmsCodeV2Result, type SmsScene } from '@dropship/contract';

@@ -1,5 +1,4 @@
 /** Health, the version file, configuration by host, page-view tracking and feedback. */
-
 import {
   BRAND_NAMES,
   brandFromHost,

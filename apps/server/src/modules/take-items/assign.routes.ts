@@ -1,5 +1,4 @@
 /** Pick-up task assignment: /api/b2/purchaser/assigned/* (SPEC.md section 7 "Pickup assignment"), purchasers only. */
-
 import {
   AutoAssignSetBody,
   AutoAssignSetting,

@@ -5,7 +5,6 @@
  * item may not move (nothing changed), and writes take_logs and the sellers' order mirror in the
  * same transaction.
  */
-
 import { ErrorCode, stallKey, type TakeFilter, type TakePageBody, type TakeRow, type TakeStallGroup } from '@dropship/contract';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';

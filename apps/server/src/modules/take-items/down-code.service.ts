@@ -5,7 +5,6 @@
  * before; a later run sends only what came in since. The run row is committed as RUNNING first,
  * so isDowningCode can answer while the batches are written and a second run is refused.
  */
-
 import { type DownBatch, ErrorCode, stallKey } from '@dropship/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';

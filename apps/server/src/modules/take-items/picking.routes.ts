@@ -1,5 +1,4 @@
 /** The picker's phone view (/picker): today's items, find by pick-up code, mark, and undo (the SPEC's cancelTook). */
-
 import { envelopeOf, PickCancelBody, PickFindBody, PickFindResult, PickMarkBody, PickOutcomeResult, PickTodayResult } from '@dropship/contract';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';

@@ -5,7 +5,6 @@
  * the take status machine (take-status.ts), its take log appended, and the seller's side
  * (mirror, combined status, counters, timeline, money) updated by dropship-orders/fulfilment.service.ts.
  */
-
 import { ErrorCode, fenToYuan, PICK_RESULT_NAMES, type PickMarkBody, type PickOutcome, type PickResult } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

@@ -5,7 +5,6 @@
  * gets printCount + 1, printedAt and a PRINT log, in one transaction with the read, so a tag is
  * never counted without having been rendered.
  */
-
 import { ErrorCode, TAKE_PRINT_MAX, type TakePrintBody } from '@dropship/contract';
 import { labelRenderRequestSchema, type PickupTagItem } from '@dropship/labels';
 import { and, ne, type SQL, sql } from 'drizzle-orm';

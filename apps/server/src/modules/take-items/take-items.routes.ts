@@ -1,5 +1,4 @@
 /** Take items: the purchaser's read-only list (assignment comes with purchaser fulfilment) and the operator's serving purchaser. */
-
 import { envelopeOf, ServingPurchaserBody, ServingPurchaserResult, TakeItemsPageBody, TakeItemsPageResult } from '@dropship/contract';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';

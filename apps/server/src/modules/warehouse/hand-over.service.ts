@@ -4,7 +4,6 @@
  * the collector; handing them over is the order's delivery and its finish at once (the collector
  * signs for the goods at the counter), with no ship-back: such orders have no shop order.
  */
-
 import { ErrorCode, maskName, maskPhone, SELF_PICKUP_EXPRESS, type WarehouseHandOverResult } from '@dropship/contract';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';

@@ -6,7 +6,6 @@
  * order, gets a sorting slot. A ready parcel then ships at once (ship.service.ts). When the courier
  * cannot issue a number right now the goods stay in (a slot keeps them together) and the answer says READY.
  */
-
 import { ErrorCode, TAKING_ITEM_STATUS_NAMES, type WarehouseScanResult } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';

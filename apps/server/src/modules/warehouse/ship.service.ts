@@ -7,7 +7,6 @@
  * freed, the take log's SHIP entries). The courier is called outside any transaction: no row lock
  * waits on the network.
  */
-
 import { CourierError, kuaidi100Com } from '@dropship/channels';
 import { ErrorCode, SELF_PICKUP_EXPRESS, type WarehouseShipResult, type WaybillLabelData } from '@dropship/contract';
 import type { Db } from '../../db/client.js';

@@ -4,7 +4,6 @@
  * can also ask for one order at once. A merged parcel's orders finish together. A number Kuaidi100 does not know yet is normal right after
  * pick-up: it is asked again next round.
  */
-
 import { CourierError } from '@dropship/channels';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';

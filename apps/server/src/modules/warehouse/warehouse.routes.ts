@@ -4,7 +4,6 @@
  * (/print/printDelivery), the warehouse setting. Puts the courier gateway on the app (`app.courier`,
  * tests reach its emulator) and schedules the tracking job. Registered after the shops plugin.
  */
-
 import {
   ErrorCode,
   envelopeOf,
