@@ -12,8 +12,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
+import type { AppDeps } from './deps.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { abnormalOrdersRoutes } from './modules/abnormal-orders/abnormal-orders.routes.js';
@@ -51,12 +50,6 @@ import { pickingRoutes } from './modules/take-items/picking.routes.js';
 import { takeItemsRoutes } from './modules/take-items/take-items.routes.js';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes.js';
 import { authPlugin } from './plugins/auth.js';
-
-export interface AppDeps {
-  db: Db;
-  database: Database;
-  config: Config;
-}
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

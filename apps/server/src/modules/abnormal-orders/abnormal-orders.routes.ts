@@ -1,9 +1,9 @@
 /** Abnormal orders (/order/abnormalList): list, counts by reason, detail, export, address correction. */
 import { AbnormalDetail, AbnormalPageBody, AbnormalPageResult, AbnormalSummary, envelopeOf, id, UpdateAddressBody } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { sendSheet } from '../goods/goods.excel.js';
 import { correctShopOrderAddress } from '../shop-orders/shop-order-address.service.js';
@@ -14,11 +14,11 @@ const config = { permission: '/order/abnormalList' } as const;
 const IdQuery = z.object({ id: id('订单编号') });
 const ExportQuery = AbnormalPageBody.omit({ pageNo: true, pageSize: true });
 
-export async function abnormalOrdersRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function abnormalOrdersRoutes(app: RouteApp, { db }: AppDeps) {
   app.post(
     '/api/b2/orders/abnormal/page',
     { config, schema: { tags, summary: '异常订单列表', body: AbnormalPageBody, response: { 200: envelopeOf(AbnormalPageResult) } } },
-    async (req) => ok(await service.pageAbnormal(db, requireCaller(req), req.body as z.output<typeof AbnormalPageBody>)),
+    async (req) => ok(await service.pageAbnormal(db, requireCaller(req), req.body)),
   );
 
   app.get(
@@ -30,11 +30,11 @@ export async function abnormalOrdersRoutes(app: FastifyInstance, { db }: AppDeps
   app.get(
     '/api/b2/orders/abnormal/detail',
     { config, schema: { tags, summary: '异常订单详情（商品行与收货信息）', querystring: IdQuery, response: { 200: envelopeOf(AbnormalDetail) } } },
-    async (req) => ok(await service.abnormalDetail(db, requireCaller(req), (req.query as z.infer<typeof IdQuery>).id)),
+    async (req) => ok(await service.abnormalDetail(db, requireCaller(req), req.query.id)),
   );
 
   app.get('/api/b2/orders/abnormal/export', { config, schema: { tags, summary: '导出异常订单（Excel）', querystring: ExportQuery } }, async (req, reply) => {
-    const rows = await service.abnormalForExport(db, requireCaller(req), req.query as z.output<typeof ExportQuery>);
+    const rows = await service.abnormalForExport(db, requireCaller(req), req.query);
     return sendSheet(reply, '异常订单', '异常订单', service.abnormalColumns, rows);
   });
 
@@ -42,7 +42,7 @@ export async function abnormalOrdersRoutes(app: FastifyInstance, { db }: AppDeps
     '/api/b2/orders/abnormal/updateAddress',
     { config, schema: { tags, summary: '修改收货地址', body: UpdateAddressBody, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      const { shopOrderId, ...receiver } = req.body as z.output<typeof UpdateAddressBody>;
+      const { shopOrderId, ...receiver } = req.body;
       await correctShopOrderAddress(db, requireCaller(req).orgId, shopOrderId, receiver);
       return ok(null);
     },

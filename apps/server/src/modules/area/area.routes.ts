@@ -1,9 +1,9 @@
 /** GET /api/b2/area/getThirdLevelAll: the static province → city → district tree for address pickers. */
 import { AreaTree, envelopeOf } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
+import { type RouteApp, rawReply } from '../../lib/route-app.js';
 import { areaTreeEnvelopeJson } from './area.data.js';
 
-export async function areaRoutes(app: FastifyInstance) {
+export async function areaRoutes(app: RouteApp) {
   app.get(
     '/api/b2/area/getThirdLevelAll',
     {
@@ -13,7 +13,7 @@ export async function areaRoutes(app: FastifyInstance) {
     // The tree never changes while the process runs: its JSON is made once and sent as is, and
     // the browser may keep it for a day.
     async (_req, reply) =>
-      reply
+      rawReply(reply)
         .type('application/json; charset=utf-8')
         .header('cache-control', 'private, max-age=86400')
         .serializer((p) => p as string)

@@ -1,9 +1,10 @@
 /** Sign-in for sellers (/api/auth/login) and purchasers (captcha + /api/b2/purchaser/auth/login). */
 import { CaptchaResult, envelopeOf, LoginResult, PurchaserLoginBody, SellerLoginBody, UserInfo } from '@dropship/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as service from './auth.service.js';
 
@@ -14,12 +15,12 @@ function setIdentityCookies(reply: FastifyReply, result: LoginResult) {
   reply.setCookie('user_hash', result.userHash, opts);
 }
 
-export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function authRoutes(app: RouteApp, { db, config }: AppDeps) {
   app.post(
     '/api/auth/login',
     { config: { permission: 'public' }, schema: { tags: ['auth'], summary: '卖家登录', body: SellerLoginBody, response: { 200: envelopeOf(LoginResult) } } },
     async (req, reply) => {
-      const body = req.body as SellerLoginBody;
+      const body = req.body;
       const result = await service.login(db, { ...body, ip: req.ip, userAgent: req.headers['user-agent'], portal: 'seller' }, config.sessionTtlHours);
       setIdentityCookies(reply, result);
       return ok(result);
@@ -42,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: AppDeps) 
       schema: { tags: ['auth'], summary: '采购商登录', body: PurchaserLoginBody, response: { 200: envelopeOf(LoginResult) } },
     },
     async (req, reply) => {
-      const body = req.body as PurchaserLoginBody;
+      const body = req.body;
       if (!config.captchaDisabled) await service.checkCaptcha(db, body.captchaId, body.captcha);
       const result = await service.login(db, { ...body, ip: req.ip, userAgent: req.headers['user-agent'], portal: 'purchaser' }, config.sessionTtlHours);
       setIdentityCookies(reply, result);

@@ -2,6 +2,7 @@
  * SQL of declarations and their lines, always scoped to the seller's organisation. Writes of a
  * draft lock its row first, so a save racing a submit finds the draft already submitted.
  */
+import type { CombinedStatusCode, TakingStatusCode } from '@dropship/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -103,7 +104,7 @@ export async function linkLines(db: Db, orgId: number, links: { id: number; orde
 
 /** The lines of submitted orders with their take statuses, for the detail and the pick-up view. */
 export async function lineStatuses(db: Db, orgId: number, declarationId: number) {
-  return queryRows<{ id: string | number; order_no: string | null; take_status: string | null }>(
+  return queryRows<{ id: string | number; order_no: string | null; take_status: TakingStatusCode | null }>(
     db,
     sql`select l.id, o.order_no, i.take_status from declaration_lines l
         left join dropship_orders o on o.id = l.order_id and o.org_id = l.org_id
@@ -154,7 +155,7 @@ export async function pageDeclarations(db: Db, orgId: number, f: PageFilter, lim
 /** The distinct orders each declaration became, with their current statuses. */
 export async function ordersOfDeclarations(db: Db, orgId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  return queryRows<{ declaration_id: string | number; id: string | number; order_no: string; combined_status: string; total_fen: string | number }>(
+  return queryRows<{ declaration_id: string | number; id: string | number; order_no: string; combined_status: CombinedStatusCode; total_fen: string | number }>(
     db,
     sql`select distinct l.declaration_id, o.id, o.order_no, o.combined_status, o.total_fen
         from declaration_lines l join dropship_orders o on o.id = l.order_id and o.org_id = l.org_id

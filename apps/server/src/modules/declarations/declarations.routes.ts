@@ -21,10 +21,10 @@ import {
   DeclarationSubmitResult,
   envelopeOf,
 } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { sendXlsxStream } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { submitDeclaration } from '../dropship-orders/declaration.service.js';
@@ -34,9 +34,8 @@ import { exportRecords, goodsByStall, pageRecords } from './records.service.js';
 
 const tags = ['declarations'];
 const EDIT = { permission: '/order/orderCollect' } as const;
-const body = <T extends z.ZodType>(req: { body: unknown }, _schema: T) => req.body as z.output<T>;
 
-export async function declarationsRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function declarationsRoutes(app: RouteApp, deps: AppDeps) {
   const { db } = deps;
 
   app.post(
@@ -45,7 +44,7 @@ export async function declarationsRoutes(app: FastifyInstance, deps: AppDeps) {
       config: EDIT,
       schema: { tags, summary: '校验报单明细（逐行给出原因）', body: DeclarationSaveBody, response: { 200: envelopeOf(DeclarationCheckResult) } },
     },
-    async (req) => ok(await checkDeclaration(db, requireCaller(req), body(req, DeclarationSaveBody))),
+    async (req) => ok(await checkDeclaration(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/declarations/save',
@@ -53,12 +52,12 @@ export async function declarationsRoutes(app: FastifyInstance, deps: AppDeps) {
       config: EDIT,
       schema: { tags, summary: '保存报单草稿（新建或替换草稿明细）', body: DeclarationSaveBody, response: { 200: envelopeOf(DeclarationDetail) } },
     },
-    async (req) => ok(await saveDeclaration(db, requireCaller(req), body(req, DeclarationSaveBody))),
+    async (req) => ok(await saveDeclaration(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/declarations/remove',
     { config: EDIT, schema: { tags, summary: '删除报单草稿', body: DeclarationIdBody, response: { 200: envelopeOf(z.object({ id: z.number() })) } } },
-    async (req) => ok(await removeDeclaration(db, requireCaller(req), body(req, DeclarationIdBody).id)),
+    async (req) => ok(await removeDeclaration(db, requireCaller(req), req.body.id)),
   );
   app.get(
     '/api/b2/declarations/detail',
@@ -66,7 +65,7 @@ export async function declarationsRoutes(app: FastifyInstance, deps: AppDeps) {
       config: EDIT,
       schema: { tags, summary: '报单详情（明细与拿货状态）', querystring: DeclarationIdQuery, response: { 200: envelopeOf(DeclarationDetail) } },
     },
-    async (req) => ok(await declarationDetail(db, requireCaller(req), (req.query as z.output<typeof DeclarationIdQuery>).id)),
+    async (req) => ok(await declarationDetail(db, requireCaller(req), req.query.id)),
   );
   app.post(
     '/api/b2/declarations/submit',
@@ -74,7 +73,7 @@ export async function declarationsRoutes(app: FastifyInstance, deps: AppDeps) {
       config: EDIT,
       schema: { tags, summary: '提交报单：生成待付款的代发订单', body: DeclarationIdBody, response: { 200: envelopeOf(DeclarationSubmitResult) } },
     },
-    async (req) => ok(await submitDeclaration(db, requireCaller(req), body(req, DeclarationIdBody).id)),
+    async (req) => ok(await submitDeclaration(db, requireCaller(req), req.body.id)),
   );
 
   app.post(
@@ -83,7 +82,7 @@ export async function declarationsRoutes(app: FastifyInstance, deps: AppDeps) {
       config: { permission: '/myDeclaration' },
       schema: { tags, summary: '我的报单（草稿）', body: DeclarationPageBody, response: { 200: envelopeOf(DeclarationPageResult) } },
     },
-    async (req) => ok(await pageDeclarations(db, requireCaller(req), { ...body(req, DeclarationPageBody), status: 'DRAFT' })),
+    async (req) => ok(await pageDeclarations(db, requireCaller(req), { ...req.body, status: 'DRAFT' })),
   );
   app.post(
     '/api/b2/declarations/page',
@@ -91,7 +90,7 @@ export async function declarationsRoutes(app: FastifyInstance, deps: AppDeps) {
       config: { permission: '/declarationHistory' },
       schema: { tags, summary: '报单历史（已提交，含订单状态）', body: DeclarationPageBody, response: { 200: envelopeOf(DeclarationPageResult) } },
     },
-    async (req) => ok(await pageDeclarations(db, requireCaller(req), { ...body(req, DeclarationPageBody), status: 'SUBMITTED' })),
+    async (req) => ok(await pageDeclarations(db, requireCaller(req), { ...req.body, status: 'SUBMITTED' })),
   );
 
   for (const x of [
@@ -102,7 +101,7 @@ export async function declarationsRoutes(app: FastifyInstance, deps: AppDeps) {
       x.url,
       { config: { permission: x.permission }, schema: { tags, summary: `导出${x.name}（Excel，最多10万条）`, body: DeclarationFilter } },
       async (req, reply) => {
-        const pages = await exportDeclarations(db, requireCaller(req).orgId, body(req, DeclarationFilter), x.status);
+        const pages = await exportDeclarations(db, requireCaller(req).orgId, req.body, x.status);
         return sendXlsxStream(reply, { fileName: x.name, sheetName: x.name, columns: declarationColumns(x.kind), pages, log: req.log });
       },
     );
@@ -115,13 +114,13 @@ export async function declarationsRoutes(app: FastifyInstance, deps: AppDeps) {
       config: RECORDS,
       schema: { tags, summary: '报单记录（逐行）', body: DeclarationRecordPageBody, response: { 200: envelopeOf(DeclarationRecordPageResult) } },
     },
-    async (req) => ok(await pageRecords(db, requireCaller(req).orgId, body(req, DeclarationRecordPageBody))),
+    async (req) => ok(await pageRecords(db, requireCaller(req).orgId, req.body)),
   );
   app.post(
     '/api/b2/declarations/records/export',
     { config: RECORDS, schema: { tags, summary: '导出报单记录（Excel，最多10万行）', body: DeclarationRecordFilter } },
     async (req, reply) => {
-      const pages = await exportRecords(db, requireCaller(req).orgId, body(req, DeclarationRecordFilter));
+      const pages = await exportRecords(db, requireCaller(req).orgId, req.body);
       return sendXlsxStream(reply, { fileName: '报单记录', sheetName: '报单记录', columns: RECORD_COLUMNS, pages, log: req.log });
     },
   );
@@ -131,13 +130,13 @@ export async function declarationsRoutes(app: FastifyInstance, deps: AppDeps) {
       config: { permission: '/e3hReportGetGoods' },
       schema: { tags, summary: '报单拿货：按档口汇总的拿货进度', body: DeclarationGoodsBody, response: { 200: envelopeOf(DeclarationGoodsResult) } },
     },
-    async (req) => ok(await goodsByStall(db, requireCaller(req).orgId, body(req, DeclarationGoodsBody))),
+    async (req) => ok(await goodsByStall(db, requireCaller(req).orgId, req.body)),
   );
   app.post(
     '/api/b2/declarations/goods/export',
     { config: { permission: '/e3hReportGetGoods' }, schema: { tags, summary: '导出报单拿货（按档口的明细）', body: DeclarationGoodsBody } },
     async (req, reply) => {
-      const { stalls } = await goodsByStall(db, requireCaller(req).orgId, body(req, DeclarationGoodsBody));
+      const { stalls } = await goodsByStall(db, requireCaller(req).orgId, req.body);
       const rows = stalls.flatMap((s) => s.items.map((i) => ({ ...i, stall: s.stall, market: s.market, stallNo: s.stallNo })));
       return sendXlsxStream(reply, {
         fileName: '报单拿货',

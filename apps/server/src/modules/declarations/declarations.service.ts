@@ -16,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { EXPORT_CHUNK, keysetPages } from '../../lib/xlsx-stream.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -67,8 +68,7 @@ export async function saveDeclaration(db: Db, caller: Actor, body: SaveBody): Pr
     receiver: body.delivery === 'RECEIVER' ? (c.input.receiver ?? null) : null,
     remark: c.input.remark,
   }));
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const id = await inTransaction(db, async (t) => {
     let declarationId: number;
     if (body.id === undefined) {
       declarationId = (await repo.insertDeclaration(t, caller.orgId, header, caller.userId)).id;
@@ -86,8 +86,7 @@ export async function saveDeclaration(db: Db, caller: Actor, body: SaveBody): Pr
 }
 
 export async function removeDeclaration(db: Db, caller: Actor, id: number) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     const d = await repo.lockDeclaration(t, caller.orgId, id);
     if (!d) throw notFound('报单');
     if (d.status !== 'DRAFT') throw new AppError(ErrorCode.DECLARATION_NOT_DRAFT, `报单 ${d.declarationNo} 已提交，不能删除`);
@@ -120,7 +119,7 @@ export async function declarationDetail(db: Db, caller: Pick<Caller, 'orgId'>, i
       receiver: (l.receiver as DeclarationDetail['lines'][number]['receiver']) ?? null,
       remark: l.remark,
       orderNo: byLine.get(l.id)?.order_no ?? null,
-      takeStatus: (byLine.get(l.id)?.take_status ?? null) as DeclarationDetail['lines'][number]['takeStatus'],
+      takeStatus: byLine.get(l.id)?.take_status ?? null,
     })),
   };
 }

@@ -1,3 +1,4 @@
+import type { DeclarationStatus } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
@@ -18,7 +19,7 @@ export const declarations = pgTable(
       .references(() => organisations.id),
     /** BD + Beijing YYMMDD + the id, padded: readable and unique. Set in the insert's transaction. */
     declarationNo: text('declaration_no').notNull(),
-    status: text('status').notNull().default('DRAFT'),
+    status: text('status').$type<DeclarationStatus>().notNull().default('DRAFT'),
     /** RECEIVER (each line's receiver), OWN_ADDRESS (the seller's return address), SELF_PICKUP. */
     delivery: text('delivery').notNull(),
     expressCode: text('express_code'),

@@ -1,5 +1,5 @@
 /** A declaration row as the pages show it, from a drizzle record or a raw row alike. */
-import type { DeclarationRow } from '@dropship/contract';
+import type { CombinedStatusCode, DeclarationRow } from '@dropship/contract';
 
 type Raw = Record<string, unknown>;
 const pick = (r: Raw, camel: string, snake: string) => (camel in r ? r[camel] : r[snake]);
@@ -7,7 +7,7 @@ const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v a
 
 export function toRow(
   d: object,
-  orders: { declaration_id: string | number; id: string | number; order_no: string; combined_status: string; total_fen: string | number }[],
+  orders: { declaration_id: string | number; id: string | number; order_no: string; combined_status: CombinedStatusCode; total_fen: string | number }[],
 ): DeclarationRow {
   const r = d as Raw;
   const id = Number(r.id);
@@ -26,7 +26,7 @@ export function toRow(
       .map((o) => ({
         id: Number(o.id),
         orderNo: o.order_no,
-        combinedStatus: o.combined_status as DeclarationRow['orders'][number]['combinedStatus'],
+        combinedStatus: o.combined_status,
         totalFen: Number(o.total_fen),
       })),
     createdAt: iso(pick(r, 'createdAt', 'created_at')) as string,

@@ -2,6 +2,7 @@
  * Declared lines across declarations (报单记录) and the submitted ones by stall (报单拿货), with the
  * take status of the order line each became. Plain SQL over the columns shown, tenant-scoped.
  */
+import type { DeclarationStatus, TakingStatusCode } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -20,7 +21,7 @@ export interface RecordRaw {
   id: string | number;
   declaration_id: string | number;
   declaration_no: string;
-  status: string;
+  status: DeclarationStatus;
   line_no: number;
   stall: string;
   art_no: string;
@@ -31,7 +32,7 @@ export interface RecordRaw {
   receiver: { name?: string; phone?: string } | null;
   order_no: string | null;
   order_status: string | null;
-  take_status: string | null;
+  take_status: TakingStatusCode | null;
   created_at: string | Date;
   supplier_id: number | null;
   market: string | null;

@@ -25,7 +25,7 @@ const toRecord = (r: repo.RecordRaw): DeclarationRecordRow => ({
   id: Number(r.id),
   declarationId: Number(r.declaration_id),
   declarationNo: r.declaration_no,
-  status: r.status as DeclarationRecordRow['status'],
+  status: r.status,
   lineNo: r.line_no,
   stall: r.stall,
   artNo: r.art_no,
@@ -36,7 +36,7 @@ const toRecord = (r: repo.RecordRaw): DeclarationRecordRow => ({
   receiverName: maskName(r.receiver?.name ?? ''),
   receiverPhone: maskPhone(r.receiver?.phone ?? ''),
   orderNo: r.order_no,
-  takeStatus: r.take_status as DeclarationRecordRow['takeStatus'],
+  takeStatus: r.take_status,
   createdAt: new Date(r.created_at).toISOString(),
 });
 
@@ -90,7 +90,7 @@ export async function goodsByStall(db: Db, orgId: number, f: Pick<DeclarationRec
       color: r.color,
       size: r.size,
       quantity: r.quantity,
-      takeStatus: r.take_status as DeclarationStallGoods['items'][number]['takeStatus'],
+      takeStatus: r.take_status,
     });
     stalls.set(key, s);
   }

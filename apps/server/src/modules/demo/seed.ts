@@ -5,6 +5,7 @@
  */
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { problemParcels } from '../after-sale/after-sale.table.js';
 import { createOrganisation, createRole, createUser } from '../auth/accounts.js';
 import { organisations } from '../auth/auth.table.js';
@@ -33,8 +34,7 @@ export async function isEmpty(db: Db) {
 }
 
 export async function seedDemo(db: Db) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     const operatorOrg = await createOrganisation(t, { type: 'operator', name: '平台运营' });
     await createUser(t, { orgId: operatorOrg, username: 'demo_operator', password: DEMO_PASSWORD, isMain: true });
 

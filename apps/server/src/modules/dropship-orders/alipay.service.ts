@@ -12,6 +12,7 @@ import { AlipayError, type AlipayTradeStatus } from '@dropship/channels';
 import type { DropshipAlipayPayment } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AlipayGateway } from '../funds/alipay-gateway.js';
 import { closeTrade, type PaidTrade, type SettleResult, settleTrade, type TradeKind } from '../funds/alipay-settle.js';
@@ -27,17 +28,15 @@ const DROPSHIP: TradeKind<payments.PaymentRecord> = {
     return async () => {
       for (const o of orders.filter((x) => x.status === 'WAITING_PAYMENT')) {
         // Each order in its own savepoint: one that cannot be paid (price changed) leaves the others paid.
-        await t
-          .transaction(async (sp) =>
-            settleOrders(sp as unknown as Db, { orgId: p.orgId, userId: p.createdBy }, [o], {
-              payMethod: p.payMethod,
-              requestKey: key,
-              note: `支付宝交易 ${p.outTradeNo}`,
-            }),
-          )
-          .catch((e: unknown) => {
-            if (!(e instanceof AppError)) throw e;
-          });
+        await inTransaction(t, (sp) =>
+          settleOrders(sp, { orgId: p.orgId, userId: p.createdBy }, [o], {
+            payMethod: p.payMethod,
+            requestKey: key,
+            note: `支付宝交易 ${p.outTradeNo}`,
+          }),
+        ).catch((e: unknown) => {
+          if (!(e instanceof AppError)) throw e;
+        });
       }
     };
   },
@@ -84,7 +83,7 @@ export async function dropshipPaymentStatus(
   return {
     outTradeNo: p.outTradeNo,
     amountFen: p.amountFen,
-    status: p.status as DropshipAlipayPayment['status'],
+    status: p.status,
     orderIds: p.orderIds,
     paidAt: p.paidAt?.toISOString() ?? null,
   };

@@ -3,8 +3,9 @@
  * closed) and updateReceivingInfo. Each is one transaction on the locked order that checks the
  * current status first (status-machine.ts) and refuses a forbidden move with its own code.
  */
-import { type DropshipOrderStatus, ErrorCode, fenToYuan, type OperationResult, SELF_PICKUP_EXPRESS } from '@dropship/contract';
+import { ErrorCode, fenToYuan, type OperationResult, SELF_PICKUP_EXPRESS } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { expressFeeFrom, loadFeeBook } from '../express/express.service.js';
@@ -45,8 +46,7 @@ export async function cancelDropshipOrder(
   id: number,
   reason: string,
 ): Promise<{ orderNo: string; refundFen: number; dueCutFen: number }> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const { o, statuses } = await lockOne(t, actor.orgId, id);
     if (!canCancel(o.status, statuses)) {
       throw new AppError(ErrorCode.DROPSHIP_NOT_CANCELABLE, `订单 ${o.orderNo}：${NOT_CANCELABLE[o.status] ?? '当前状态不能取消'}`);
@@ -105,8 +105,7 @@ export async function cancelDropshipOrders(db: Db, actor: Actor, ids: number[], 
 export async function updateReceivingInfo(db: Db, actor: Actor, id: number, receiver: Parameters<typeof normalizeReceiver>[0]) {
   const r = normalizeReceiver(receiver);
   const book = await loadFeeBook(db);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const { o, statuses } = await lockOne(t, actor.orgId, id);
     if (!canUpdateReceiver(o.status, statuses, o.expressCode)) {
       const why =
@@ -139,6 +138,6 @@ export async function updateReceivingInfo(db: Db, actor: Actor, id: number, rece
     await timeline.insertEvents(t, actor.orgId, { userId: actor.userId, orgId: actor.orgId }, [
       { orderId: o.id, fromStatus: o.status, toStatus: o.status, operation: 'UPDATE_RECEIVER', note: `原收货地区：${before}${fenNote}` },
     ]);
-    return { id: o.id, orderNo: o.orderNo, status: o.status as DropshipOrderStatus, expressFeeFen: fee, totalFen };
+    return { id: o.id, orderNo: o.orderNo, status: o.status, expressFeeFen: fee, totalFen };
   });
 }

@@ -7,6 +7,7 @@
 import { type DropshipCreateBody, type DropshipCreateResult, ErrorCode } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { findArea } from '../area/area.lookup.js';
@@ -84,8 +85,7 @@ export async function createDropshipOrders(db: Db, caller: Caller, body: Body): 
     drafts.map((d) => d.speedDelivery),
     (i) => (drafts.length > 1 ? `第${i + 1}个订单` : ''),
   );
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const inputs = drafts.map((d) => ({ ...d, province: d.receiver.province }));
     const plans = await planDrafts(t, caller.orgId, inputs, book, { lock: true, speed });
     assertPlaceable(drafts, plans);

@@ -11,6 +11,7 @@
  */
 import { type DeclarationSubmitResult, ErrorCode, type ReceiverFields, SELF_PICKUP_EXPRESS } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { findArea } from '../area/area.lookup.js';
@@ -82,8 +83,7 @@ function orderLine(l: Line, lineNo: number, s: Supplier, declarationNo: string):
 /** DRAFT → SUBMITTED: the orders created WAITING_PAYMENT, or nothing (a submitted draft answers 17251). */
 export async function submitDeclaration(db: Db, caller: Actor, id: number): Promise<DeclarationSubmitResult> {
   const book = await loadFeeBook(db);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const d = await decl.lockDeclaration(t, caller.orgId, id);
     if (!d) throw notFound('报单');
     if (d.status !== 'DRAFT') throw new AppError(ErrorCode.DECLARATION_NOT_DRAFT, `报单 ${d.declarationNo} 已提交过，请到报单历史查看`);

@@ -30,10 +30,10 @@ import {
   UsableCoupon,
   UsableCouponsBody,
 } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { sendXlsxStream } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { type AlipayGateway, createAlipayGateway } from '../funds/alipay-gateway.js';
@@ -52,9 +52,8 @@ import { cancelUnpaidOrders, UNPAID_CANCEL_INTERVAL_MS, UNPAID_CANCEL_JOB } from
 const tags = ['dropship-orders'];
 const PLACE = { permission: '/order/placeOrder' } as const;
 const LIST = { permission: '/order/daifaOrderList' } as const;
-const body = <T extends z.ZodType>(req: { body: unknown }, _schema: T) => req.body as z.output<T>;
 
-export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps & { alipay?: AlipayGateway }) {
+export async function dropshipOrdersRoutes(app: RouteApp, deps: AppDeps & { alipay?: AlipayGateway }) {
   const { db } = deps;
   app.jobs.register(UNPAID_CANCEL_JOB, z.object({}).passthrough(), async () => {
     await cancelUnpaidOrders(db);
@@ -82,7 +81,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
         response: { 200: envelopeOf(PlacePreviewResult) },
       },
     },
-    async (req) => ok(await previewShopOrders(db, requireCaller(req), body(req, PlacePreviewBody).shopOrderIds)),
+    async (req) => ok(await previewShopOrders(db, requireCaller(req), req.body.shopOrderIds)),
   );
 
   app.post(
@@ -91,7 +90,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
       config: PLACE,
       schema: { tags, summary: '计算代发订单费用：货款、运费、服务费、优惠、合计（分）', body: CostBody, response: { 200: envelopeOf(CostResult) } },
     },
-    async (req) => ok(await calculateCost(db, requireCaller(req), body(req, CostBody).orders)),
+    async (req) => ok(await calculateCost(db, requireCaller(req), req.body.orders)),
   );
 
   app.post(
@@ -100,7 +99,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
       config: PLACE,
       schema: { tags, summary: '下单页：未使用的优惠券及能否用于该金额', body: UsableCouponsBody, response: { 200: envelopeOf(z.array(UsableCoupon)) } },
     },
-    async (req) => ok(await usableCoupons(db, requireCaller(req), body(req, UsableCouponsBody).amountFen)),
+    async (req) => ok(await usableCoupons(db, requireCaller(req), req.body.amountFen)),
   );
 
   app.post(
@@ -114,7 +113,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
         response: { 200: envelopeOf(DropshipCreateResult) },
       },
     },
-    async (req) => ok(await createDropshipOrders(db, requireCaller(req), body(req, DropshipCreateBody))),
+    async (req) => ok(await createDropshipOrders(db, requireCaller(req), req.body)),
   );
 
   app.post(
@@ -128,7 +127,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
         response: { 200: envelopeOf(DropshipPayResult) },
       },
     },
-    async (req) => ok(await payDropshipOrders(db, alipay, requireCaller(req), body(req, DropshipPayBody), originOf(req), req.log)),
+    async (req) => ok(await payDropshipOrders(db, alipay, requireCaller(req), req.body, originOf(req), req.log)),
   );
 
   app.get(
@@ -142,7 +141,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
         response: { 200: envelopeOf(DropshipAlipayPayment) },
       },
     },
-    async (req) => ok(await dropshipPaymentStatus(db, alipay, requireCaller(req).orgId, (req.params as z.output<typeof OutTradeNoParams>).outTradeNo, req.log)),
+    async (req) => ok(await dropshipPaymentStatus(db, alipay, requireCaller(req).orgId, req.params.outTradeNo, req.log)),
   );
 
   app.post(
@@ -152,7 +151,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
       schema: { tags, summary: '取消代发订单（已支付的退回余额），逐单返回结果', body: DropshipCancelBody, response: { 200: envelopeOf(OperationResult) } },
     },
     async (req) => {
-      const b = body(req, DropshipCancelBody);
+      const b = req.body;
       return ok(await cancelDropshipOrders(db, requireCaller(req), b.orderIds, b.reason));
     },
   );
@@ -164,7 +163,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
       schema: { tags, summary: '修改收货信息（未开始拿货前）', body: UpdateReceivingBody, response: { 200: envelopeOf(UpdateReceivingResult) } },
     },
     async (req) => {
-      const b = body(req, UpdateReceivingBody);
+      const b = req.body;
       return ok(await updateReceivingInfo(db, requireCaller(req), b.id, b.receiver));
     },
   );
@@ -175,7 +174,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
       config: LIST,
       schema: { tags, summary: '停止拿货（货款退回余额），逐件返回结果', body: DropshipItemsBody, response: { 200: envelopeOf(OperationResult) } },
     },
-    async (req) => ok(await forEachItem(db, requireCaller(req), body(req, DropshipItemsBody).itemIds, stopItem)),
+    async (req) => ok(await forEachItem(db, requireCaller(req), req.body.itemIds, stopItem)),
   );
 
   app.post(
@@ -184,7 +183,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
       config: LIST,
       schema: { tags, summary: '撤销停止拿货（重新从余额扣货款），逐件返回结果', body: DropshipItemsBody, response: { 200: envelopeOf(OperationResult) } },
     },
-    async (req) => ok(await forEachItem(db, requireCaller(req), body(req, DropshipItemsBody).itemIds, revokeStopItem)),
+    async (req) => ok(await forEachItem(db, requireCaller(req), req.body.itemIds, revokeStopItem)),
   );
 
   app.post(
@@ -193,7 +192,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
       config: { permission: '/afterSale/problemList' },
       schema: { tags, summary: '取消问题件寄回（待支付寄回 → 待处理）', body: CancelSendBackBody, response: { 200: envelopeOf(CancelSendBackResult) } },
     },
-    async (req) => ok(await cancelSendBack(db, requireCaller(req), body(req, CancelSendBackBody).id)),
+    async (req) => ok(await cancelSendBack(db, requireCaller(req), req.body.id)),
   );
 
   app.post(
@@ -207,7 +206,7 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
         response: { 200: envelopeOf(DropshipPageResult) },
       },
     },
-    async (req) => ok(await pageDropshipOrders(db, requireCaller(req), body(req, DropshipPageBody))),
+    async (req) => ok(await pageDropshipOrders(db, requireCaller(req), req.body)),
   );
 
   app.get(
@@ -221,14 +220,14 @@ export async function dropshipOrdersRoutes(app: FastifyInstance, deps: AppDeps &
         response: { 200: envelopeOf(DropshipDetail) },
       },
     },
-    async (req) => ok(await dropshipOrderDetail(db, requireCaller(req), (req.params as z.output<typeof DropshipIdParams>).id)),
+    async (req) => ok(await dropshipOrderDetail(db, requireCaller(req), req.params.id)),
   );
 
   app.post(
     '/api/b2/post/orders/export',
     { config: LIST, schema: { tags, summary: '导出代发订单（Excel，最多10万条）', body: DropshipFilter } },
     async (req, reply) => {
-      const pages = await exportDropshipOrders(db, requireCaller(req), body(req, DropshipFilter));
+      const pages = await exportDropshipOrders(db, requireCaller(req), req.body);
       return sendXlsxStream(reply, { fileName: '代发订单', sheetName: '代发订单', columns: EXPORT_COLUMNS, pages, log: req.log });
     },
   );

@@ -1,3 +1,4 @@
+import type { CombinedStatusCode, DropshipOrderStatus, PaymentStatus, TakingStatusCode } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
@@ -53,8 +54,8 @@ export const dropshipOrders = pgTable(
     remark: text('remark').notNull().default(''),
     buyerRemark: text('buyer_remark'),
     sellerRemark: text('seller_remark'),
-    status: text('status').notNull(),
-    combinedStatus: text('combined_status').notNull(),
+    status: text('status').$type<DropshipOrderStatus>().notNull(),
+    combinedStatus: text('combined_status').$type<CombinedStatusCode>().notNull(),
     payMethod: text('pay_method'),
     /** The payer's request key, so the same payment repeated answers success without paying twice. */
     payRequestKey: text('pay_request_key'),
@@ -125,7 +126,7 @@ export const dropshipOrderItems = pgTable(
     size: text('size').notNull().default(''),
     quantity: integer('quantity').notNull(),
     unitCostFen: bigint('unit_cost_fen', { mode: 'number' }).notNull(),
-    takeStatus: text('take_status'),
+    takeStatus: text('take_status').$type<TakingStatusCode>(),
     refundedFen: money('refunded_fen'),
     /** How many times the line was stopped: part of the refund's request key, so stop → revoke → stop refunds again. */
     stopCount: integer('stop_count').notNull().default(0),
@@ -160,7 +161,7 @@ export const dropshipOrderCounts = pgTable(
   'dropship_order_counts',
   {
     orgId: integer('org_id').notNull(),
-    combinedStatus: text('combined_status').notNull(),
+    combinedStatus: text('combined_status').$type<CombinedStatusCode>().notNull(),
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('dropship_order_counts_key').on(t.orgId, t.combinedStatus)],
@@ -193,7 +194,7 @@ export const dropshipPayments = pgTable(
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     payMethod: text('pay_method').notNull(),
     orderIds: bigint('order_ids', { mode: 'number' }).array().notNull(),
-    status: text('status').notNull().default('WAITING_PAYMENT'),
+    status: text('status').$type<PaymentStatus>().notNull().default('WAITING_PAYMENT'),
     tradeNo: text('trade_no'),
     paidAt: at('paid_at'),
     createdBy: integer('created_by'),

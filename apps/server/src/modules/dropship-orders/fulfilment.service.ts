@@ -8,7 +8,7 @@
  * - goods taken become a settlement line of the purchaser (goods paid to the stall, the picker's commission).
  * The undo (cancelTook) reverses exactly what the mark recorded, each movement once.
  */
-import { type CombinedStatusCode, type DropshipOrderStatus, ErrorCode, fenToYuan } from '@dropship/contract';
+import { ErrorCode, fenToYuan, type TakingStatusCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { moveMoney } from '../funds/ledger.service.js';
@@ -54,13 +54,13 @@ export async function assertLineOpen(t: Db, ref: LineRef, takeCode: string) {
   }
 }
 
-async function mirror(t: Db, actor: Actor, ref: LineRef, takeStatus: string, refundDeltaFen: number, operation: string, note: string) {
+async function mirror(t: Db, actor: Actor, ref: LineRef, takeStatus: TakingStatusCode, refundDeltaFen: number, operation: string, note: string) {
   const { o, lines, line } = await current(t, ref);
   await repo.setLine(t, ref.sellerOrgId, line.id, { takeStatus, refundedFen: line.refundedFen + refundDeltaFen });
   const next = combinedStatusOf(
-    o.status as DropshipOrderStatus,
+    o.status,
     lines.map((l) => (l.id === line.id ? takeStatus : l.takeStatus)),
-  ) as CombinedStatusCode;
+  );
   if (next !== o.combinedStatus) {
     await repo.setCombined(t, ref.sellerOrgId, o.id, next);
     await timeline.bumpCounts(t, ref.sellerOrgId, timeline.moves([[o.combinedStatus, next]]));
@@ -72,7 +72,7 @@ async function mirror(t: Db, actor: Actor, ref: LineRef, takeStatus: string, ref
 export interface Outcome extends LineRef {
   /** Names the mark: every money movement's request key derives from it. */
   markKey: string;
-  takeStatus: string;
+  takeStatus: TakingStatusCode;
   lineName: string;
   resultName: string;
   /** Goods money the mark wants back for the seller (capped by what is left of the order's payment). */
@@ -134,7 +134,7 @@ export async function applyOutcome(t: Db, actor: Actor, x: Outcome): Promise<App
 export interface Reversal extends LineRef {
   markKey: string;
   lineName: string;
-  takeStatus: string;
+  takeStatus: TakingStatusCode;
   refundFen: number;
   replenishId: number | null;
   replenishFen: number;

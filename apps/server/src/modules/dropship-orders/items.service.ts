@@ -4,8 +4,9 @@
  * while nobody is on the way to the stall for it (WAITING_TAKING, E_NEXT_TAKING), so there is
  * nothing for the purchaser to confirm. Revoking takes the same money again from the balance.
  */
-import { type CombinedStatusCode, type DropshipOrderStatus, ErrorCode, fenToYuan, type OperationResult } from '@dropship/contract';
+import { ErrorCode, fenToYuan, type OperationResult } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { revokeStopTakeItem, STOPPABLE, stopTakeItem } from '../take-items/take-items.service.js';
@@ -43,20 +44,19 @@ const moneyOf = (m: MoneyBack) => ({ refundFen: m.toBalance ? m.fen : 0, dueCutF
 
 async function afterLineChange(t: Db, actor: Actor, o: repo.OrderRecord, lines: repo.ItemRecord[], changed: repo.ItemRecord, takeStatus: string) {
   const next = combinedStatusOf(
-    o.status as DropshipOrderStatus,
+    o.status,
     lines.map((l) => (l.id === changed.id ? takeStatus : l.takeStatus)),
   );
   if (next !== o.combinedStatus) {
     await repo.setCombined(t, actor.orgId, o.id, next);
     await timeline.bumpCounts(t, actor.orgId, timeline.moves([[o.combinedStatus, next]]));
   }
-  return next as CombinedStatusCode;
+  return next;
 }
 
 /** E_STOP_TAKING for one line, its goods money (never more than what is left of the order's payment) back to the balance. */
 export async function stopItem(db: Db, actor: Actor, itemId: number, opts: StopOptions = {}) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const { o, lines, line } = await lockLine(t, actor.orgId, itemId);
     const stoppable: readonly string[] = opts.byPurchaser ? PURCHASER_STOPPABLE : STOPPABLE;
     if (o.status !== 'WAITING_DELIVERING' || !stoppable.includes(line.takeStatus ?? '')) {
@@ -86,8 +86,7 @@ export async function stopItem(db: Db, actor: Actor, itemId: number, opts: StopO
 
 /** Back to WAITING_TAKING; the goods money refunded at the stop is taken from the balance again. */
 export async function revokeStopItem(db: Db, actor: Actor, itemId: number, opts: StopOptions = {}) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const { o, lines, line } = await lockLine(t, actor.orgId, itemId);
     if (o.status !== 'WAITING_DELIVERING' || line.takeStatus !== 'E_STOP_TAKING') {
       throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPED, `订单 ${o.orderNo} 的「${lineName(line)}」不是已停止拿货状态，不能撤销`);

@@ -4,7 +4,7 @@
  * more than the database did: bench/dropship-orders-list.bench.ts), exported unexecuted so the
  * benchmark runs the very same SQL through the bare driver.
  */
-import type { DropshipFilter } from '@dropship/contract';
+import type { CombinedStatusCode, DropshipFilter, DropshipOrderStatus, TakingStatusCode } from '@dropship/contract';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -127,16 +127,17 @@ async function listRows(db: Db, q: SQL): Promise<Raw[]> {
 }
 const num = (v: unknown) => Number(v);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const str = (v: unknown) => v as string;
-const strOrNull = (v: unknown) => (v === null || v === undefined ? null : String(v));
+// Raw driver rows: the codes the columns hold, typed as the columns declare them.
+const str = <T extends string = string>(v: unknown) => v as T;
+const strOrNull = <T extends string = string>(v: unknown) => (v === null || v === undefined ? null : (String(v) as T));
 const date = (v: unknown) => (v instanceof Date ? v : new Date(v as string));
 
 function toOrder(r: Raw): ListOrder {
   return {
     id: num(r.id),
     orderNo: str(r.order_no),
-    status: str(r.status),
-    combinedStatus: str(r.combined_status),
+    status: str<DropshipOrderStatus>(r.status),
+    combinedStatus: str<CombinedStatusCode>(r.combined_status),
     source: str(r.source),
     shopOrderId: numOrNull(r.shop_order_id),
     shopName: strOrNull(r.shop_name),
@@ -182,7 +183,7 @@ function toItem(r: Raw): ListItem {
     size: str(r.size),
     quantity: num(r.quantity),
     unitCostFen: num(r.unit_cost_fen),
-    takeStatus: strOrNull(r.take_status),
+    takeStatus: strOrNull<TakingStatusCode>(r.take_status),
     refundedFen: num(r.refunded_fen),
     supplyMode: str(r.supply_mode),
   };

@@ -4,7 +4,6 @@
  * timeline and money, and the export. Lists and exports mask the receiver (SPEC.md section 5).
  */
 import {
-  type AssignmentStatusCode,
   DROPSHIP_EXPORT_MAX_ROWS,
   DROPSHIP_OPERATION_NAMES,
   type DropshipDetail,
@@ -41,7 +40,7 @@ function toItem(i: repo.ListItem): DropshipItemRow {
     size: i.size,
     quantity: i.quantity,
     unitCostFen: i.unitCostFen,
-    takeStatus: i.takeStatus as DropshipItemRow['takeStatus'],
+    takeStatus: i.takeStatus,
     refundedFen: i.refundedFen,
     supplyMode: i.supplyMode === 'OWN_STOCK' ? 'OWN_STOCK' : 'MARKET_PICKUP',
   };
@@ -51,8 +50,8 @@ export function toRow(o: repo.ListOrder, items: repo.ListItem[], masked: boolean
   return {
     id: o.id,
     orderNo: o.orderNo,
-    status: o.status as DropshipOrderRow['status'],
-    combinedStatus: o.combinedStatus as DropshipOrderRow['combinedStatus'],
+    status: o.status,
+    combinedStatus: o.combinedStatus,
     source: o.source as DropshipOrderRow['source'],
     shopOrderId: o.shopOrderId,
     shopName: o.shopName,
@@ -143,7 +142,7 @@ export async function dropshipOrderDetail(db: Db, caller: Caller, id: number): P
       return {
         ...toItem(i),
         takeCode: take?.takeCode ?? null,
-        assignmentStatus: (take?.assignmentStatus ?? null) as AssignmentStatusCode | null,
+        assignmentStatus: take?.assignmentStatus ?? null,
         building: i.building,
         floor: i.floor,
         costSource: i.customGoodsId ? 'CUSTOM_GOODS' : 'LINK',

@@ -7,6 +7,7 @@
 import { ErrorCode, type OfflinePickupCreateBody, SELF_PICKUP_EXPRESS } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { expressSettings } from '../express/express.service.js';
@@ -38,8 +39,7 @@ export async function offlineSuppliers(db: Db, orgId: number, lines: { supplierI
 export async function createOfflinePickupOrder(db: Db, caller: Caller, body: Body) {
   if (caller.orgType !== 'seller') throw new AppError(ErrorCode.FORBIDDEN, '线下拿货单只能由卖家账号创建', 403);
   const settings = await expressSettings(db);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const stalls = await offlineSuppliers(t, caller.orgId, body.lines);
     const items: repo.NewItem[] = body.lines.map((l, i) => {
       const s = stalls.get(l.supplierId) as SupplierRecord;

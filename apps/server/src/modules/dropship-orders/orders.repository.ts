@@ -4,6 +4,7 @@
  * handful of round trips; status changes name the status they start from, so a row that moved
  * meanwhile is not touched (the service refuses).
  */
+import type { CombinedStatusCode, DropshipOrderStatus } from '@dropship/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -140,7 +141,7 @@ export async function moveStatus(
   db: Db,
   orgId: number,
   id: number,
-  from: string,
+  from: DropshipOrderStatus,
   to: Partial<Pick<OrderRecord, 'status' | 'combinedStatus' | 'canceledAt' | 'deliveredAt' | 'finishedAt' | 'courierCode' | 'trackingNo'>>,
 ) {
   const rows = await db
@@ -181,7 +182,7 @@ export async function updateReceiver(
 }
 
 /** The combined status after a line changed (the order's own status unchanged). */
-export async function setCombined(db: Db, orgId: number, id: number, combinedStatus: string) {
+export async function setCombined(db: Db, orgId: number, id: number, combinedStatus: CombinedStatusCode) {
   await db
     .update(dropshipOrders)
     .set({ combinedStatus, updatedAt: sql`now()` })

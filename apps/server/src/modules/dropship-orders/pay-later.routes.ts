@@ -4,15 +4,15 @@
  * /basicSet/setPayment settings page (whoever may see the setting).
  */
 import { envelopeOf, PayLaterCredit } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { payLaterCredit } from './pay-later.service.js';
 
 const schema = (summary: string) => ({ tags: ['dropship-orders'], summary, response: { 200: envelopeOf(PayLaterCredit) } });
 
-export async function payLaterRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function payLaterRoutes(app: RouteApp, deps: AppDeps) {
   const { db } = deps;
   app.get(
     '/api/b2/post/orders/payLater/credit',

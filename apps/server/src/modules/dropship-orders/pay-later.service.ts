@@ -6,6 +6,7 @@
  */
 import { type DropshipPayResult, ErrorCode, fenToYuan, type PayLaterCredit } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { fulfilmentSettings, platformFulfilmentPrices } from '../fulfilment-settings/fulfilment-settings.service.js';
 import { ensureAccount, lockAccount } from '../funds/ledger.repository.js';
@@ -40,8 +41,7 @@ export async function payLaterCredit(db: Db, orgId: number): Promise<PayLaterCre
  * request key again answers success without change.
  */
 export async function payWithPayLater(db: Db, caller: Caller, ids: number[], requestKey: string): Promise<DropshipPayResult> {
-  const amountFen = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const amountFen = await inTransaction(db, async (t) => {
     // Orders before the account: the order every payer and refund locks in (no deadlock).
     const { rows, payable } = await lockPayable(t, caller.orgId, ids, requestKey);
     if (payable.length > 0) {
@@ -63,7 +63,7 @@ export async function payWithPayLater(db: Db, caller: Caller, ids: number[], req
   const orders = (await repo.findOrders(db, caller.orgId, ids)).map((r) => ({
     id: r.id,
     orderNo: r.orderNo,
-    status: r.status as DropshipPayResult['orders'][number]['status'],
+    status: r.status,
   }));
   return { payMethod: 'PAY_LATER', amountFen, paid: true, orders, alipay: null };
 }

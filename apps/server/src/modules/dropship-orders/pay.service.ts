@@ -7,6 +7,7 @@ import { type DropshipPayBody, type DropshipPayResult, ErrorCode, fenToYuan } fr
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AlipayGateway } from '../funds/alipay-gateway.js';
 import { alipayPayFor, returnUrlFor } from '../funds/alipay-pay.js';
@@ -23,16 +24,14 @@ export interface Caller {
   userId: number;
 }
 
-const summary = (rows: repo.OrderRecord[]) =>
-  rows.map((r) => ({ id: r.id, orderNo: r.orderNo, status: r.status as DropshipPayResult['orders'][number]['status'] }));
+const summary = (rows: repo.OrderRecord[]) => rows.map((r) => ({ id: r.id, orderNo: r.orderNo, status: r.status }));
 
 /**
  * Pays the orders from the balance, all or none. The same request key again answers success
  * without moving money; an order paid by another request, or cancelled, is refused by number.
  */
 export async function payWithBalance(db: Db, caller: Caller, ids: number[], requestKey: string): Promise<DropshipPayResult> {
-  const paid = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const paid = await inTransaction(db, async (t) => {
     const { rows, payable } = await lockPayable(t, caller.orgId, ids, requestKey);
     const amount = payable.reduce((n, r) => n + r.totalFen, 0);
     const { available } = await balanceOf(t, caller.orgId);

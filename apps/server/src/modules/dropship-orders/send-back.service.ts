@@ -7,6 +7,7 @@
  */
 import { ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './send-back.repository.js';
@@ -19,8 +20,7 @@ const WHY: Record<string, string> = {
 };
 
 export async function cancelSendBack(db: Db, caller: Pick<Caller, 'orgId'>, id: number) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const p = await repo.lockParcel(t, caller.orgId, id);
     if (!p) throw notFound('问题件');
     if (p.status !== 'WAITING_PAYMENT') {

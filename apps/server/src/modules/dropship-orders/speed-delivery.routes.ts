@@ -4,13 +4,13 @@
  * places orders need not be allowed to change the setting.
  */
 import { envelopeOf, SpeedDeliveryTerms } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { speedTerms } from './speed-delivery.js';
 
-export async function speedDeliveryRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function speedDeliveryRoutes(app: RouteApp, deps: AppDeps) {
   const { db } = deps;
   app.get(
     '/api/b2/post/orders/speedDelivery',

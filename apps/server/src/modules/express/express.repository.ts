@@ -1,6 +1,7 @@
 /** SQL of express companies, price rules and the fee settings (platform data: no tenant). */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { DEFAULT_COMPANIES, DEFAULT_RULES, DEFAULT_SETTINGS } from './express.defaults.js';
 import { expressCompanies, expressPriceRules, expressSettings } from './express.table.js';
 
@@ -9,8 +10,7 @@ export type RuleRecord = typeof expressPriceRules.$inferSelect;
 
 /** Writes the defaults into empty tables; concurrent first uses both try and one wins (on conflict). */
 export async function insertDefaults(db: Db) {
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     await t.insert(expressCompanies).values(DEFAULT_COMPANIES).onConflictDoNothing();
     await t.insert(expressPriceRules).values(DEFAULT_RULES).onConflictDoNothing();
     await t

@@ -10,10 +10,10 @@ import {
   envelopeOf,
   PlaceExpressOption,
 } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { sendXlsxStream } from '../../lib/xlsx-stream.js';
 import { ruleColumns } from './express.excel.js';
 import * as service from './express.service.js';
@@ -21,7 +21,7 @@ import * as service from './express.service.js';
 const tags = ['express'];
 const PLACE = { permission: '/order/placeOrder' } as const;
 
-export async function expressRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function expressRoutes(app: RouteApp, { db }: AppDeps) {
   app.get(
     '/api/b2/post/orders/express',
     { config: PLACE, schema: { tags, summary: '代发下单可选的快递（含默认首重价格）', response: { 200: envelopeOf(z.array(PlaceExpressOption)) } } },
@@ -50,7 +50,7 @@ export async function expressRoutes(app: FastifyInstance, { db }: AppDeps) {
       config: PLACE,
       schema: { tags, summary: '按收货省份和件数计算各快递运费（分）', body: ExpressFeeBody, response: { 200: envelopeOf(z.array(ExpressFeeRow)) } },
     },
-    async (req) => ok(await service.expressFees(db, req.body as z.output<typeof ExpressFeeBody>)),
+    async (req) => ok(await service.expressFees(db, req.body)),
   );
 
   app.get(
@@ -100,7 +100,7 @@ export async function expressRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 200: envelopeOf(ExpressRulesResult) },
       },
     },
-    async (req) => ok(await service.saveExpressRules(db, req.body as z.output<typeof ExpressRulesSaveBody>)),
+    async (req) => ok(await service.saveExpressRules(db, req.body)),
   );
 
   app.post(
@@ -109,6 +109,6 @@ export async function expressRoutes(app: FastifyInstance, { db }: AppDeps) {
       config: { permission: 'operator' },
       schema: { tags: ['operator'], summary: '运营：每件服务费与每件计重', body: ExpressSettingsBody, response: { 200: envelopeOf(ExpressSettings) } },
     },
-    async (req) => ok(await service.saveExpressSettings(db, req.body as z.output<typeof ExpressSettingsBody>)),
+    async (req) => ok(await service.saveExpressSettings(db, req.body)),
   );
 }

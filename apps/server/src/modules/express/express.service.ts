@@ -15,6 +15,7 @@ import {
 } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { areaTree } from '../area/area.data.js';
 import { matchNamed } from '../area/area.lookup.js';
@@ -126,8 +127,7 @@ export async function saveExpressRules(db: Db, body: z.output<typeof ExpressRule
   const rules = body.rules.map((r) => ({ ...r, province: r.province ? canonicalProvince(r.province) : '' }));
   if (new Set(rules.map((r) => r.province)).size !== rules.length)
     throw new AppError(ErrorCode.BAD_REQUEST, '运费规则：同一省份只能有一条（注意“广东”和“广东省”是同一个省）');
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     await repo.saveCompany(t, { code: body.code, name: body.name, enabled: body.enabled, sort: body.sort });
     await repo.replaceRules(t, body.code, rules);
   });

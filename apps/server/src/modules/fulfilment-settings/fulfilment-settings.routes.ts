@@ -16,10 +16,10 @@ import {
   PlatformFulfilmentPrices,
   pageQuery,
 } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as repo from './fulfilment-settings.repository.js';
 import { readSetting, savePlatformPrices, saveSetting } from './fulfilment-settings.service.js';
@@ -33,7 +33,7 @@ const ADDRESSES = [
   { key: 'sendAddress', path: '/api/system/goods/send/address', edit: '/basicSet/customInfo', name: '发货地址' },
 ] as const;
 
-export async function fulfilmentSettingsRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function fulfilmentSettingsRoutes(app: RouteApp, deps: AppDeps) {
   const { db } = deps;
 
   for (const [key, route] of Object.entries(FULFILMENT_SETTING_ROUTES) as [Exclude<FulfilmentSettingKey, 'returnAddress' | 'sendAddress'>, `/${string}`][]) {
@@ -47,7 +47,7 @@ export async function fulfilmentSettingsRoutes(app: FastifyInstance, deps: AppDe
     app.post(
       url,
       { config: { permission: route }, schema: { tags, summary: `保存设置：${key}`, body: schema, response: { 200: envelopeOf(SettingResult(schema)) } } },
-      async (req) => ok(await saveSetting(db, requireCaller(req), key, req.body as never)),
+      async (req) => ok(await saveSetting(db, requireCaller(req), key, req.body)),
     );
   }
 
@@ -63,7 +63,7 @@ export async function fulfilmentSettingsRoutes(app: FastifyInstance, deps: AppDe
         config: { permission: a.edit },
         schema: { tags, summary: `保存${a.name}`, body: GoodsAddress, response: { 200: envelopeOf(GoodsAddress.nullable()) } },
       },
-      async (req) => ok((await saveSetting(db, requireCaller(req), a.key, req.body as z.output<typeof GoodsAddress>)).value),
+      async (req) => ok((await saveSetting(db, requireCaller(req), a.key, req.body)).value),
     );
   }
 
@@ -74,7 +74,7 @@ export async function fulfilmentSettingsRoutes(app: FastifyInstance, deps: AppDe
       schema: { tags, summary: '自动拦截日志', body: pageQuery, response: { 200: envelopeOf(InterceptLogPageResult) } },
     },
     async (req) => {
-      const q = req.body as z.output<typeof pageQuery>;
+      const q = req.body;
       const r = await repo.pageInterceptLogs(db, requireCaller(req).orgId, q.pageSize, (q.pageNo - 1) * q.pageSize);
       return ok({
         total: r.total,
@@ -96,6 +96,6 @@ export async function fulfilmentSettingsRoutes(app: FastifyInstance, deps: AppDe
       config: { permission: 'operator' },
       schema: { tags, summary: '平台：加急费与货到付款额度', body: PlatformFulfilmentPrices, response: { 200: envelopeOf(PlatformFulfilmentPrices) } },
     },
-    async (req) => ok(await savePlatformPrices(db, req.body as z.output<typeof PlatformFulfilmentPrices>)),
+    async (req) => ok(await savePlatformPrices(db, req.body)),
   );
 }

@@ -10,10 +10,10 @@ import {
   RoyaltySettlementRow,
   RoyaltyVerifyResult,
 } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as aliLedger from './ali-ledger.service.js';
 import { type AlipayGateway, createAlipayGateway } from './alipay-gateway.js';
@@ -24,7 +24,7 @@ const AUTH = '/funds/aliLedgerAuth';
 const RECORDS = '/funds/aliLedger';
 const Empty = z.object({}).passthrough().nullish();
 
-export async function aliLedgerRoutes(app: FastifyInstance, deps: AppDeps & { alipay?: AlipayGateway }) {
+export async function aliLedgerRoutes(app: RouteApp, deps: AppDeps & { alipay?: AlipayGateway }) {
   const { db } = deps;
   // One Alipay for the whole server when the app hands it over; otherwise this plugin keeps its own.
   let gateway = deps.alipay;
@@ -48,7 +48,7 @@ export async function aliLedgerRoutes(app: FastifyInstance, deps: AppDeps & { al
       config: { permission: AUTH },
       schema: { tags, summary: '授权分账：绑定支付宝账号为分账接收方', body: RoyaltyBindBody, response: { 200: envelopeOf(RoyaltyRelationRow) } },
     },
-    async (req) => ok(await aliLedger.bindRoyalty(db, royalty, requireCaller(req).orgId, req.body as z.output<typeof RoyaltyBindBody>)),
+    async (req) => ok(await aliLedger.bindRoyalty(db, royalty, requireCaller(req).orgId, req.body)),
   );
 
   app.post(
@@ -72,7 +72,7 @@ export async function aliLedgerRoutes(app: FastifyInstance, deps: AppDeps & { al
       config: { permission: RECORDS },
       schema: { tags, summary: '分账记录', body: RoyaltySettlementPageBody, response: { 200: envelopeOf(pageResultOf(RoyaltySettlementRow)) } },
     },
-    async (req) => ok(await aliLedger.pageSettlements(db, requireCaller(req).orgId, req.body as z.output<typeof RoyaltySettlementPageBody>)),
+    async (req) => ok(await aliLedger.pageSettlements(db, requireCaller(req).orgId, req.body)),
   );
 
   app.post(

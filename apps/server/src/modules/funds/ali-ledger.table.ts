@@ -1,5 +1,7 @@
+import type { RoyaltyStatus } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { organisations } from '../auth/auth.table.js';
 
 /**
@@ -16,7 +18,7 @@ export const royaltyRelations = pgTable(
     receiverType: text('receiver_type').notNull().default('loginName'),
     account: text('account').notNull(),
     accountName: text('account_name').notNull(),
-    status: text('status').notNull().default('BOUND'),
+    status: text('status').$type<z.infer<typeof RoyaltyStatus>>().notNull().default('BOUND'),
     bindRequestNo: text('bind_request_no').notNull(),
     unbindRequestNo: text('unbind_request_no'),
     boundAt: timestamp('bound_at', { withTimezone: true }).defaultNow().notNull(),

@@ -7,6 +7,7 @@
  * (cancelled meanwhile, paid by other means) stays on the balance.
  */
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { moveMoney } from './ledger.service.js';
 
 export interface PaidTrade {
@@ -41,8 +42,7 @@ export interface TradeKind<P extends TradeRecord> {
 }
 
 export function settleTrade<P extends TradeRecord>(db: Db, kind: TradeKind<P>, paid: PaidTrade): Promise<SettleResult> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const p = await kind.lock(t, paid.outTradeNo);
     if (!p) return 'unknown';
     if (p.amountFen !== paid.totalAmountFen) return 'amount_mismatch';
@@ -66,8 +66,7 @@ export function settleTrade<P extends TradeRecord>(db: Db, kind: TradeKind<P>, p
 
 /** Alipay closed the trade unpaid (timeout or the buyer cancelled). */
 export function closeTrade<P extends TradeRecord>(db: Db, kind: TradeKind<P>, outTradeNo: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const p = await kind.lock(t, outTradeNo);
     return p ? kind.markClosed(t, p.id) : false;
   });

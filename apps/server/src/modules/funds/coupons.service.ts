@@ -16,6 +16,7 @@ import {
 } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import * as repo from './coupons.repository.js';
 import { assertExportable, EXPORT_MAX_ROWS, type Sheet, yuan } from './records.excel.js';
@@ -113,8 +114,7 @@ export async function issueCoupons(db: Db, body: z.output<typeof CouponIssueBody
   const endDay = new Date(now.getTime() + body.validDays * DAY_MS + 8 * 3_600_000).toISOString().slice(0, 10);
   const expireAt = new Date(Date.parse(`${endDay}T00:00:00+08:00`) + DAY_MS);
   const wanted = body.orgIds ? [...new Set(body.orgIds)] : undefined;
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const targets = await repo.sellerOrgIds(t, wanted);
     if (wanted && targets.length !== wanted.length) {
       const missing = wanted.filter((id) => !targets.includes(id));

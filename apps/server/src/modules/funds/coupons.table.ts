@@ -1,3 +1,4 @@
+import type { CouponStatus } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
@@ -22,7 +23,7 @@ export const coupons = pgTable(
     validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
     expireAt: timestamp('expire_at', { withTimezone: true }).notNull(),
     source: text('source').notNull().default('OPERATOR'),
-    status: text('status').notNull().default('UNUSED'),
+    status: text('status').$type<CouponStatus>().notNull().default('UNUSED'),
     /** The order payment that used it. */
     businessId: text('business_id'),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -4,9 +4,9 @@
  * Alipay's callbacks, withdrawal and replenish payment.
  */
 import { BalanceResult, EntryPage, EntryQuery, envelopeOf, LedgerCheckResult } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { sendXlsx } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';
 import type { AlipayGateway } from './alipay-gateway.js';
@@ -17,7 +17,7 @@ import { rechargeRoutes } from './recharge.routes.js';
 import { replenishRoutes } from './replenish.routes.js';
 import { withdrawRoutes } from './withdraw.routes.js';
 
-export async function fundsRoutes(app: FastifyInstance, { db, alipay: gateway }: AppDeps & { alipay: AlipayGateway }) {
+export async function fundsRoutes(app: RouteApp, { db, alipay: gateway }: AppDeps & { alipay: AlipayGateway }) {
   app.get(
     '/api/b2/funds/balance',
     { config: { permission: '/funds/balance' }, schema: { tags: ['funds'], summary: '余额（分）', response: { 200: envelopeOf(BalanceResult) } } },
@@ -30,13 +30,13 @@ export async function fundsRoutes(app: FastifyInstance, { db, alipay: gateway }:
       config: { permission: '/funds/balance' },
       schema: { tags: ['funds'], summary: '余额明细（按交易类型、时间筛选，分页）', querystring: EntryQuery, response: { 200: envelopeOf(EntryPage) } },
     },
-    async (req) => ok(await pageEntries(db, requireCaller(req).orgId, req.query as EntryQuery)),
+    async (req) => ok(await pageEntries(db, requireCaller(req).orgId, req.query)),
   );
 
   app.get(
     '/api/b2/funds/entries/export',
     { config: { permission: '/funds/balance' }, schema: { tags: ['funds'], summary: '导出余额明细（Excel，筛选条件同列表）', querystring: EntryQuery } },
-    async (req, reply) => sendXlsx(reply, '余额明细', await exportEntries(db, requireCaller(req).orgId, req.query as EntryQuery, req.log)),
+    async (req, reply) => sendXlsx(reply, '余额明细', await exportEntries(db, requireCaller(req).orgId, req.query, req.log)),
   );
 
   app.get(

@@ -1,4 +1,6 @@
+import type { ReplenishStatus } from '@dropship/contract';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { organisations } from '../auth/auth.table.js';
 
 /**
@@ -13,7 +15,7 @@ export const replenishRequests = pgTable(
       .notNull()
       .references(() => organisations.id),
     amountFen: integer('amount_fen').notNull(),
-    status: text('status').notNull().default('WAITING_PAYMENT'),
+    status: text('status').$type<z.infer<typeof ReplenishStatus>>().notNull().default('WAITING_PAYMENT'),
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     /** How it was paid (BALANCE or an ALIPAY_* method) and when: set by the one pay operation. */

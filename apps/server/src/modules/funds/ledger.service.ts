@@ -6,6 +6,7 @@
 import { ErrorCode, fenToYuan, type PaymentPurpose, type TransactionType } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import * as repo from './ledger.repository.js';
 
@@ -54,8 +55,7 @@ export async function moveMoney(db: Db, m: Movement): Promise<MovementResult> {
   if (m.availableDeltaFen === 0 && (m.frozenDeltaFen ?? 0) === 0) throw new AppError(ErrorCode.BAD_REQUEST, '金额不能为0');
   if (!m.requestKey || m.requestKey.length > 100) throw new AppError(ErrorCode.BAD_REQUEST, '请求编号无效，请刷新页面后重试');
 
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     await repo.ensureAccount(t, m.orgId);
     const account = await repo.lockAccount(t, m.orgId);
     if (!account) throw new Error(`account of org ${m.orgId} missing after ensureAccount`);

@@ -5,6 +5,7 @@
  */
 import { ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { moveMoney } from './ledger.service.js';
 import * as repo from './old-balance.repository.js';
@@ -20,8 +21,7 @@ export async function oldBalance(db: Db, orgId: number) {
  * on the row lock) answers alreadyMigrated with nothing moved.
  */
 export async function migrateOldBalance(db: Db, orgId: number): Promise<{ movedFen: number; alreadyMigrated: boolean }> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const row = await repo.lockLegacy(t, orgId);
     if (!row || row.amountFen === 0) throw new AppError(ErrorCode.STATE_CONFLICT, '没有需要迁移的旧余额');
     if (row.migratedAt) return { movedFen: 0, alreadyMigrated: true };

@@ -3,16 +3,16 @@
  * its own pay password, like its login password (sub-accounts cannot be granted non-menu pages).
  */
 import { envelopeOf, PayPasswordChangeBody, PayPasswordResetBody, PayPasswordSetBody, PayPasswordStatus } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as service from './pay-password.service.js';
 
 const tags = ['funds'];
 
-export async function payPasswordRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function payPasswordRoutes(app: RouteApp, { db }: { db: Db }) {
   app.get(
     '/api/b2/funds/payPassword/status',
     {
@@ -29,7 +29,7 @@ export async function payPasswordRoutes(app: FastifyInstance, { db }: { db: Db }
       schema: { tags, summary: '首次设置支付密码（需登录密码）', body: PayPasswordSetBody, response: { 200: envelopeOf(z.null()) } },
     },
     async (req) => {
-      await service.setPayPassword(db, requireCaller(req), req.body as z.output<typeof PayPasswordSetBody>, req.ip);
+      await service.setPayPassword(db, requireCaller(req), req.body, req.ip);
       return ok(null);
     },
   );
@@ -41,7 +41,7 @@ export async function payPasswordRoutes(app: FastifyInstance, { db }: { db: Db }
       schema: { tags, summary: '修改支付密码（需原支付密码）', body: PayPasswordChangeBody, response: { 200: envelopeOf(z.null()) } },
     },
     async (req) => {
-      await service.changePayPassword(db, requireCaller(req), req.body as z.output<typeof PayPasswordChangeBody>);
+      await service.changePayPassword(db, requireCaller(req), req.body);
       return ok(null);
     },
   );
@@ -53,7 +53,7 @@ export async function payPasswordRoutes(app: FastifyInstance, { db }: { db: Db }
       schema: { tags, summary: '通过短信验证码重置支付密码', body: PayPasswordResetBody, response: { 200: envelopeOf(z.null()) } },
     },
     async (req) => {
-      await service.resetPayPassword(db, requireCaller(req), req.body as z.output<typeof PayPasswordResetBody>);
+      await service.resetPayPassword(db, requireCaller(req), req.body);
       return ok(null);
     },
   );

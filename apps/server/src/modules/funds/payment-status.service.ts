@@ -34,7 +34,7 @@ export async function replenishPaymentStatus(
     outTradeNo: p.outTradeNo,
     amount: p.amountFen,
     payMethod: p.payMethod,
-    status: p.status as ReplenishPaymentRow['status'],
+    status: p.status,
     ids: p.replenishIds,
     tradeNo: p.tradeNo,
     paidAt: p.paidAt?.toISOString() ?? null,

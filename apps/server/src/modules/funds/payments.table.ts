@@ -1,3 +1,4 @@
+import type { PaymentStatus } from '@dropship/contract';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
 
@@ -15,7 +16,7 @@ export const recharges = pgTable(
     outTradeNo: text('out_trade_no').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     payMethod: text('pay_method').notNull(),
-    status: text('status').notNull().default('WAITING_PAYMENT'),
+    status: text('status').$type<PaymentStatus>().notNull().default('WAITING_PAYMENT'),
     /** Alipay's trade number, once paid. */
     tradeNo: text('trade_no'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -40,7 +41,7 @@ export const replenishPayments = pgTable(
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     payMethod: text('pay_method').notNull(),
     replenishIds: integer('replenish_ids').array().notNull(),
-    status: text('status').notNull().default('WAITING_PAYMENT'),
+    status: text('status').$type<PaymentStatus>().notNull().default('WAITING_PAYMENT'),
     tradeNo: text('trade_no'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdBy: integer('created_by'),

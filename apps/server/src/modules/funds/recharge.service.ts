@@ -20,7 +20,7 @@ const toRow = (r: repo.RechargeRecord): RechargeRow => ({
   outTradeNo: r.outTradeNo,
   amount: r.amountFen,
   payMethod: r.payMethod as RechargeRow['payMethod'],
-  status: r.status as RechargeRow['status'],
+  status: r.status,
   tradeNo: r.tradeNo,
   paidAt: r.paidAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),

@@ -1,21 +1,25 @@
 /** SQL of the funds record pages (充值记录, 补款) and the pay-later count; every query takes the caller's orgId. */
+import type { PaymentStatus, ReplenishStatus } from '@dropship/contract';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { replenishRequests } from './funds.table.js';
 import { recharges } from './payments.table.js';
 import { replenishDetails } from './records.table.js';
 
-export interface RecordFilter {
-  status?: string | undefined;
+export interface RecordFilter<S extends string = string> {
+  status?: S | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
 }
+export type RechargeFilter = RecordFilter<PaymentStatus>;
+export type ReplenishFilter = RecordFilter<z.infer<typeof ReplenishStatus>>;
 export interface Paging {
   limit: number;
   offset: number;
 }
 
-function rechargeWhere(orgId: number, f: RecordFilter): SQL | undefined {
+function rechargeWhere(orgId: number, f: RechargeFilter): SQL | undefined {
   return and(
     eq(recharges.orgId, orgId),
     f.status ? eq(recharges.status, f.status) : undefined,
@@ -24,16 +28,16 @@ function rechargeWhere(orgId: number, f: RecordFilter): SQL | undefined {
   );
 }
 
-export async function countRecharges(db: Db, orgId: number, f: RecordFilter) {
+export async function countRecharges(db: Db, orgId: number, f: RechargeFilter) {
   const [r] = await db.select({ n: count() }).from(recharges).where(rechargeWhere(orgId, f));
   return r?.n ?? 0;
 }
 
-export async function listRecharges(db: Db, orgId: number, f: RecordFilter, p: Paging) {
+export async function listRecharges(db: Db, orgId: number, f: RechargeFilter, p: Paging) {
   return db.select().from(recharges).where(rechargeWhere(orgId, f)).orderBy(desc(recharges.id)).limit(p.limit).offset(p.offset);
 }
 
-function replenishWhere(orgId: number, f: RecordFilter): SQL | undefined {
+function replenishWhere(orgId: number, f: ReplenishFilter): SQL | undefined {
   return and(
     eq(replenishRequests.orgId, orgId),
     f.status ? eq(replenishRequests.status, f.status) : undefined,
@@ -42,12 +46,12 @@ function replenishWhere(orgId: number, f: RecordFilter): SQL | undefined {
   );
 }
 
-export async function countReplenish(db: Db, orgId: number, f: RecordFilter) {
+export async function countReplenish(db: Db, orgId: number, f: ReplenishFilter) {
   const [r] = await db.select({ n: count() }).from(replenishRequests).where(replenishWhere(orgId, f));
   return r?.n ?? 0;
 }
 
-export async function listReplenish(db: Db, orgId: number, f: RecordFilter, p: Paging) {
+export async function listReplenish(db: Db, orgId: number, f: ReplenishFilter, p: Paging) {
   return db
     .select({
       id: replenishRequests.id,

@@ -10,10 +10,9 @@ import {
   ReplenishPageBody,
   ReplenishRecordRow,
 } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { sendExcel } from './records.excel.js';
 import * as records from './records.service.js';
@@ -21,21 +20,21 @@ import * as records from './records.service.js';
 const tags = ['funds'];
 const PAGE = '/funds/transferRecord';
 
-export async function fundsRecordsRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function fundsRecordsRoutes(app: RouteApp, { db }: AppDeps) {
   app.post(
     '/api/b2/funds/recharges/page',
     {
       config: { permission: PAGE },
       schema: { tags, summary: '充值记录', body: RechargePageBody, response: { 200: envelopeOf(pageResultOf(RechargeRecordRow)) } },
     },
-    async (req) => ok(await records.pageRecharges(db, requireCaller(req).orgId, req.body as z.output<typeof RechargePageBody>)),
+    async (req) => ok(await records.pageRecharges(db, requireCaller(req).orgId, req.body)),
   );
 
   app.post(
     '/api/b2/funds/recharges/export',
     { config: { permission: PAGE }, schema: { tags, summary: '导出充值记录（Excel）', body: RechargeExportBody } },
     async (req, reply) => {
-      const sheet = await records.rechargeSheet(db, requireCaller(req).orgId, req.body as z.output<typeof RechargeExportBody>);
+      const sheet = await records.rechargeSheet(db, requireCaller(req).orgId, req.body);
       return sendExcel(reply, '充值记录', [sheet]);
     },
   );
@@ -46,14 +45,14 @@ export async function fundsRecordsRoutes(app: FastifyInstance, { db }: AppDeps) 
       config: { permission: PAGE },
       schema: { tags, summary: '补款记录（待付款补款单）', body: ReplenishPageBody, response: { 200: envelopeOf(pageResultOf(ReplenishRecordRow)) } },
     },
-    async (req) => ok(await records.pageReplenish(db, requireCaller(req).orgId, req.body as z.output<typeof ReplenishPageBody>)),
+    async (req) => ok(await records.pageReplenish(db, requireCaller(req).orgId, req.body)),
   );
 
   app.post(
     '/api/b2/funds/replenish/export',
     { config: { permission: PAGE }, schema: { tags, summary: '导出补款记录（Excel）', body: ReplenishExportBody } },
     async (req, reply) => {
-      const sheet = await records.replenishSheet(db, requireCaller(req).orgId, req.body as z.output<typeof ReplenishExportBody>);
+      const sheet = await records.replenishSheet(db, requireCaller(req).orgId, req.body);
       return sendExcel(reply, '补款记录', [sheet]);
     },
   );

@@ -23,8 +23,8 @@ import { assertExportable, EXPORT_MAX_ROWS, type Sheet, yuan } from './records.e
 import { dayBounds, iso } from './records.period.js';
 import * as repo from './records.repository.js';
 
-type Filter = { status?: string | undefined; dateFrom?: string | undefined; dateTo?: string | undefined };
-const filterOf = (q: Filter): repo.RecordFilter => ({ status: q.status, ...dayBounds(q) });
+type Filter<S extends string> = { status?: S | undefined; dateFrom?: string | undefined; dateTo?: string | undefined };
+const filterOf = <S extends string>(q: Filter<S>): repo.RecordFilter<S> => ({ status: q.status, ...dayBounds(q) });
 const label = (names: Record<string, string>, code: string) => names[code] ?? code;
 const beijing = (isoText: string | null) => (isoText ? new Date(Date.parse(isoText) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') : '');
 

@@ -1,9 +1,9 @@
 /** Replenish payment calls (补款): what the cashier shows and the payment itself. */
 import { envelopeOf, OutTradeNoParams, ReplenishListQuery, ReplenishPayBody, ReplenishPaymentRow, ReplenishPayResult, ReplenishRow } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import { replenishPaymentStatus } from './payment-status.service.js';
@@ -14,7 +14,7 @@ const tags = ['funds'];
 /** Replenish requests live on 充值记录 (its pending-payment badge); sub-accounts need that page. */
 const PERMISSION = '/funds/transferRecord';
 
-export async function replenishRoutes(app: FastifyInstance, { db, gateway }: { db: Db; gateway: AlipayGateway }) {
+export async function replenishRoutes(app: RouteApp, { db, gateway }: { db: Db; gateway: AlipayGateway }) {
   app.get(
     '/api/b2/funds/replenish/list',
     {
@@ -26,7 +26,7 @@ export async function replenishRoutes(app: FastifyInstance, { db, gateway }: { d
         response: { 200: envelopeOf(z.array(ReplenishRow)) },
       },
     },
-    async (req) => ok(await listReplenish(db, requireCaller(req).orgId, (req.query as z.output<typeof ReplenishListQuery>).ids)),
+    async (req) => ok(await listReplenish(db, requireCaller(req).orgId, req.query.ids)),
   );
 
   app.post(
@@ -40,7 +40,7 @@ export async function replenishRoutes(app: FastifyInstance, { db, gateway }: { d
         response: { 200: envelopeOf(ReplenishPayResult) },
       },
     },
-    async (req) => ok(await payReplenish(db, gateway, requireCaller(req), req.body as z.output<typeof ReplenishPayBody>, originOf(req), req.log)),
+    async (req) => ok(await payReplenish(db, gateway, requireCaller(req), req.body, originOf(req), req.log)),
   );
 
   app.get(
@@ -49,7 +49,6 @@ export async function replenishRoutes(app: FastifyInstance, { db, gateway }: { d
       config: { permission: PERMISSION },
       schema: { tags, summary: '补款支付宝支付单状态（未支付时向支付宝查询）', params: OutTradeNoParams, response: { 200: envelopeOf(ReplenishPaymentRow) } },
     },
-    async (req) =>
-      ok(await replenishPaymentStatus(db, gateway, requireCaller(req).orgId, (req.params as z.infer<typeof OutTradeNoParams>).outTradeNo, req.log)),
+    async (req) => ok(await replenishPaymentStatus(db, gateway, requireCaller(req).orgId, req.params.outTradeNo, req.log)),
   );
 }

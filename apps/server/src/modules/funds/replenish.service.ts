@@ -7,6 +7,7 @@ import { type AlipayPayMethod, ErrorCode, MAX_AMOUNT_FEN, type ReplenishPayBody,
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { settleBilledOrders } from '../dropship-orders/pay-later-settle.js';
 import type { AlipayGateway } from './alipay-gateway.js';
@@ -50,8 +51,7 @@ const entryKey = (requestKey: string, id: number) => `${requestKey}#${id}`;
  * success without moving money again; a request paid by anyone else answers REPLENISH_NOT_PAYABLE.
  */
 export async function payWithBalance(db: Db, payer: Payer, ids: number[], requestKey: string): Promise<ReplenishPayResult> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const rows = await repo.lockByIds(t, payer.orgId, ids);
     if (rows.length !== ids.length) throw notFound('补款单');
     let amount = 0;

@@ -1,5 +1,5 @@
 /** How withdrawals look outside the server: amounts in fen, payee masked (lists never show a whole account or name). */
-import { fenToYuan, maskName, maskPhone, WITHDRAW_STATUS_NAMES, type WithdrawalRow, type WithdrawStatus } from '@dropship/contract';
+import { fenToYuan, maskName, maskPhone, WITHDRAW_STATUS_NAMES, type WithdrawalRow } from '@dropship/contract';
 import { beijingTime, type XlsxColumn } from '../../lib/xlsx-stream.js';
 import type { WithdrawalRecord } from './withdraw.repository.js';
 
@@ -17,7 +17,7 @@ export const toWithdrawalRow = (w: WithdrawalRecord): WithdrawalRow => ({
   amount: w.amountFen,
   alipayAccount: maskAccount(w.alipayAccount),
   realName: maskName(w.realName),
-  status: w.status as WithdrawStatus,
+  status: w.status,
   rejectReason: w.rejectReason,
   failReason: w.failReason,
   createdAt: w.createdAt.toISOString(),
@@ -32,7 +32,7 @@ export const WITHDRAWAL_COLUMNS: XlsxColumn<WithdrawalRecord>[] = [
   { header: '提现金额（元）', width: 14, value: (w) => fenToYuan(w.amountFen) },
   { header: '收款支付宝', width: 22, value: (w) => maskAccount(w.alipayAccount) },
   { header: '收款人', width: 12, value: (w) => maskName(w.realName) },
-  { header: '状态', width: 10, value: (w) => WITHDRAW_STATUS_NAMES[w.status as WithdrawStatus] ?? w.status },
+  { header: '状态', width: 10, value: (w) => WITHDRAW_STATUS_NAMES[w.status] ?? w.status },
   { header: '驳回/失败原因', width: 30, value: (w) => w.rejectReason ?? w.failReason ?? '' },
   { header: '审核时间', width: 20, value: (w) => beijingTime(w.reviewedAt) },
   { header: '完成时间', width: 20, value: (w) => beijingTime(w.finishedAt) },

@@ -1,4 +1,5 @@
 /** SQL of the withdrawal account and withdrawals; the seller's reads take orgId, the operator's are explicit. */
+import type { WithdrawStatus } from '@dropship/contract';
 import { and, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { organisations } from '../auth/auth.table.js';
@@ -49,7 +50,7 @@ export async function updateWithdrawal(db: Db, id: number, set: Partial<typeof w
   return r;
 }
 
-export async function pageWithdrawals(db: Db, q: { orgId?: number; status?: string; pageNo: number; pageSize: number }) {
+export async function pageWithdrawals(db: Db, q: { orgId?: number; status?: WithdrawStatus | undefined; pageNo: number; pageSize: number }) {
   const conds: SQL[] = [];
   if (q.orgId !== undefined) conds.push(eq(withdrawals.orgId, q.orgId));
   if (q.status) conds.push(eq(withdrawals.status, q.status));
@@ -67,7 +68,7 @@ export async function pageWithdrawals(db: Db, q: { orgId?: number; status?: stri
 }
 
 /** A tenant's withdrawals with ids below `beforeId`, newest first: the export's chunks. */
-export async function withdrawalsBefore(db: Db, orgId: number, status: string | undefined, beforeId: number | undefined, limit: number) {
+export async function withdrawalsBefore(db: Db, orgId: number, status: WithdrawStatus | undefined, beforeId: number | undefined, limit: number) {
   const conds: SQL[] = [eq(withdrawals.orgId, orgId)];
   if (status) conds.push(eq(withdrawals.status, status));
   if (beforeId !== undefined) conds.push(lt(withdrawals.id, beforeId));

@@ -19,6 +19,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { EXPORT_CHUNK, keysetPages, writeXlsx } from '../../lib/xlsx-stream.js';
 import type { AlipayGateway } from './alipay-gateway.js';
@@ -55,8 +56,7 @@ export async function createWithdrawal(db: Db, owner: Owner, input: { amount: nu
   if (input.amount < MIN_WITHDRAW_FEN) throw new AppError(ErrorCode.WITHDRAW_TOO_SMALL);
   const account = await repo.findAccount(db, owner.orgId);
   if (!account) throw new AppError(ErrorCode.WITHDRAW_ACCOUNT_NOT_BOUND);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     await ledgerRepo.ensureAccount(t, owner.orgId);
     await ledgerRepo.lockAccount(t, owner.orgId);
     const earlier = await repo.findByRequestKey(t, owner.orgId, input.requestKey);
@@ -92,34 +92,30 @@ export async function requestWithdrawal(db: Db, owner: Owner, body: { amount: nu
   return createWithdrawal(db, owner, body);
 }
 
-export async function pageMyWithdrawals(db: Db, orgId: number, q: { status?: string; pageNo: number; pageSize: number }) {
+export async function pageMyWithdrawals(db: Db, orgId: number, q: { status?: WithdrawStatus | undefined; pageNo: number; pageSize: number }) {
   const { total, rows } = await repo.pageWithdrawals(db, { ...q, orgId });
   return { total, list: rows.map((r) => toWithdrawalRow(r.w)) };
 }
 
 /** The seller's withdrawals as an .xlsx stream (few per seller; written in chunks all the same). */
-export function exportMyWithdrawals(db: Db, orgId: number, status: string | undefined, log: FastifyBaseLogger) {
+export function exportMyWithdrawals(db: Db, orgId: number, status: WithdrawStatus | undefined, log: FastifyBaseLogger) {
   const pages = keysetPages((before) => repo.withdrawalsBefore(db, orgId, status, before, EXPORT_CHUNK));
   return writeXlsx({ sheetName: '提现记录', columns: WITHDRAWAL_COLUMNS, pages, log });
 }
 
 /** The operator's review list, across tenants, with the organisation's name. */
-export async function pageAllWithdrawals(db: Db, q: { status?: string; pageNo: number; pageSize: number }) {
+export async function pageAllWithdrawals(db: Db, q: { status?: WithdrawStatus | undefined; pageNo: number; pageSize: number }) {
   const { total, rows } = await repo.pageWithdrawals(db, q);
   return { total, list: rows.map((r) => ({ ...toWithdrawalRow(r.w), orgId: r.w.orgId, orgName: r.orgName })) };
 }
 
 /** Locks the withdrawal and checks it may take the step; another state answers STATE_CONFLICT. */
 async function step<T>(db: Db, id: number, allowed: string[], what: string, fn: (t: Db, w: repo.WithdrawalRecord) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const w = await repo.lockWithdrawal(t, id);
     if (!w) throw notFound('提现单');
     if (!allowed.includes(w.status))
-      throw new AppError(
-        ErrorCode.STATE_CONFLICT,
-        `提现单当前状态为“${WITHDRAW_STATUS_NAMES[w.status as WithdrawStatus] ?? w.status}”，不能${what}，请刷新后重试`,
-      );
+      throw new AppError(ErrorCode.STATE_CONFLICT, `提现单当前状态为“${WITHDRAW_STATUS_NAMES[w.status] ?? w.status}”，不能${what}，请刷新后重试`);
     return fn(t, w);
   });
 }

@@ -1,3 +1,4 @@
+import type { WithdrawStatus } from '@dropship/contract';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
 
@@ -29,7 +30,7 @@ export const withdrawals = pgTable(
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     alipayAccount: text('alipay_account').notNull(),
     realName: text('real_name').notNull(),
-    status: text('status').notNull().default('REVIEWING'),
+    status: text('status').$type<WithdrawStatus>().notNull().default('REVIEWING'),
     requestKey: text('request_key').notNull(),
     createdBy: integer('created_by'),
     reviewerId: integer('reviewer_id'),

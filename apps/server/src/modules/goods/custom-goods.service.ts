@@ -15,7 +15,7 @@ export type CustomGoodsRecord = Awaited<ReturnType<typeof repo.listCustomGoods>>
 export const toCustomGoodsRow = (r: CustomGoodsRecord): CustomGoodsRow => ({
   ...r,
   supplierName: r.supplierName ?? '',
-  status: r.status as EnableStatus,
+  status: r.status,
   updatedAt: r.updatedAt.toISOString(),
 });
 

@@ -7,6 +7,7 @@
 import { type AssociationPageBody, CHANNEL_NAMES, type Channel, type LinkImportResult, PRICE_PATTERN, yuanToFen } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { Caller } from '../../plugins/auth.js';
 import { assertExportable, type Column, readSheet, rowErrors, type SheetRow, yuanText } from './goods.excel.js';
 import * as repo from './goods-links.repository.js';
@@ -144,10 +145,10 @@ export async function importLinks(db: Db, caller: Caller, contentBase64: string,
   if (errors.length > 0) throw rowErrors(errors.sort((a, b) => a.rowNo - b.rowNo));
 
   const result: LinkImportResult = { linked: 0, unchanged: 0, conflicts: [], failed: [], skipped };
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (t) => {
     for (let i = 0; i < proposals.length; i += 2000) {
       const out = await writeLinks(
-        tx as unknown as Db,
+        t,
         caller.orgId,
         proposals.slice(i, i + 2000),
         { source: 'IMPORT', userId: caller.userId, overwrite },

@@ -5,7 +5,6 @@
 import {
   type AssociationPageBody,
   type BulkLinkBody,
-  type EnableStatus,
   ErrorCode,
   type GoodsLinkView,
   type LinkOneBody,
@@ -14,6 +13,7 @@ import {
 } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './goods-links.repository.js';
@@ -30,7 +30,7 @@ export function linkViewOf(r: repo.SkuWithLink): GoodsLinkView | null {
     supplierId: r.supplierId,
     supplierName: r.supplierName ?? '',
     supplierCode: r.supplierCode ?? '',
-    supplierStatus: (r.supplierStatus ?? 'ENABLED') as EnableStatus,
+    supplierStatus: r.supplierStatus ?? 'ENABLED',
     artNo: r.artNo ?? '',
     color: r.color ?? '',
     size: r.size ?? '',
@@ -74,9 +74,9 @@ async function usableSupplier(db: Db, orgId: number, supplierId: number) {
 export async function linkOne(db: Db, caller: Caller, body: z.output<typeof LinkOneBody>): Promise<LinkResult> {
   const supplier = await usableSupplier(db, caller.orgId, body.supplierId);
   const { expectedLinkId, ...p } = body;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (t) => {
     const out = await writeLinks(
-      tx as unknown as Db,
+      t,
       caller.orgId,
       [{ ...p, expectedLinkId }],
       { source: 'MANUAL', userId: caller.userId, overwrite: false },
@@ -97,8 +97,7 @@ export async function bulkLink(db: Db, caller: Caller, body: z.output<typeof Bul
   const supplier = await usableSupplier(db, caller.orgId, body.supplierId);
   const ids = [...new Set(body.shopSkuIds)];
   if ((await repo.countOwnSkus(db, caller.orgId, ids)) !== ids.length) throw notFound('商品');
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const skus = await repo.lockSkus(t, caller.orgId, ids);
     const proposals: Proposal[] = skus.map((s) => {
       const spec = parseSpec(s.spec);
@@ -126,8 +125,7 @@ export async function bulkLink(db: Db, caller: Caller, body: z.output<typeof Bul
 export async function unlink(db: Db, caller: Caller, shopSkuIds: number[]) {
   const ids = [...new Set(shopSkuIds)];
   if ((await repo.countOwnSkus(db, caller.orgId, ids)) !== ids.length) throw notFound('商品');
-  const count = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const count = await inTransaction(db, async (t) => {
     await repo.lockSkus(t, caller.orgId, ids);
     return repo.unlinkSkus(t, caller.orgId, ids);
   });
@@ -139,7 +137,7 @@ export async function linkHistory(db: Db, caller: Caller, shopSkuId: number) {
   const rows = await repo.linkHistory(db, caller.orgId, shopSkuId);
   return rows.map((r) => ({
     ...r,
-    supplierStatus: r.supplierStatus as EnableStatus,
+    supplierStatus: r.supplierStatus,
     createdAt: r.createdAt.toISOString(),
     replacedAt: r.replacedAt?.toISOString() ?? null,
   }));

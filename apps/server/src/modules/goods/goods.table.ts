@@ -1,3 +1,4 @@
+import type { EnableStatus } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
@@ -24,7 +25,7 @@ export const stallDirectory = pgTable(
     phone: blank('phone'),
     address: blank('address'),
     marketArea: blank('market_area'),
-    status: text('status').notNull().default('ENABLED'),
+    status: text('status').$type<EnableStatus>().notNull().default('ENABLED'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -61,7 +62,7 @@ export const suppliers = pgTable(
     address: blank('address'),
     /** The market area pick-up tasks are assigned by (takeAssignedArea). */
     marketArea: blank('market_area'),
-    status: text('status').notNull().default('ENABLED'),
+    status: text('status').$type<EnableStatus>().notNull().default('ENABLED'),
     remark: blank('remark'),
     updatedAt: updated(),
   },
@@ -210,7 +211,7 @@ export const customGoods = pgTable(
     costFen: bigint('cost_fen', { mode: 'number' }),
     picUrl: blank('pic_url'),
     remark: blank('remark'),
-    status: text('status').notNull().default('ENABLED'),
+    status: text('status').$type<EnableStatus>().notNull().default('ENABLED'),
     createdAt: created(),
     updatedAt: updated(),
   },

@@ -18,6 +18,7 @@ import {
 } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as links from './goods-links.repository.js';
@@ -176,9 +177,9 @@ export async function applyRule(db: Db, caller: Caller, body: z.output<typeof Ru
       names.set((e.proposal as Proposal).supplierId, e.supplierName);
     } else counts[e.outcome]++;
   }
-  const out = await db.transaction((tx) =>
+  const out = await inTransaction(db, (t) =>
     writeLinks(
-      tx as unknown as Db,
+      t,
       caller.orgId,
       proposals,
       { source: 'RULE', ruleId: body.ruleId ?? null, userId: caller.userId, overwrite: body.overwrite },

@@ -13,6 +13,7 @@ import type { NormalizedOrderItem } from '@dropship/channels';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface SkuColumns {
   itemId: SQL;
@@ -94,8 +95,7 @@ export async function ensureShopSkus(db: Db, orgId: number) {
   if (backfilled.has(orgId)) return;
   const done = await queryRows<{ one: number }>(db, sql`select 1 as one from shop_sku_backfills where org_id = ${orgId}`);
   if (done.length === 0) {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await inTransaction(db, async (t) => {
       await t.execute(sql`
         insert into shop_skus (org_id, channel, item_id, sku_key, sku_id, shop_id, title, spec, outer_item_code, outer_sku_code, pic_url, first_seen_at, last_seen_at)
         select distinct on (o.channel, coalesce(i.item_id, ''), ${skuKeySql(columnsOf('i'))})

@@ -5,7 +5,6 @@ import {
   CustomGoodsSaveBody,
   CustomGoodsStatusBody,
   ENABLE_STATUS_NAMES,
-  type EnableStatus,
   envelopeOf,
   goodsPageOf,
   id,
@@ -14,10 +13,10 @@ import {
   SupplierGoodsPageBody,
   SupplierGoodsRow,
 } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as custom from './custom-goods.service.js';
 import { assertExportable, type Column, sendSheet, yuanText } from './goods.excel.js';
@@ -50,12 +49,12 @@ const customColumns: Column<CustomGoodsRow>[] = [
   { header: '颜色', value: (r) => r.color },
   { header: '尺码', value: (r) => r.size },
   { header: '成本价（元）', value: (r) => yuanText(r.costFen) },
-  { header: '状态', value: (r) => ENABLE_STATUS_NAMES[r.status as EnableStatus] },
+  { header: '状态', value: (r) => ENABLE_STATUS_NAMES[r.status] },
   { header: '备注', width: 30, value: (r) => r.remark },
   { header: '更新时间', width: 20, value: (r) => time(r.updatedAt) },
 ];
 
-export async function supplierGoodsRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function supplierGoodsRoutes(app: RouteApp, { db, config }: AppDeps) {
   const itemsConfig = { permission: SUPPLIER_GOODS } as const;
   app.post(
     '/api/b2/goods/supplierGoods/page',
@@ -63,7 +62,7 @@ export async function supplierGoodsRoutes(app: FastifyInstance, { db, config }: 
       config: itemsConfig,
       schema: { tags, summary: '供应商商品列表', body: SupplierGoodsPageBody, response: { 200: envelopeOf(goodsPageOf(SupplierGoodsRow)) } },
     },
-    async (req) => ok(await items.pageSupplierGoods(db, requireCaller(req), req.body as z.output<typeof SupplierGoodsPageBody>)),
+    async (req) => ok(await items.pageSupplierGoods(db, requireCaller(req), req.body)),
   );
 
   app.post(
@@ -78,7 +77,7 @@ export async function supplierGoodsRoutes(app: FastifyInstance, { db, config }: 
       },
     },
     async (req) => {
-      const body = req.body as z.output<typeof SupplierGoodsCostBody>;
+      const body = req.body;
       return ok(await items.updateSupplierGoodsCost(db, requireCaller(req), body.id, body.costFen));
     },
   );
@@ -87,7 +86,7 @@ export async function supplierGoodsRoutes(app: FastifyInstance, { db, config }: 
     '/api/b2/goods/supplierGoods/export',
     { config: itemsConfig, schema: { tags, summary: '导出供应商商品（Excel）', querystring: ItemsExportQuery } },
     async (req, reply) => {
-      const q = { ...(req.query as z.output<typeof ItemsExportQuery>), pageNo: 1, pageSize: 20_000 };
+      const q = { ...req.query, pageNo: 1, pageSize: 20_000 };
       const page = await items.pageSupplierGoods(db, requireCaller(req), q);
       assertExportable(page.total);
       return sendSheet(reply, '供应商商品', '供应商商品', itemColumns, page.list);
@@ -98,26 +97,26 @@ export async function supplierGoodsRoutes(app: FastifyInstance, { db, config }: 
   app.post(
     '/api/b2/goods/customGoods/page',
     { ...gated, schema: { tags, summary: '自定义商品列表', body: CustomGoodsPageBody, response: { 200: envelopeOf(goodsPageOf(CustomGoodsRow)) } } },
-    async (req) => ok(await custom.pageCustomGoods(db, requireCaller(req), req.body as z.output<typeof CustomGoodsPageBody>)),
+    async (req) => ok(await custom.pageCustomGoods(db, requireCaller(req), req.body)),
   );
 
   app.get(
     '/api/b2/goods/customGoods/detail',
     { ...gated, schema: { tags, summary: '自定义商品详情', querystring: IdQuery, response: { 200: envelopeOf(CustomGoodsRow) } } },
-    async (req) => ok(await custom.customGoodsDetail(db, requireCaller(req), (req.query as z.infer<typeof IdQuery>).id)),
+    async (req) => ok(await custom.customGoodsDetail(db, requireCaller(req), req.query.id)),
   );
 
   app.post(
     '/api/b2/goods/customGoods/save',
     { ...gated, schema: { tags, summary: '新增或编辑自定义商品', body: CustomGoodsSaveBody, response: { 200: envelopeOf(SavedId) } } },
-    async (req) => ok(await custom.saveCustomGoods(db, requireCaller(req), req.body as z.output<typeof CustomGoodsSaveBody>)),
+    async (req) => ok(await custom.saveCustomGoods(db, requireCaller(req), req.body)),
   );
 
   app.post(
     '/api/b2/goods/customGoods/updateStatus',
     { ...gated, schema: { tags, summary: '停用或启用自定义商品', body: CustomGoodsStatusBody, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      const body = req.body as z.output<typeof CustomGoodsStatusBody>;
+      const body = req.body;
       await custom.setCustomGoodsStatus(db, requireCaller(req), body.ids, body.status);
       return ok(null);
     },
@@ -127,7 +126,7 @@ export async function supplierGoodsRoutes(app: FastifyInstance, { db, config }: 
     '/api/b2/goods/customGoods/export',
     { ...gated, schema: { tags, summary: '导出自定义商品（Excel）', querystring: CustomExportQuery } },
     async (req, reply) => {
-      const q = { ...(req.query as z.output<typeof CustomExportQuery>), pageNo: 1, pageSize: 20_000 };
+      const q = { ...req.query, pageNo: 1, pageSize: 20_000 };
       const page = await custom.pageCustomGoods(db, requireCaller(req), q);
       assertExportable(page.total);
       return sendSheet(reply, '自定义商品', '自定义商品', customColumns, page.list);

@@ -6,6 +6,7 @@
 import type { SupplierGoodsPageBody, SupplierGoodsRow } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { insertCurrentLinks, lockSkus, markReplaced } from './goods-links.repository.js';
@@ -22,8 +23,7 @@ export async function pageSupplierGoods(db: Db, caller: Caller, q: z.output<type
 }
 
 export async function updateSupplierGoodsCost(db: Db, caller: Caller, id: number, costFen: number) {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     if (!(await repo.setItemCost(t, caller.orgId, id, costFen))) throw notFound('供应商商品');
     const stale = await repo.linksWithOtherCost(t, caller.orgId, id, costFen);
     // Lock the SKUs like every link writer does, then re-read: a link changed meanwhile is skipped.

@@ -6,6 +6,7 @@
 import { ENABLE_STATUS_NAMES, type EnableStatus, type SupplierPageBody, SupplierSaveBody } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { describeIssue } from '../../lib/validation.js';
 import type { Caller } from '../../plugins/auth.js';
 import { assertExportable, type Column, readSheet, rowErrors } from './goods.excel.js';
@@ -32,7 +33,7 @@ export const supplierColumns: Column<repo.SupplierRecord>[] = [
   ...(Object.keys(HEADERS) as Field[]).map((f) => ({
     header: HEADERS[f],
     width: f === 'address' ? 36 : f === 'name' ? 24 : undefined,
-    value: (r: repo.SupplierRecord) => (f === 'status' ? ENABLE_STATUS_NAMES[r.status as EnableStatus] : r[f]),
+    value: (r: repo.SupplierRecord) => (f === 'status' ? ENABLE_STATUS_NAMES[r.status] : r[f]),
   })),
   { header: '更新时间', width: 20, value: (r) => r.updatedAt.toISOString().slice(0, 19).replace('T', ' ') },
 ];
@@ -105,8 +106,7 @@ export async function importSuppliers(db: Db, caller: Caller, contentBase64: str
   if (errors.length > 0) throw rowErrors(errors);
 
   try {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await inTransaction(db, async (t) => {
       await repo.updateSuppliers(t, caller.orgId, updates);
       await repo.insertSuppliers(t, caller.orgId, creates);
       for (const [status, ids] of statusChanges) await repo.setSupplierStatus(t, caller.orgId, ids, status);

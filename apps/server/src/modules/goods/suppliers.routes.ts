@@ -19,10 +19,10 @@ import {
   SupplierSaveBody,
   SupplierStatusBody,
 } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { sendSheet, UPLOAD_BODY_LIMIT } from './goods.excel.js';
 import { manualDeliveryGate } from './manual-delivery.js';
@@ -34,39 +34,39 @@ const SUPPLIERS = '/basicSet/supplierManagement';
 const IdQuery = z.object({ id: id('供应商编号') });
 const ExportQuery = SupplierPageBody.omit({ pageNo: true, pageSize: true });
 
-export async function suppliersRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function suppliersRoutes(app: RouteApp, { db, config }: AppDeps) {
   const gated = { config: { permission: SUPPLIERS }, onRequest: manualDeliveryGate(db, config, SUPPLIERS) } as const;
 
   app.post(
     '/api/b2/goods/supplier/page',
     { ...gated, schema: { tags, summary: '供应商列表', body: SupplierPageBody, response: { 200: envelopeOf(goodsPageOf(SupplierRow)) } } },
-    async (req) => ok(await service.pageSuppliers(db, requireCaller(req), req.body as z.output<typeof SupplierPageBody>)),
+    async (req) => ok(await service.pageSuppliers(db, requireCaller(req), req.body)),
   );
 
   app.get(
     '/api/b2/goods/supplier/detail',
     { ...gated, schema: { tags, summary: '供应商详情', querystring: IdQuery, response: { 200: envelopeOf(SupplierRow) } } },
-    async (req) => ok(await service.supplierDetail(db, requireCaller(req), (req.query as z.infer<typeof IdQuery>).id)),
+    async (req) => ok(await service.supplierDetail(db, requireCaller(req), req.query.id)),
   );
 
   app.post(
     '/api/b2/goods/supplier/save',
     { ...gated, schema: { tags, summary: '新增或编辑供应商', body: SupplierSaveBody, response: { 200: envelopeOf(SavedId) } } },
-    async (req) => ok(await service.saveSupplier(db, requireCaller(req), req.body as z.output<typeof SupplierSaveBody>)),
+    async (req) => ok(await service.saveSupplier(db, requireCaller(req), req.body)),
   );
 
   app.post(
     '/api/b2/goods/supplier/updateStatus',
     { ...gated, schema: { tags, summary: '停用或启用供应商', body: SupplierStatusBody, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      const body = req.body as z.output<typeof SupplierStatusBody>;
+      const body = req.body;
       await service.setSuppliersStatus(db, requireCaller(req), body.ids, body.status);
       return ok(null);
     },
   );
 
   app.get('/api/b2/goods/supplier/export', { ...gated, schema: { tags, summary: '导出供应商（Excel）', querystring: ExportQuery } }, async (req, reply) => {
-    const rows = await suppliersForExport(db, requireCaller(req), req.query as z.output<typeof ExportQuery>);
+    const rows = await suppliersForExport(db, requireCaller(req), req.query);
     return sendSheet(reply, '供应商', '供应商', supplierColumns, rows);
   });
 
@@ -77,19 +77,19 @@ export async function suppliersRoutes(app: FastifyInstance, { db, config }: AppD
       bodyLimit: UPLOAD_BODY_LIMIT,
       schema: { tags, summary: '导入供应商（Excel）', body: ExcelUploadBody, response: { 200: envelopeOf(SupplierImportResult) } },
     },
-    async (req) => ok(await importSuppliers(db, requireCaller(req), (req.body as z.output<typeof ExcelUploadBody>).contentBase64)),
+    async (req) => ok(await importSuppliers(db, requireCaller(req), req.body.contentBase64)),
   );
 
   app.get(
     '/api/b2/goods/stallDirectory/search',
     { ...gated, schema: { tags, summary: '搜索档口库', querystring: StallDirectorySearch, response: { 200: envelopeOf(z.array(StallDirectoryRow)) } } },
-    async (req) => ok(await service.searchDirectory(db, (req.query as z.output<typeof StallDirectorySearch>).keyword)),
+    async (req) => ok(await service.searchDirectory(db, req.query.keyword)),
   );
 
   app.post(
     '/api/b2/goods/supplier/addFromDirectory',
     { ...gated, schema: { tags, summary: '从档口库添加供应商', body: AddFromDirectoryBody, response: { 200: envelopeOf(SavedId) } } },
-    async (req) => ok(await service.addFromDirectory(db, requireCaller(req), req.body as z.output<typeof AddFromDirectoryBody>)),
+    async (req) => ok(await service.addFromDirectory(db, requireCaller(req), req.body)),
   );
 
   // Any signed-in member of the organisation may pick from its supplier names (association, custom goods, rules).
@@ -105,6 +105,6 @@ export async function suppliersRoutes(app: FastifyInstance, { db, config }: AppD
       config: { permission: 'operator' },
       schema: { tags, summary: '运营：新增或编辑档口库档口', body: StallDirectorySaveBody, response: { 200: envelopeOf(SavedId) } },
     },
-    async (req) => ok(await service.saveDirectoryStall(db, req.body as z.output<typeof StallDirectorySaveBody>)),
+    async (req) => ok(await service.saveDirectoryStall(db, req.body)),
   );
 }

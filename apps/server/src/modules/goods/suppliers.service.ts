@@ -33,7 +33,7 @@ export const toSupplierRow = (r: repo.SupplierRecord): SupplierRow => ({
   phone: r.phone,
   address: r.address,
   marketArea: r.marketArea,
-  status: r.status as EnableStatus,
+  status: r.status,
   remark: r.remark,
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -79,7 +79,7 @@ export async function setSuppliersStatus(db: Db, caller: Caller, ids: number[], 
 
 export async function supplierOptions(db: Db, caller: Caller): Promise<SupplierOption[]> {
   const rows = await repo.allSuppliers(db, caller.orgId);
-  return rows.map((r) => ({ id: r.id, name: r.name, code: r.code, status: r.status as EnableStatus }));
+  return rows.map((r) => ({ id: r.id, name: r.name, code: r.code, status: r.status }));
 }
 
 // ---- the shared directory ------------------------------------------------------------------------

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { registerDbMaintenance } from './db-maintenance.js';
 import { JobQueue } from './job-queue.js';
 

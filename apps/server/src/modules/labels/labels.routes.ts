@@ -18,12 +18,13 @@ import {
   TagTemplateRow,
   TagTemplateSaveBody,
 } from '@dropship/contract';
-import { labelRenderRequestSchema, type ParsedLabelRenderRequest } from '@dropship/labels';
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { labelRenderRequestSchema } from '@dropship/labels';
+import type { FastifySchemaCompiler } from 'fastify';
 import { type ZodType, z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
+import { type RouteApp, rawReply } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as certificates from './certificates.service.js';
 import { findInstaller, missingInstallerHtml, printServiceConfig, unknownDownloadHtml } from './print-service.js';
@@ -48,7 +49,7 @@ const renderValidator: FastifySchemaCompiler<unknown> =
 
 const LodopResult = z.object({ steps: z.array(z.object({ fn: z.string(), args: z.array(z.union([z.string(), z.number()])) })), pages: z.number() });
 
-export async function labelsRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function labelsRoutes(app: RouteApp, { db, config }: AppDeps) {
   app.post(
     '/api/labels/render',
     {
@@ -65,14 +66,14 @@ export async function labelsRoutes(app: FastifyInstance, { db, config }: AppDeps
       },
     },
     async (req, reply) => {
-      const body = req.body as ParsedLabelRenderRequest;
+      const body = req.body;
       const out = await renderForCaller(db, requireCaller(req), body);
       if (out.contentType === 'application/json') return ok({ steps: out.body, pages: out.pages });
-      reply.header('x-label-pages', String(out.pages)).header('cache-control', 'no-store');
+      const raw = rawReply(reply).header('x-label-pages', String(out.pages)).header('cache-control', 'no-store');
       if (out.contentType === 'application/pdf') {
-        return reply.type('application/pdf').header('content-disposition', `inline; filename="labels-${body.kind}.pdf"`).send(out.body);
+        return raw.type('application/pdf').header('content-disposition', `inline; filename="labels-${body.kind}.pdf"`).send(out.body);
       }
-      return reply.type('image/svg+xml; charset=utf-8').send(out.body);
+      return raw.type('image/svg+xml; charset=utf-8').send(out.body);
     },
   );
 
@@ -85,14 +86,14 @@ export async function labelsRoutes(app: FastifyInstance, { db, config }: AppDeps
   app.post(
     '/api/labels/tagTemplate/save',
     { config: { permission: TEMPLATES }, schema: { tags, summary: '保存拿货标签模板', body: TagTemplateSaveBody, response: { 200: envelopeOf(SavedId) } } },
-    async (req) => ok(await templates.saveTagTemplate(db, requireCaller(req), req.body as z.output<typeof TagTemplateSaveBody>)),
+    async (req) => ok(await templates.saveTagTemplate(db, requireCaller(req), req.body)),
   );
 
   app.post(
     '/api/labels/tagTemplate/remove',
     { config: { permission: TEMPLATES }, schema: { tags, summary: '删除拿货标签模板', body: IdBody, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      await templates.removeTagTemplate(db, requireCaller(req), (req.body as z.infer<typeof IdBody>).id);
+      await templates.removeTagTemplate(db, requireCaller(req), req.body.id);
       return ok(null);
     },
   );
@@ -109,26 +110,26 @@ export async function labelsRoutes(app: FastifyInstance, { db, config }: AppDeps
       config: { permission: CERTIFICATES },
       schema: { tags, summary: '合格证列表', body: CertificatePageBody, response: { 200: envelopeOf(CertificatePageResult) } },
     },
-    async (req) => ok(await certificates.pageCertificates(db, requireCaller(req), req.body as z.output<typeof CertificatePageBody>)),
+    async (req) => ok(await certificates.pageCertificates(db, requireCaller(req), req.body)),
   );
 
   app.get(
     '/api/labels/certificate/detail',
     { config: { permission: CERTIFICATES }, schema: { tags, summary: '合格证详情', querystring: IdQuery, response: { 200: envelopeOf(CertificateRow) } } },
-    async (req) => ok(await certificates.certificateDetail(db, requireCaller(req), (req.query as z.infer<typeof IdQuery>).id)),
+    async (req) => ok(await certificates.certificateDetail(db, requireCaller(req), req.query.id)),
   );
 
   app.post(
     '/api/labels/certificate/save',
     { config: { permission: CERTIFICATES }, schema: { tags, summary: '保存合格证', body: CertificateSaveBody, response: { 200: envelopeOf(SavedId) } } },
-    async (req) => ok(await certificates.saveCertificate(db, requireCaller(req), req.body as z.output<typeof CertificateSaveBody>)),
+    async (req) => ok(await certificates.saveCertificate(db, requireCaller(req), req.body)),
   );
 
   app.post(
     '/api/labels/certificate/remove',
     { config: { permission: CERTIFICATES }, schema: { tags, summary: '删除合格证', body: IdBody, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      await certificates.removeCertificate(db, requireCaller(req), (req.body as z.infer<typeof IdBody>).id);
+      await certificates.removeCertificate(db, requireCaller(req), req.body.id);
       return ok(null);
     },
   );
@@ -146,7 +147,7 @@ export async function labelsRoutes(app: FastifyInstance, { db, config }: AppDeps
       schema: { tags, summary: 'C-Lodop 安装程序（管理员放置后才可下载）', params: z.object({ file: z.string().max(200) }) },
     },
     async (req, reply) => {
-      const name = (req.params as { file: string }).file;
+      const name = req.params.file;
       const found = await findInstaller(config, name);
       if (found.kind === 'file') {
         return reply

@@ -11,15 +11,16 @@ import { savedDefaultTemplate } from './tag-templates.service.js';
 /**
  * The brand of the site the caller is on becomes options.brand unless the request names one.
  * Runs before validation (the schema would otherwise fill in 'main'); anything that is not an
- * object is left for validation to refuse.
+ * object is left for validation to refuse. Typed as what it is given: Fastify types `req.body`
+ * as the schema's output even in preValidation, before the schema has run.
  */
-export function withHostBrand(body: unknown, brand: string): unknown {
+export function withHostBrand<T>(body: T, brand: string): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const b = body as Record<string, unknown>;
-  if (b.options === undefined) return { ...b, options: { brand } };
+  if (b.options === undefined) return { ...b, options: { brand } } as T;
   if (typeof b.options !== 'object' || b.options === null || Array.isArray(b.options)) return body;
   const o = b.options as Record<string, unknown>;
-  return o.brand === undefined ? { ...b, options: { ...o, brand } } : body;
+  return o.brand === undefined ? ({ ...b, options: { ...o, brand } } as T) : body;
 }
 
 /**

@@ -1,6 +1,7 @@
 /** SQL of pick-up tag templates; every query is scoped to the caller's organisation. */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { organisations } from '../auth/auth.table.js';
 import { tagTemplates } from './labels.table.js';
 
@@ -44,7 +45,7 @@ export interface TagTemplateValues {
  * not the organisation's.
  */
 export async function saveTagTemplate(db: Db, orgId: number, id: number | undefined, v: TagTemplateValues): Promise<number | undefined> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, orgId)).for('update');
     if (id !== undefined) {
       const found = await tx

@@ -1,15 +1,15 @@
 /** Station messages of SPEC.md section 7 group "Messages": the header's unread count, list, mark read. */
 import { CountResult, envelopeOf, MarkReadBody, MessageListBody, MessageRow } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as repo from './messages.repository.js';
 
 const tags = ['messages'];
 
-export async function messagesRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function messagesRoutes(app: RouteApp, { db }: AppDeps) {
   app.post(
     '/api/b2/message/unread/count',
     {
@@ -30,7 +30,7 @@ export async function messagesRoutes(app: FastifyInstance, { db }: AppDeps) {
     },
     async (req) => {
       const c = requireCaller(req);
-      const { total, rows } = await repo.listMessages(db, c.orgId, c.userId, req.body as z.infer<typeof MessageListBody>);
+      const { total, rows } = await repo.listMessages(db, c.orgId, c.userId, req.body);
       return ok({ total, list: rows.map((r) => ({ ...r, read: Boolean(r.read), createdAt: r.createdAt.toISOString() })) });
     },
   );
@@ -40,7 +40,7 @@ export async function messagesRoutes(app: FastifyInstance, { db }: AppDeps) {
     { config: { permission: 'user' }, schema: { tags, summary: '标记已读', body: MarkReadBody, response: { 200: envelopeOf(CountResult) } } },
     async (req) => {
       const c = requireCaller(req);
-      const body = req.body as z.infer<typeof MarkReadBody>;
+      const body = req.body;
       return ok({ count: await repo.markRead(db, c.orgId, c.userId, body.all ? 'all' : body.ids) });
     },
   );

@@ -18,6 +18,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { moveMoney } from '../funds/ledger.service.js';
@@ -31,7 +32,7 @@ type Query = z.output<typeof ReturnLineQuery>;
 /** The ledger request key of a line's refund: whoever asks, a line credits the seller at most once. */
 export const refundKey = (lineId: number) => `offline-refund:${lineId}`;
 
-const nameOf = (s: string | null) => (s ? (RETURN_TO_FACTORY_STATUS_NAMES[s as Status] ?? s) : '未签收');
+const nameOf = (s: Status | null) => (s ? (RETURN_TO_FACTORY_STATUS_NAMES[s] ?? s) : '未签收');
 
 function refuse(l: repo.LineRecord, what: string): never {
   throw new AppError(
@@ -49,13 +50,12 @@ async function moveLines(
 ) {
   requirePurchaser(caller);
   const unique = [...new Set(ids)];
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const lines = await repo.lockLines(t, caller.orgId, unique);
     if (lines.length !== unique.length) throw notFound('退货明细');
-    for (const l of lines) if (!op.from.includes(l.status as Status)) refuse(l, op.what);
+    for (const l of lines) if (l.status === null || !op.from.includes(l.status)) refuse(l, op.what);
     for (const l of lines) {
-      const moved = await repo.moveLine(t, caller.orgId, l.id, l.status as Status, { status: op.to, ...op.patch });
+      const moved = l.status !== null && (await repo.moveLine(t, caller.orgId, l.id, l.status, { status: op.to, ...op.patch }));
       if (!moved) refuse(l, op.what);
     }
     await logs.insertLogs(
@@ -113,8 +113,7 @@ export const markFactoryRefused = (db: Db, caller: Caller, lineId: number, reaso
  */
 export async function markFactoryReturned(db: Db, caller: Caller, lineId: number, refundFen?: number) {
   requirePurchaser(caller);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const [l] = await repo.lockLines(t, caller.orgId, [lineId]);
     if (!l) throw notFound('退货明细');
     if (l.status !== 'WAIT_FACTORY') refuse(l, '标记已退货');

@@ -29,10 +29,10 @@ import {
   ReturnRegisterBody,
   ReturnRegisterResult,
 } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { sendXlsxStream } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { createOfflinePickupOrder } from '../dropship-orders/offline.service.js';
@@ -44,9 +44,7 @@ import { exportReturnParcels, pageReturnParcels, registerReturnParcel } from './
 import { cancelOfflineReturnOrder, createOfflineReturnOrder, exportSellerReturnLines, pageSellerReturnOrders, sellerLineLogs } from './returns.service.js';
 
 const tags = ['offline'];
-const body = <T extends z.ZodType>(req: { body: unknown }, _schema: T) => req.body as z.output<T>;
 const LineIdParams = z.object({ id: id('退货明细') });
-const lineId = (req: { params: unknown }) => (req.params as z.output<typeof LineIdParams>).id;
 const CreatedPickup = z.object({ id: z.number(), orderNo: z.string(), totalFen: z.number() });
 const SupplierOption = z.object({ id: z.number(), name: z.string(), stallText: z.string() });
 const one = <T>(pages: T[]) =>
@@ -54,7 +52,7 @@ const one = <T>(pages: T[]) =>
     yield pages;
   })();
 
-export async function offlineRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function offlineRoutes(app: RouteApp, { db, config }: AppDeps) {
   const seller = (permission: `/${string}`) => ({ config: { permission } });
   const purchaser = (permission: `/${string}`) => ({ config: { permission }, onRequest: manualDeliveryGate(db, config, permission) });
   const PICKUP_CREATE = seller('/order/getOfflineCreate');
@@ -78,18 +76,18 @@ export async function offlineRoutes(app: FastifyInstance, { db, config }: AppDep
       ...PICKUP_CREATE,
       schema: { tags, summary: '新建线下拿货单（待支付，支付走代发订单支付）', body: OfflinePickupCreateBody, response: { 200: envelopeOf(CreatedPickup) } },
     },
-    async (req) => ok(await createOfflinePickupOrder(db, requireCaller(req), body(req, OfflinePickupCreateBody))),
+    async (req) => ok(await createOfflinePickupOrder(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/offline/pickup/page',
     { ...PICKUP_LIST, schema: { tags, summary: '线下拿货单列表', body: OfflinePickupQuery, response: { 200: envelopeOf(OfflinePickupPage) } } },
-    async (req) => ok(await pageOfflinePickups(db, requireCaller(req), body(req, OfflinePickupQuery))),
+    async (req) => ok(await pageOfflinePickups(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/offline/pickup/export',
     { ...PICKUP_LIST, schema: { tags, summary: '导出线下拿货单（Excel）', body: OfflinePickupQuery } },
     async (req, reply) => {
-      const rows = await exportOfflinePickups(db, requireCaller(req), body(req, OfflinePickupQuery));
+      const rows = await exportOfflinePickups(db, requireCaller(req), req.body);
       return sendXlsxStream(reply, { fileName: '线下拿货单', sheetName: '线下拿货单', columns: PICKUP_COLUMNS, pages: one(rows), log: req.log });
     },
   );
@@ -97,7 +95,7 @@ export async function offlineRoutes(app: FastifyInstance, { db, config }: AppDep
   app.post(
     '/api/b2/offline/returnOrder/create',
     { ...RETURN_ORDER, schema: { tags, summary: '新建线下退货单', body: OfflineReturnCreateBody, response: { 200: envelopeOf(OfflineReturnCreateResult) } } },
-    async (req) => ok(await createOfflineReturnOrder(db, requireCaller(req), body(req, OfflineReturnCreateBody))),
+    async (req) => ok(await createOfflineReturnOrder(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/offline/returnOrder/cancel',
@@ -105,7 +103,7 @@ export async function offlineRoutes(app: FastifyInstance, { db, config }: AppDep
       ...RETURN_ORDER,
       schema: { tags, summary: '撤销线下退货单（仓库签收前）', body: OfflineReturnCancelBody, response: { 200: envelopeOf(OfflineReturnCancelResult) } },
     },
-    async (req) => ok(await cancelOfflineReturnOrder(db, requireCaller(req), body(req, OfflineReturnCancelBody).id)),
+    async (req) => ok(await cancelOfflineReturnOrder(db, requireCaller(req), req.body.id)),
   );
   app.post(
     '/api/b2/offline/returnOrder/page',
@@ -113,38 +111,38 @@ export async function offlineRoutes(app: FastifyInstance, { db, config }: AppDep
       ...RETURN_ORDER,
       schema: { tags, summary: '线下退货单列表（含明细与退款）', body: OfflineReturnOrderQuery, response: { 200: envelopeOf(OfflineReturnOrderPage) } },
     },
-    async (req) => ok(await pageSellerReturnOrders(db, requireCaller(req), body(req, OfflineReturnOrderQuery))),
+    async (req) => ok(await pageSellerReturnOrders(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/offline/returnOrder/export',
     { ...RETURN_ORDER, schema: { tags, summary: '导出线下退货明细（Excel）', body: OfflineReturnOrderQuery } },
     async (req, reply) => {
-      const rows = await exportSellerReturnLines(db, requireCaller(req), body(req, OfflineReturnOrderQuery));
+      const rows = await exportSellerReturnLines(db, requireCaller(req), req.body);
       return sendXlsxStream(reply, { fileName: '线下退货单', sheetName: '线下退货单', columns: SELLER_RETURN_COLUMNS, pages: one(rows), log: req.log });
     },
   );
   app.get(
     '/api/b2/offline/returnOrder/line/:id/logs',
     { ...RETURN_ORDER, schema: { tags, summary: '退货明细日志（卖家）', params: LineIdParams, response: { 200: envelopeOf(z.array(ReturnLogRow)) } } },
-    async (req) => ok(await sellerLineLogs(db, requireCaller(req), lineId(req))),
+    async (req) => ok(await sellerLineLogs(db, requireCaller(req), req.params.id)),
   );
 
   app.post(
     '/api/b2/purchaser/offlineReturn/register',
     { ...REGISTRATION, schema: { tags, summary: '退货登记：扫描快递单号签收', body: ReturnRegisterBody, response: { 200: envelopeOf(ReturnRegisterResult) } } },
-    async (req) => ok(await registerReturnParcel(db, requireCaller(req), body(req, ReturnRegisterBody))),
+    async (req) => ok(await registerReturnParcel(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/purchaser/offlineReturn/parcels',
     { ...REGISTRATION, schema: { tags, summary: '退货登记记录（含无主件）', body: ReturnParcelQuery, response: { 200: envelopeOf(ReturnParcelPage) } } },
-    async (req) => ok(await pageReturnParcels(db, requireCaller(req), body(req, ReturnParcelQuery))),
+    async (req) => ok(await pageReturnParcels(db, requireCaller(req), req.body)),
   );
 
   app.post(
     '/api/b2/purchaser/offlineReturn/parcels/export',
     { ...REGISTRATION, schema: { tags, summary: '导出退货登记记录（Excel）', body: ReturnParcelQuery } },
     async (req, reply) => {
-      const rows = await exportReturnParcels(db, requireCaller(req), body(req, ReturnParcelQuery));
+      const rows = await exportReturnParcels(db, requireCaller(req), req.body);
       return sendXlsxStream(reply, { fileName: '退货登记记录', sheetName: '退货登记', columns: PARCEL_COLUMNS, pages: one(rows), log: req.log });
     },
   );
@@ -152,13 +150,13 @@ export async function offlineRoutes(app: FastifyInstance, { db, config }: AppDep
   app.post(
     '/api/b2/purchaser/offlineReturn/lines/page',
     { ...ASSIGNMENT, schema: { tags, summary: '退货入库分配：退货明细列表', body: ReturnLineQuery, response: { 200: envelopeOf(ReturnLinePage) } } },
-    async (req) => ok(await lines.pageReturnLines(db, requireCaller(req), body(req, ReturnLineQuery))),
+    async (req) => ok(await lines.pageReturnLines(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/purchaser/offlineReturn/lines/export',
     { ...ASSIGNMENT, schema: { tags, summary: '导出退货明细（Excel）', body: ReturnLineQuery } },
     async (req, reply) => {
-      const rows = await lines.exportReturnLines(db, requireCaller(req), body(req, ReturnLineQuery));
+      const rows = await lines.exportReturnLines(db, requireCaller(req), req.body);
       return sendXlsxStream(reply, { fileName: '退货入库分配', sheetName: '退货明细', columns: RETURN_LINE_COLUMNS, pages: one(rows), log: req.log });
     },
   );
@@ -170,14 +168,14 @@ export async function offlineRoutes(app: FastifyInstance, { db, config }: AppDep
   app.get(
     '/api/b2/purchaser/offlineReturn/line/:id/logs',
     { ...ASSIGNMENT, schema: { tags, summary: '退货明细日志', params: LineIdParams, response: { 200: envelopeOf(z.array(ReturnLogRow)) } } },
-    async (req) => ok(await lines.purchaserLineLogs(db, requireCaller(req), lineId(req))),
+    async (req) => ok(await lines.purchaserLineLogs(db, requireCaller(req), req.params.id)),
   );
   const op = { response: { 200: envelopeOf(ReturnOperationResult) } };
   app.post(
     '/api/b2/purchaser/offlineReturn/lines/assign',
     { ...ASSIGNMENT, schema: { tags, summary: '分配拿货员（待分配/待退档口 → 待退档口）', body: ReturnAssignBody, ...op } },
     async (req) => {
-      const b = body(req, ReturnAssignBody);
+      const b = req.body;
       return ok(await lines.assignReturnLines(db, requireCaller(req), b.lineIds, b.pickerUserId));
     },
   );
@@ -185,22 +183,22 @@ export async function offlineRoutes(app: FastifyInstance, { db, config }: AppDep
     '/api/b2/purchaser/offlineReturn/lines/returned',
     { ...ASSIGNMENT, schema: { tags, summary: '档口已退货退款（退款扣服务费后退回卖家余额）', body: ReturnedBody, ...op } },
     async (req) => {
-      const b = body(req, ReturnedBody);
+      const b = req.body;
       return ok(await lines.markFactoryReturned(db, requireCaller(req), b.lineId, b.refundFen));
     },
   );
   app.post('/api/b2/purchaser/offlineReturn/lines/refuse', { ...ASSIGNMENT, schema: { tags, summary: '档口拒退', body: RefuseBody, ...op } }, async (req) => {
-    const b = body(req, RefuseBody);
+    const b = req.body;
     return ok(await lines.markFactoryRefused(db, requireCaller(req), b.lineId, b.reason));
   });
   app.post(
     '/api/b2/purchaser/offlineReturn/lines/stop',
     { ...ASSIGNMENT, schema: { tags, summary: '暂停退货', body: ReturnLineIdsBody, ...op } },
-    async (req) => ok(await lines.stopReturnLines(db, requireCaller(req), body(req, ReturnLineIdsBody).lineIds)),
+    async (req) => ok(await lines.stopReturnLines(db, requireCaller(req), req.body.lineIds)),
   );
   app.post(
     '/api/b2/purchaser/offlineReturn/lines/resume',
     { ...ASSIGNMENT, schema: { tags, summary: '恢复退货（回到待分配）', body: ReturnLineIdsBody, ...op } },
-    async (req) => ok(await lines.resumeReturnLines(db, requireCaller(req), body(req, ReturnLineIdsBody).lineIds)),
+    async (req) => ok(await lines.resumeReturnLines(db, requireCaller(req), req.body.lineIds)),
   );
 }

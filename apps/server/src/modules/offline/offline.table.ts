@@ -3,7 +3,9 @@
  * return to their stalls. The order is signed in by its waybill (WAIT_SIGNED → SIGNED); each line
  * then walks the return-to-factory statuses of SPEC.md section 4, with a log row per move.
  */
+import type { OfflineReturnOrderRow, ReturnToFactoryStatus } from '@dropship/contract';
 import { bigint, boolean, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { organisations } from '../auth/auth.table.js';
 
 /** Feeds the readable return number XT + Beijing date + 6 digits. */
@@ -30,7 +32,7 @@ export const offlineReturnOrders = pgTable(
     /** Upper-cased, so a scan matches however the seller typed it; '' when hand delivered. */
     waybillNo: blank('waybill_no'),
     remark: blank('remark'),
-    status: text('status').notNull().default('WAIT_SIGNED'),
+    status: text('status').$type<OfflineReturnOrderRow['status']>().notNull().default('WAIT_SIGNED'),
     lineCount: integer('line_count').notNull(),
     quantity: integer('quantity').notNull(),
     goodsFen: bigint('goods_fen', { mode: 'number' }).notNull(),
@@ -73,7 +75,7 @@ export const offlineReturnLines = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceFen: bigint('unit_price_fen', { mode: 'number' }).notNull(),
     /** Return-to-factory status; null until the parcel is signed in. */
-    status: text('status'),
+    status: text('status').$type<z.infer<typeof ReturnToFactoryStatus>>(),
     pickerUserId: integer('picker_user_id'),
     assignedAt: at('assigned_at'),
     refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),

@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as logs from './return-logs.repository.js';
@@ -21,8 +22,7 @@ type Body = z.output<typeof ReturnRegisterBody>;
 export async function registerReturnParcel(db: Db, caller: Caller, body: Body): Promise<ReturnRegisterResult> {
   requirePurchaser(caller);
   const code = body.waybillNo.replace(/\s+/g, '').toUpperCase();
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const found = await repo.lockOrdersByCode(t, caller.orgId, code);
     if (found.length === 0) {
       if (!body.registerUnmatched)

@@ -3,7 +3,9 @@
  * reads and writes the purchaser's; a line moves only from the statuses the service names, so a
  * row that moved meanwhile is not touched.
  */
+import type { OfflineReturnOrderRow, ReturnToFactoryStatus } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 
@@ -25,7 +27,7 @@ export interface LineRecord {
   size: string;
   quantity: number;
   unitPriceFen: number;
-  status: string | null;
+  status: z.infer<typeof ReturnToFactoryStatus> | null;
   pickerUserId: number | null;
   pickerName: string | null;
   refundFen: number;
@@ -133,7 +135,7 @@ export interface OrderRecord {
   id: number;
   orgId: number;
   returnNo: string;
-  status: string;
+  status: OfflineReturnOrderRow['status'];
   handDelivered: boolean;
   courierName: string;
   waybillNo: string;

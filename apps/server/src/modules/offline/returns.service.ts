@@ -6,6 +6,7 @@ import { ErrorCode, type OfflineReturnCreateBody, type OfflineReturnOrderQuery, 
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { offlineSuppliers } from '../dropship-orders/offline.service.js';
@@ -21,8 +22,7 @@ type Query = z.output<typeof OfflineReturnOrderQuery>;
 /** Creates a WAIT_SIGNED return order with its lines; the purchaser signs it in by its waybill. */
 export async function createOfflineReturnOrder(db: Db, caller: Caller, body: CreateBody) {
   requireSeller(caller);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const stalls = await offlineSuppliers(t, caller.orgId, body.lines);
     const purchaserOrgId = await servingPurchaser(t, caller.orgId);
     const returnNo = await repo.nextReturnNo(t);
@@ -80,8 +80,7 @@ export async function createOfflineReturnOrder(db: Db, caller: Caller, body: Cre
  */
 export async function cancelOfflineReturnOrder(db: Db, caller: Caller, id: number) {
   requireSeller(caller);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const o = await repo.lockSellerOrder(t, caller.orgId, id);
     if (!o) throw notFound('退货单');
     if (o.status !== 'WAIT_SIGNED' || !(await repo.deleteUnsignedOrder(t, caller.orgId, id))) {
@@ -121,7 +120,7 @@ async function withLines(db: Db, orgId: number, orders: repo.OrderRecord[]): Pro
     return {
       id: o.id,
       returnNo: o.returnNo,
-      status: o.status as OfflineReturnOrderRow['status'],
+      status: o.status,
       handDelivered: o.handDelivered,
       courierName: o.courierName,
       waybillNo: o.waybillNo,

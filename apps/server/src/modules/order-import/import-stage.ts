@@ -8,6 +8,7 @@
 import type { NormalizedOrder } from '@dropship/channels';
 import { ORDER_IMPORT_LIMITS } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { upsertShopOrders } from '../shop-orders/shop-orders.service.js';
 import { reclaimHeap } from './heap.js';
 import * as repo from './order-import.repository.js';
@@ -39,8 +40,7 @@ export async function importPreview(db: Db, t: ImportTarget, signal?: AbortSigna
   let inFlight: Promise<void> = Promise.resolve();
 
   const write = async (orders: NormalizedOrder[], percent: number) => {
-    await db.transaction(async (tx) => {
-      const d = tx as unknown as Db;
+    await inTransaction(db, async (d) => {
       const r = orders.length
         ? await upsertShopOrders(d, { orgId: t.orgId, shopId: t.shopId, channel: t.channel, source: 'IMPORT', importJobId: t.jobId }, orders)
         : undefined;

@@ -18,11 +18,12 @@ import {
   ImportShop,
 } from '@dropship/contract';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { type ZodType, z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { describeIssue } from '../../lib/validation.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { inspectUpload } from './inspect.js';
@@ -56,7 +57,7 @@ function sendXlsx(reply: FastifyReply, name: string, bytes: Buffer) {
     .send(bytes);
 }
 
-export async function orderImportRoutes(app: FastifyInstance, { db, database }: AppDeps) {
+export async function orderImportRoutes(app: RouteApp, { db, database }: AppDeps) {
   await app.register(fastifyMultipart, MULTIPART_OPTIONS);
   const runner = createImportRunner(db, app.log);
   registerImportJob(app.jobs, db);
@@ -100,14 +101,14 @@ export async function orderImportRoutes(app: FastifyInstance, { db, database }: 
   app.post(
     `${BASE}/page`,
     { config: { permission: PERM }, schema: { tags, summary: '导入记录', body: ImportPageBody, response: { 200: envelopeOf(ImportHistoryResult) } } },
-    async (req) => ok(await service.pageHistory(db, requireCaller(req), req.body as z.output<typeof ImportPageBody>)),
+    async (req) => ok(await service.pageHistory(db, requireCaller(req), req.body)),
   );
 
   app.post(
     `${BASE}/page/export`,
     { config: { permission: PERM }, schema: { tags, summary: '导出导入记录（.xlsx，最多1万条）', body: ImportPageBody } },
     async (req, reply) => {
-      const q = req.body as z.output<typeof ImportPageBody>;
+      const q = req.body;
       const { list } = await service.pageHistory(db, requireCaller(req), { ...q, pageNo: 1, pageSize: HISTORY_EXPORT_MAX });
       return sendXlsx(reply, '订单导入记录.xlsx', await historyXlsx(list));
     },
@@ -131,7 +132,7 @@ export async function orderImportRoutes(app: FastifyInstance, { db, database }: 
         response: { 200: envelopeOf(ImportRowsResult) },
       },
     },
-    async (req) => ok(await service.previewRows(db, requireCaller(req), jobIdOf(req.params), req.body as z.output<typeof ImportRowsBody>)),
+    async (req) => ok(await service.previewRows(db, requireCaller(req), jobIdOf(req.params), req.body)),
   );
 
   app.post(

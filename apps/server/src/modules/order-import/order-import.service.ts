@@ -21,6 +21,7 @@ import {
 } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -102,7 +103,7 @@ function toView(job: repo.ImportJobRecord, shopName: string): Omit<ImportJobView
   const layout = job.layout as ImportLayout;
   return {
     id: job.id,
-    status: job.status as ImportJobStatus,
+    status: job.status,
     fileName: job.fileName,
     shopId: job.shopId,
     shopName,
@@ -165,20 +166,17 @@ const NOT_PREVIEW: Partial<Record<ImportJobStatus, string>> = {
  */
 export async function confirmImport(db: Db, jobs: JobQueue, caller: Caller, jobId: number): Promise<ImportJobView> {
   const job = await ownJob(db, caller, jobId);
-  if (job.status !== 'PREVIEW') throw new AppError(ErrorCode.STATE_CONFLICT, NOT_PREVIEW[job.status as ImportJobStatus]);
+  if (job.status !== 'PREVIEW') throw new AppError(ErrorCode.STATE_CONFLICT, NOT_PREVIEW[job.status]);
   if (job.validOrders === 0) throw new AppError(ErrorCode.ORDER_IMPORT_NOTHING_VALID);
   if (await repo.findRunningJob(db, caller.orgId)) throw new AppError(ErrorCode.ORDER_IMPORT_BUSY);
-  await db
-    .transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const moved = await repo.moveJob(t, job.id, ['PREVIEW'], { status: 'IMPORTING', percent: 0, startedAt: new Date(), heartbeatAt: new Date() });
-      if (!moved) throw new AppError(ErrorCode.STATE_CONFLICT, NOT_PREVIEW.IMPORTING);
-      const queued = await jobs.enqueue(IMPORT_JOB, { importJobId: job.id, orgId: caller.orgId }, { singletonKey: `orderImport:${job.id}` }, t);
-      await repo.moveJob(t, job.id, ['IMPORTING'], { queueJobId: queued.id });
-    })
-    .catch((err) => {
-      throw repo.isUniqueViolation(err) ? new AppError(ErrorCode.ORDER_IMPORT_BUSY) : err;
-    });
+  await inTransaction(db, async (t) => {
+    const moved = await repo.moveJob(t, job.id, ['PREVIEW'], { status: 'IMPORTING', percent: 0, startedAt: new Date(), heartbeatAt: new Date() });
+    if (!moved) throw new AppError(ErrorCode.STATE_CONFLICT, NOT_PREVIEW.IMPORTING);
+    const queued = await jobs.enqueue(IMPORT_JOB, { importJobId: job.id, orgId: caller.orgId }, { singletonKey: `orderImport:${job.id}` }, t);
+    await repo.moveJob(t, job.id, ['IMPORTING'], { queueJobId: queued.id });
+  }).catch((err) => {
+    throw repo.isUniqueViolation(err) ? new AppError(ErrorCode.ORDER_IMPORT_BUSY) : err;
+  });
   return jobView(db, caller, job.id);
 }
 

@@ -1,3 +1,4 @@
+import type { ImportJobStatus } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations, users } from '../auth/auth.table.js';
@@ -31,7 +32,7 @@ export const orderImportJobs = pgTable(
     layout: text('layout').notNull(),
     mapping: jsonb('mapping').notNull().default({}),
     /** PARSING, PREVIEW, IMPORTING, DONE, FAILED, CANCELLED (ImportJobStatus). */
-    status: text('status').notNull(),
+    status: text('status').$type<ImportJobStatus>().notNull(),
     totalRows: integer('total_rows').notNull().default(0),
     errorRows: integer('error_rows').notNull().default(0),
     totalOrders: integer('total_orders').notNull().default(0),

@@ -4,6 +4,7 @@
  */
 import { ErrorCode, grantableCodes, ROLE_LIMIT, type RoleAddBody, type RoleEditBody, type RolePermissions, type RoleRow } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { uniqueViolation } from '../goods/db-errors.js';
@@ -51,8 +52,7 @@ export async function listRoles(db: Db, caller: Caller, name?: string): Promise<
 export async function addRole(db: Db, caller: Caller, body: RoleAddBody) {
   assertMain(caller);
   return nameSafe(() =>
-    db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    inTransaction(db, async (t) => {
       await repo.lockOrganisation(t, caller.orgId);
       if ((await repo.countRoles(t, caller.orgId)) >= ROLE_LIMIT) throw new AppError(ErrorCode.ROLE_LIMIT);
       if (await repo.roleNameTaken(t, caller.orgId, body.name)) throw new AppError(ErrorCode.ROLE_NAME_TAKEN);
@@ -71,8 +71,7 @@ export async function editRole(db: Db, caller: Caller, body: RoleEditBody) {
 /** Refused while a sub-account holds the role: removing it would silently take their rights away. */
 export async function removeRole(db: Db, caller: Caller, id: number) {
   assertMain(caller);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     await repo.lockOrganisation(t, caller.orgId);
     await ownRole(t, caller, id);
     const holders = await repo.roleHolderCount(t, id);
@@ -88,8 +87,7 @@ export async function authorizeRole(db: Db, caller: Caller, roleId: number, code
   const wanted = [...new Set(codes)];
   const bad = wanted.filter((c) => !allowed.has(c));
   if (bad.length) throw new AppError(ErrorCode.PERMISSION_CODE_INVALID, `权限“${bad.slice(0, 3).join('、')}”不存在或不适用于本账号类型，请刷新页面后重新勾选`);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     await ownRole(t, caller, roleId);
     await repo.replaceRoleCodes(t, roleId, wanted);
   });

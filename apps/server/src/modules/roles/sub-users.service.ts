@@ -5,6 +5,7 @@
  */
 import { ErrorCode, maskName, maskPhone, SUB_ACCOUNT_LIMIT, type SubUserPage, type SubUserRow, type UserAddBody, type UserEditBody } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { hashPassword } from '../auth/password.js';
@@ -62,8 +63,7 @@ export async function addSubUser(db: Db, caller: Caller, body: UserAddBody) {
   // Hashing is slow (argon2): done before the transaction so the organisation's lock is held briefly.
   const passwordHash = await hashPassword(body.password);
   try {
-    return await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    return await inTransaction(db, async (t) => {
       await roleRepo.lockOrganisation(t, caller.orgId);
       const roleIds = await assertOwnRoles(t, caller, body.roleIds);
       if ((await repo.countLiveSubUsers(t, caller.orgId)) >= SUB_ACCOUNT_LIMIT) throw new AppError(ErrorCode.SUB_ACCOUNT_LIMIT);
@@ -82,8 +82,7 @@ export async function addSubUser(db: Db, caller: Caller, body: UserAddBody) {
 /** Empty name or phone keeps the stored value: the list only shows them masked. */
 export async function editSubUser(db: Db, caller: Caller, body: UserEditBody) {
   assertMain(caller);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     await ownSubUser(t, caller, body.id);
     const roleIds = await assertOwnRoles(t, caller, body.roleIds);
     await repo.updateSubUser(t, caller.orgId, body.id, {
@@ -96,8 +95,7 @@ export async function editSubUser(db: Db, caller: Caller, body: UserEditBody) {
 
 export async function setSubUserState(db: Db, caller: Caller, id: number, state: 'ENABLED' | 'DISABLED') {
   assertMain(caller);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     const user = await ownSubUser(t, caller, id);
     if (user.state === state) return;
     await repo.updateSubUser(t, caller.orgId, id, { state });
@@ -109,8 +107,7 @@ export async function resetSubUserPassword(db: Db, caller: Caller, id: number, p
   assertMain(caller);
   await ownSubUser(db, caller, id);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     await ownSubUser(t, caller, id);
     await repo.updateSubUser(t, caller.orgId, id, { passwordHash });
     await repo.revokeUserSessions(t, id);
@@ -120,8 +117,7 @@ export async function resetSubUserPassword(db: Db, caller: Caller, id: number, p
 /** Soft delete: the row stays (records name who did what), its roles go, the username stays reserved. */
 export async function deleteSubUser(db: Db, caller: Caller, id: number) {
   assertMain(caller);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     await ownSubUser(t, caller, id);
     await repo.updateSubUser(t, caller.orgId, id, { state: 'DELETED', deletedAt: new Date() });
     await repo.replaceUserRoles(t, id, []);

@@ -1,9 +1,9 @@
 /** The calls of SPEC.md section 7 group "Shell", and the counts behind the menu badges. */
 import { CountResult, envelopeOf, GuideDismissBody, IdBody, PermissionNodeSchema, RedBookVerifyResult, ShopAuthPopupRow } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { verifyRedBookShop } from '../shops/redbook-verify.js';
 import * as repo from './shell.repository.js';
@@ -13,7 +13,7 @@ const tags = ['shell'];
 /** Bodiless POSTs arrive as null (no payload) or undefined: both mean "no filters". */
 const Empty = z.object({}).passthrough().nullish();
 
-export async function shellRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function shellRoutes(app: RouteApp, { db }: AppDeps) {
   app.post(
     '/api/home/replenish/waitingPayment/statistics',
     { config: { permission: 'user' }, schema: { tags, summary: '待付款补款数', body: Empty, response: { 200: envelopeOf(CountResult) } } },
@@ -36,7 +36,7 @@ export async function shellRoutes(app: FastifyInstance, { db }: AppDeps) {
     '/api/guides/done',
     { config: { permission: 'user' }, schema: { tags, summary: '引导已读', body: GuideDismissBody, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      await repo.markGuideDone(db, requireCaller(req).userId, (req.body as z.infer<typeof GuideDismissBody>).key);
+      await repo.markGuideDone(db, requireCaller(req).userId, req.body.key);
       return ok(null);
     },
   );
@@ -51,7 +51,7 @@ export async function shellRoutes(app: FastifyInstance, { db }: AppDeps) {
     '/api/b2/takePopup/markNotShopPopup',
     { config: { permission: 'user' }, schema: { tags, summary: '店铺不再提醒', body: IdBody, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      await service.markNotShopPopup(db, requireCaller(req), (req.body as z.infer<typeof IdBody>).id);
+      await service.markNotShopPopup(db, requireCaller(req), req.body.id);
       return ok(null);
     },
   );
@@ -60,7 +60,7 @@ export async function shellRoutes(app: FastifyInstance, { db }: AppDeps) {
     '/api/b2/shop/redBook/verify',
     { config: { permission: 'user' }, schema: { tags, summary: '小红书店铺校验', body: IdBody, response: { 200: envelopeOf(RedBookVerifyResult) } } },
     // Answered by the platform through the RedBook client (shops module); app.channels is registered after the shell.
-    async (req) => ok(await verifyRedBookShop({ db, channels: app.channels, jobs: app.jobs }, requireCaller(req), (req.body as z.infer<typeof IdBody>).id)),
+    async (req) => ok(await verifyRedBookShop({ db, channels: app.channels, jobs: app.jobs }, requireCaller(req), req.body.id)),
   );
 
   app.get(

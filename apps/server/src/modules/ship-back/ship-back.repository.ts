@@ -1,4 +1,5 @@
 /** SQL of ship-backs, always scoped to the seller's organisation (the job carries it). */
+import type { ShipBackStatus } from '@dropship/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { dropshipOrders } from '../dropship-orders/dropship-orders.table.js';
@@ -23,7 +24,7 @@ export async function findRow(db: Db, orgId: number, orderId: number): Promise<S
   return r;
 }
 
-export async function setOutcome(db: Db, orgId: number, orderId: number, v: { status: string; lastError: string | null; needsReauth?: boolean }) {
+export async function setOutcome(db: Db, orgId: number, orderId: number, v: { status: ShipBackStatus; lastError: string | null; needsReauth?: boolean }) {
   await db
     .update(shipBacks)
     .set({ status: v.status, lastError: v.lastError, needsReauth: v.needsReauth ?? false, attempts: sql`${shipBacks.attempts} + 1`, updatedAt: sql`now()` })

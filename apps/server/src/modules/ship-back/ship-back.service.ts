@@ -7,8 +7,9 @@
  * "re-authorize"; any other refusal fails at once. The seller reads the state and retries.
  */
 import { ChannelError } from '@dropship/channels';
-import { ErrorCode, type ShipBackStatus, type ShipBackView } from '@dropship/contract';
+import { ErrorCode, type ShipBackView } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { findOrders } from '../dropship-orders/orders.repository.js';
 import type { JobContext, JobQueue } from '../jobs/job-queue.js';
@@ -82,7 +83,7 @@ const toView = (r: ViewRow): ShipBackView => ({
   channel: r.channel ?? '',
   courierCode: r.courierCode ?? '',
   trackingNo: r.trackingNo ?? '',
-  status: r.row.status as ShipBackStatus,
+  status: r.row.status,
   attempts: r.row.attempts,
   lastError: r.row.lastError,
   needsReauth: r.row.needsReauth,
@@ -100,8 +101,7 @@ export async function shipBackOf(db: Db, orgId: number, orderId: number): Promis
 export async function retryShipBack(db: Db, jobs: JobQueue, orgId: number, orderId: number) {
   const view = await shipBackOf(db, orgId, orderId);
   if (view?.status !== 'FAILED') throw new AppError(ErrorCode.SHIP_BACK_NOT_RETRYABLE);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(db, async (t) => {
     const row = await repo.findRow(t, orgId, orderId);
     if (!row) throw notFound('物流回传');
     await repo.upsertPending(t, { orgId, orderId, shopId: row.shopId });

@@ -1,3 +1,4 @@
+import type { ShipBackStatus } from '@dropship/contract';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
 
@@ -15,7 +16,7 @@ export const shipBacks = pgTable(
       .references(() => organisations.id),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     shopId: integer('shop_id').notNull(),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status').$type<ShipBackStatus>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** The failure needs the shop authorized again (token refused). */

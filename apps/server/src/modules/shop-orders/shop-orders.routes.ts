@@ -14,10 +14,10 @@ import {
   ShopOrdersPageBody,
   ShopOrdersPageResult,
 } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { beijingTime, sendXlsxStream, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { listShops } from '../shops/shops.service.js';
@@ -59,13 +59,13 @@ const EXPORT_COLUMNS: XlsxColumn<ShopOrderRow>[] = [
   { header: '付款时间', width: 20, value: (r) => beijingTime(r.paidAt) },
 ];
 
-export async function shopOrdersRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function shopOrdersRoutes(app: RouteApp, { db }: AppDeps) {
   const config = { permission: PERMISSION } as const;
 
   app.post(
     '/api/b2/orders/page',
     { config, schema: { tags, summary: '店铺订单列表（收货人已脱敏）', body: ShopOrdersPageBody, response: { 200: envelopeOf(ShopOrdersPageResult) } } },
-    async (req) => ok(await service.pageShopOrders(db, requireCaller(req), req.body as z.output<typeof ShopOrdersPageBody>)),
+    async (req) => ok(await service.pageShopOrders(db, requireCaller(req), req.body)),
   );
 
   app.get('/api/b2/orders/shopOptions', { config, schema: { tags, summary: '店铺筛选项', response: { 200: envelopeOf(z.array(ShopOption)) } } }, async (req) =>
@@ -75,11 +75,11 @@ export async function shopOrdersRoutes(app: FastifyInstance, { db }: AppDeps) {
   app.get(
     '/api/b2/orders/:id',
     { config, schema: { tags, summary: '店铺订单详情（含售后记录）', params: ShopOrderIdParams, response: { 200: envelopeOf(ShopOrderDetail) } } },
-    async (req) => ok(await service.shopOrderDetail(db, requireCaller(req), (req.params as z.output<typeof ShopOrderIdParams>).id)),
+    async (req) => ok(await service.shopOrderDetail(db, requireCaller(req), req.params.id)),
   );
 
   app.post('/api/b2/orders/export', { config, schema: { tags, summary: '导出店铺订单（Excel，最多10万条）', body: ShopOrdersFilter } }, async (req, reply) => {
-    const pages = await service.exportShopOrders(db, requireCaller(req), req.body as z.output<typeof ShopOrdersFilter>);
+    const pages = await service.exportShopOrders(db, requireCaller(req), req.body);
     return sendXlsxStream(reply, { fileName: '店铺订单', sheetName: '店铺订单', columns: EXPORT_COLUMNS, pages, log: req.log });
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { NormalizedOrder } from '@dropship/channels';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { recordShopSkus } from '../goods/shop-skus.repository.js';
 import type * as repo from './shop-orders.repository.js';
 import { upsertOrdersAndItems } from './upsert-orders.js';
@@ -20,8 +21,7 @@ export interface UpsertResult {
 /** Upserts one batch (keep batches to a few hundred orders) keyed by shop and platform order id. */
 export async function upsertShopOrders(db: Db, target: repo.UpsertTarget, orders: NormalizedOrder[]): Promise<UpsertResult> {
   if (orders.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const fates = await upsertOrdersAndItems(t, target, orders);
     // Goods links: the shop SKUs of the lines just written or refreshed, for linking to supplier items; one statement.
     const fresh = new Set(fates.filter((f) => f.how !== 'O').map((f) => f.platform_order_id));

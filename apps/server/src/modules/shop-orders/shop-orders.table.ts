@@ -1,3 +1,4 @@
+import type { DropshipStatus, ShopOrderStatus } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
@@ -21,12 +22,12 @@ export const shopOrders = pgTable(
     channel: text('channel').notNull(),
     platformOrderId: text('platform_order_id').notNull(),
     /** Our normalized status (ShopOrderStatus of @dropship/channels); platformStatus keeps the platform's own code. */
-    status: text('status').notNull(),
+    status: text('status').$type<ShopOrderStatus>().notNull(),
     platformStatus: text('platform_status').notNull(),
     /** NONE, REFUNDING, REFUNDED, CLOSED: the worst state of the order's lines. */
     refundState: text('refund_state').notNull().default('NONE'),
     /** UNPLACED until a dropship order is placed for it (dropship-orders sets it), then PLACED. */
-    dropshipStatus: text('dropship_status').notNull().default('UNPLACED'),
+    dropshipStatus: text('dropship_status').$type<DropshipStatus>().notNull().default('UNPLACED'),
     buyerNick: text('buyer_nick').notNull().default(''),
     receiverName: text('receiver_name').notNull().default(''),
     receiverPhone: text('receiver_phone').notNull().default(''),

@@ -6,6 +6,7 @@
  * on the shop row for the page to poll.
  */
 import { ChannelError, type MarketplaceClient, type NormalizedOrder } from '@dropship/channels';
+import { inTransaction } from '../../db/transaction.js';
 import { autoInterceptPlatformOrders } from '../fulfilment-settings/auto-intercept.service.js';
 import { PermanentJobError } from '../jobs/job-queue.js';
 import { upsertShopOrders } from '../shop-orders/shop-orders.service.js';
@@ -142,8 +143,7 @@ async function syncWindow(
   await flush();
   for await (const page of client.listRefunds({ token, modifiedFrom, modifiedTo })) {
     signal?.throwIfAborted();
-    await deps.db.transaction(async (tx) => {
-      const t = tx as unknown as typeof deps.db;
+    await inTransaction(deps.db, async (t) => {
       await upsertRefunds(t, target, page);
       await refreshOrderRefundStates(
         t,

@@ -15,13 +15,13 @@ export function displayAuthState(s: ShopRecord, now: Date): ShopRow['authState']
 export function toSyncStatus(s: ShopRecord): ShopSyncStatus {
   return {
     id: s.id,
-    state: s.syncState as ShopSyncStatus['state'],
+    state: s.syncState,
     progress: s.syncProgress,
     seen: s.syncSeen,
     written: s.syncWritten,
     startedAt: iso(s.syncStartedAt),
     lastSyncedAt: iso(s.lastSyncedAt),
-    lastResult: (s.lastSyncResult as ShopSyncStatus['lastResult']) ?? null,
+    lastResult: s.lastSyncResult ?? null,
     lastError: s.lastSyncError,
     cursor: iso(s.syncCursor),
   };

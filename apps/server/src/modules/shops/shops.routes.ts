@@ -23,11 +23,12 @@ import {
   ShopSavedResult,
   ShopSyncStatus,
 } from '@dropship/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { sendXlsxStream, beijingTime as time } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { loadShopsConfig } from './channel-config.js';
@@ -49,7 +50,7 @@ const PAGE = '/basicSet/shopAuthorization';
 const Null = envelopeOf(z.null());
 const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
-export const shopsRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) => {
+export const shopsRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
   const channels = new ChannelRegistry(loadShopsConfig(), () => emulatorCredentials(db));
   app.decorate('channels', channels);
   const deps: service.ShopsDeps = { db, channels, jobs: app.jobs };
@@ -65,7 +66,7 @@ export const shopsRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) => {
   app.post(
     '/api/b2/shops/list',
     { config: perm, schema: { tags, summary: '店铺列表（授权、到期、同步状态）', body: ShopListBody, response: { 200: envelopeOf(z.array(ShopRowSchema)) } } },
-    async (req) => ok(await service.listShops(db, requireCaller(req), req.body as z.output<typeof ShopListBody>)),
+    async (req) => ok(await service.listShops(db, requireCaller(req), req.body)),
   );
 
   app.get(
@@ -78,7 +79,7 @@ export const shopsRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) => {
     '/api/b2/shops/authorize',
     { config: perm, schema: { tags, summary: '添加店铺：平台授权页地址', body: ShopAuthorizeBody, response: { 200: envelopeOf(ShopAuthorizeResult) } } },
     async (req) => {
-      const b = req.body as z.output<typeof ShopAuthorizeBody>;
+      const b = req.body;
       return ok(await auth.startAuthorization(deps, requireCaller(req), { channel: b.channel, shopName: b.shopName || undefined, origin: origin(req) }));
     },
   );
@@ -86,7 +87,7 @@ export const shopsRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) => {
   app.post(
     '/api/b2/shops/reauthorize',
     { config: perm, schema: { tags, summary: '重新授权：平台授权页地址', body: IdBody, response: { 200: envelopeOf(ShopAuthorizeResult) } } },
-    async (req) => ok(await auth.reauthorize(deps, requireCaller(req), (req.body as z.infer<typeof IdBody>).id, origin(req))),
+    async (req) => ok(await auth.reauthorize(deps, requireCaller(req), req.body.id, origin(req))),
   );
 
   // Public: the platform sends the seller's browser here; the signed, single-use state binds it to the seller who started.
@@ -97,8 +98,8 @@ export const shopsRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) => {
       schema: { tags, summary: '平台授权回调（跳回店铺授权页）', params: ShopOAuthCallbackParams, querystring: ShopOAuthCallbackQuery },
     },
     async (req, reply) => {
-      const { channel } = req.params as z.infer<typeof ShopOAuthCallbackParams>;
-      const out = await auth.completeAuthorization(deps, channel as Channel, req.query as z.infer<typeof ShopOAuthCallbackQuery>);
+      const { channel } = req.params;
+      const out = await auth.completeAuthorization(deps, channel as Channel, req.query);
       const q = 'shopId' in out ? `authorized=${out.shopId}` : `authError=${encodeURIComponent(out.error)}`;
       return reply.header('cache-control', 'no-store').redirect(`${PAGE}?${q}`, 302);
     },
@@ -110,13 +111,13 @@ export const shopsRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) => {
       config: perm,
       schema: { tags, summary: '添加或重新授权 ERP 店铺（AppKey/AppSecret）', body: ShopErpBody, response: { 200: envelopeOf(ShopSavedResult) } },
     },
-    async (req) => ok(await auth.saveErpShop(deps, requireCaller(req), req.body as z.output<typeof ShopErpBody>)),
+    async (req) => ok(await auth.saveErpShop(deps, requireCaller(req), req.body)),
   );
 
   app.post(
     '/api/b2/shops/other',
     { config: perm, schema: { tags, summary: '添加其他店铺（仅用于订单导入）', body: ShopOtherBody, response: { 200: envelopeOf(ShopSavedResult) } } },
-    async (req) => ok(await auth.addOtherShop(db, requireCaller(req), (req.body as z.output<typeof ShopOtherBody>).shopName)),
+    async (req) => ok(await auth.addOtherShop(db, requireCaller(req), req.body.shopName)),
   );
 
   for (const [path, summary, op] of [
@@ -125,7 +126,7 @@ export const shopsRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) => {
     ['remove', '删除店铺（保留订单）', service.removeShop],
   ] as const) {
     app.post(`/api/b2/shops/${path}`, { config: perm, schema: { tags, summary, body: IdBody, response: { 200: Null } } }, async (req) => {
-      await op(db, requireCaller(req), (req.body as z.infer<typeof IdBody>).id);
+      await op(db, requireCaller(req), req.body.id);
       return ok(null);
     });
   }
@@ -133,17 +134,17 @@ export const shopsRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) => {
   app.post(
     '/api/b2/shops/sync',
     { config: perm, schema: { tags, summary: '立即同步', body: IdBody, response: { 200: envelopeOf(ShopSyncStatus) } } },
-    async (req) => ok(await service.syncNow(deps, requireCaller(req), (req.body as z.infer<typeof IdBody>).id)),
+    async (req) => ok(await service.syncNow(deps, requireCaller(req), req.body.id)),
   );
 
   app.get(
     '/api/b2/shops/:id/sync',
     { config: perm, schema: { tags, summary: '同步进度', params: ShopIdParams, response: { 200: envelopeOf(ShopSyncStatus) } } },
-    async (req) => ok(await service.syncStatus(db, requireCaller(req), (req.params as z.output<typeof ShopIdParams>).id)),
+    async (req) => ok(await service.syncStatus(db, requireCaller(req), req.params.id)),
   );
 
   app.post('/api/b2/shops/export', { config: perm, schema: { tags, summary: '导出店铺列表（Excel）', body: ShopListBody } }, async (req, reply) => {
-    const rows = await service.listShops(db, requireCaller(req), req.body as z.output<typeof ShopListBody>);
+    const rows = await service.listShops(db, requireCaller(req), req.body);
     return sendXlsxStream<ShopRow>(reply, {
       fileName: '店铺授权',
       sheetName: '店铺',

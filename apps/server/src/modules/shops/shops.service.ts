@@ -4,6 +4,7 @@
  */
 import { authKindOf, CHANNEL_NAMES, Channel, ErrorCode, type ShopChannelInfo, type ShopRow, type ShopSyncStatus } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { JobQueue } from '../jobs/job-queue.js';
@@ -94,8 +95,7 @@ export async function syncNow(deps: ShopsDeps, caller: Caller, id: number): Prom
 
 /** QUEUED on the row and the job in the queue, in one transaction (the scheduler uses it too). */
 export async function requestSync(deps: ShopsDeps, orgId: number, shopId: number, delayMs = 0) {
-  await deps.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await inTransaction(deps.db, async (t) => {
     await repo.updateShop(t, orgId, shopId, { syncState: 'QUEUED' }, 'syncIdle');
     await deps.jobs.enqueue(SYNC_JOB, { orgId, shopId }, { singletonKey: syncJobKey(shopId), delayMs }, t);
   });

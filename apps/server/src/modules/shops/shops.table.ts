@@ -1,3 +1,4 @@
+import type { ShopSyncStatus } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations, users } from '../auth/auth.table.js';
@@ -38,13 +39,13 @@ export const shops = pgTable(
     /** Orders modified before this instant are in; the next sync starts a few minutes earlier (overlap). */
     syncCursor: timestamp('sync_cursor', { withTimezone: true }),
     /** IDLE, QUEUED or RUNNING (ShopSyncState); progress 0–100 while RUNNING. */
-    syncState: text('sync_state').notNull().default('IDLE'),
+    syncState: text('sync_state').$type<ShopSyncStatus['state']>().notNull().default('IDLE'),
     syncProgress: integer('sync_progress').notNull().default(0),
     syncSeen: integer('sync_seen').notNull().default(0),
     syncWritten: integer('sync_written').notNull().default(0),
     syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
-    lastSyncResult: text('last_sync_result'),
+    lastSyncResult: text('last_sync_result').$type<NonNullable<ShopSyncStatus['lastResult']>>(),
     lastSyncError: text('last_sync_error'),
     /** Soft removal: the shop leaves every list but its orders stay (docs/decisions/0006-shops.md). */
     removedAt: timestamp('removed_at', { withTimezone: true }),

@@ -4,17 +4,17 @@
  * phone, the resend cooldown and the code's lifetime, so the page can run its countdown.
  */
 import { envelopeOf, SmsCodeBody, SmsCodeV2Body, SmsCodeV2Result } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { sendCode } from './sms.service.js';
 import { createSmsGateway } from './sms-gateway.js';
 
 const tags = ['sms'];
 
-export async function smsRoutes(app: FastifyInstance, { db, config }: AppDeps) {
+export async function smsRoutes(app: RouteApp, { db, config }: AppDeps) {
   const gateway = createSmsGateway(config, app.log);
   app.addHook('onClose', () => gateway.close());
 
@@ -22,7 +22,7 @@ export async function smsRoutes(app: FastifyInstance, { db, config }: AppDeps) {
     '/api/sms/code',
     { config: { permission: 'user' }, schema: { tags, summary: '发送短信验证码到绑定手机', body: SmsCodeBody, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      await sendCode(db, gateway, requireCaller(req), (req.body as z.output<typeof SmsCodeBody>).scene, req.log);
+      await sendCode(db, gateway, requireCaller(req), req.body.scene, req.log);
       return ok(null);
     },
   );
@@ -33,6 +33,6 @@ export async function smsRoutes(app: FastifyInstance, { db, config }: AppDeps) {
       config: { permission: 'user' },
       schema: { tags, summary: '发送短信验证码（返回脱敏手机号与重发倒计时）', body: SmsCodeV2Body, response: { 200: envelopeOf(SmsCodeV2Result) } },
     },
-    async (req) => ok(await sendCode(db, gateway, requireCaller(req), (req.body as z.output<typeof SmsCodeV2Body>).scene, req.log)),
+    async (req) => ok(await sendCode(db, gateway, requireCaller(req), req.body.scene, req.log)),
   );
 }

@@ -8,6 +8,7 @@ import { SmsError } from '@dropship/channels';
 import { ErrorCode, maskPhone, type SmsCodeV2Result, type SmsScene } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import * as repo from './sms.repository.js';
 import type { SmsGateway } from './sms-gateway.js';
@@ -45,8 +46,7 @@ function sendError(e: unknown): AppError {
  */
 export async function sendCode(db: Db, gateway: SmsGateway, owner: SmsOwner, scene: SmsScene, log: FastifyBaseLogger): Promise<SmsCodeV2Result> {
   const code = String(randomInt(1_000_000)).padStart(6, '0');
-  const { id, phone } = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const { id, phone } = await inTransaction(db, async (t) => {
     const user = await repo.lockUserPhone(t, owner.orgId, owner.userId);
     if (!user?.phone) throw new AppError(ErrorCode.PHONE_NOT_BOUND);
     const last = await repo.lastSentAt(t, owner.userId, scene);

@@ -10,16 +10,16 @@ import {
   TrackingBody,
   VersionFile,
 } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { optionalCaller, requireCaller } from '../../plugins/auth.js';
 import * as repo from './system.repository.js';
 
 const tags = ['system'];
 
-export async function systemRoutes(app: FastifyInstance, { db, config, database }: AppDeps) {
+export async function systemRoutes(app: RouteApp, { db, config, database }: AppDeps) {
   app.get('/api/health', { config: { permission: 'public' }, schema: { tags, summary: '健康检查' } }, async () => {
     await repo.ping(db);
     return ok({ status: 'ok', database: database.kind });
@@ -38,7 +38,7 @@ export async function systemRoutes(app: FastifyInstance, { db, config, database 
       schema: { tags: ['operator'], summary: '发布新版本', body: PublishVersionBody, response: { 200: envelopeOf(VersionFile) } },
     },
     async (req) => {
-      const body = req.body as z.infer<typeof PublishVersionBody>;
+      const body = req.body;
       await repo.insertVersion(db, body.version, body.desc);
       return ok(body);
     },
@@ -62,7 +62,7 @@ export async function systemRoutes(app: FastifyInstance, { db, config, database 
     '/api/system/tracking',
     { config: { permission: 'public' }, schema: { tags, summary: '页面访问与活动上报', body: TrackingBody, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      const body = req.body as z.infer<typeof TrackingBody>;
+      const body = req.body;
       const caller = await optionalCaller(db, req);
       await repo.insertTracking(db, { ...body, orgId: caller?.orgId, userId: caller?.userId });
       return ok(null);
@@ -74,7 +74,7 @@ export async function systemRoutes(app: FastifyInstance, { db, config, database 
     { config: { permission: 'user' }, schema: { tags, summary: '意见反馈', body: FeedbackBody, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
       const c = requireCaller(req);
-      await repo.insertFeedback(db, { ...(req.body as z.infer<typeof FeedbackBody>), orgId: c.orgId, userId: c.userId });
+      await repo.insertFeedback(db, { ...req.body, orgId: c.orgId, userId: c.userId });
       return ok(null);
     },
   );

@@ -3,7 +3,7 @@
  * with its tab counts, the by-stall groups in walking order, the pickers of the organisation, and
  * the set-based writes of assigning.
  */
-import type { TakeFilter } from '@dropship/contract';
+import type { AssignmentStatusCode, TakeFilter, TakingStatusCode } from '@dropship/contract';
 import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -54,8 +54,8 @@ export interface TakeRowRecord {
   size: string;
   quantity: number;
   unit_cost_fen: string | number;
-  assignment_status: string;
-  taking_status: string;
+  assignment_status: AssignmentStatusCode;
+  taking_status: TakingStatusCode;
   assigned_user_id: number | null;
   picker_name: string | null;
   assigned_at: string | Date | null;
@@ -163,8 +163,8 @@ export async function isPicker(db: Db, purchaserOrgId: number, userIds: number[]
 export interface LockedItem {
   id: number;
   take_code: string;
-  assignment_status: string;
-  taking_status: string;
+  assignment_status: AssignmentStatusCode;
+  taking_status: TakingStatusCode;
   arrived: boolean;
   assigned_user_id: number | null;
 }

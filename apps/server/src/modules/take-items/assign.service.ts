@@ -5,9 +5,10 @@
  * item may not move (nothing changed), and writes take_logs and the sellers' order mirror in the
  * same transaction.
  */
-import { type AssignmentStatusCode, ErrorCode, stallKey, type TakeFilter, type TakePageBody, type TakeRow, type TakeStallGroup } from '@dropship/contract';
+import { ErrorCode, stallKey, type TakeFilter, type TakePageBody, type TakeRow, type TakeStallGroup } from '@dropship/contract';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
@@ -42,8 +43,8 @@ export function toRow(r: repo.TakeRowRecord): TakeRow {
     size: r.size,
     quantity: r.quantity,
     unitCostFen: Number(r.unit_cost_fen),
-    assignmentStatus: r.assignment_status as TakeRow['assignmentStatus'],
-    takingStatus: r.taking_status as TakeRow['takingStatus'],
+    assignmentStatus: r.assignment_status,
+    takingStatus: r.taking_status,
     pickerId: r.assigned_user_id,
     pickerName: r.picker_name,
     assignedAt: iso(r.assigned_at),
@@ -111,15 +112,14 @@ export async function assignItems(db: Db, caller: Caller, ids: readonly number[]
   const org = purchaserOf(caller);
   const pickerName = pickerId === null ? '' : await requirePicker(db, org, pickerId);
   if (ids.length === 0) return { count: 0 };
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const orderIds = await lockOrdersOf(t, org, ids);
     const items = await repo.lockItems(t, org, ids);
     if (items.length !== new Set(ids).size) throw notFound('拿货项');
     const op = pickerId === null ? 'unassign' : 'assign';
     const state = (i: repo.LockedItem) => ({
-      assignmentStatus: i.assignment_status as AssignmentStatusCode,
-      takingStatus: i.taking_status as TakeRow['takingStatus'],
+      assignmentStatus: i.assignment_status,
+      takingStatus: i.taking_status,
       arrived: i.arrived,
     });
     const refused = items.filter((i) => !canStart(op, state(i)));

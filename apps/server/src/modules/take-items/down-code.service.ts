@@ -9,6 +9,7 @@ import { type DownBatch, ErrorCode, stallKey } from '@dropship/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { purchaserOf } from './assign.service.js';
@@ -64,8 +65,7 @@ export async function downCode(db: Db, caller: Caller, body: { date?: string | u
   const [run] = await db.insert(takeDownRuns).values({ purchaserOrgId: org, day, actorUserId: caller.userId }).returning({ id: takeDownRuns.id });
   const runId = (run as { id: number }).id;
   try {
-    const result = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const result = await inTransaction(db, async (t) => {
       const items = await queryRows<OpenItem>(
         t,
         sql`select id, take_code, market, building, floor, stall_no, stall_name, art_no, color, size, quantity, assignment_status from take_items

@@ -41,7 +41,7 @@ export async function mirrorToOrders(tx: Db, takeItemIds: readonly number[], ord
     from take_items t
     where t.id in ${idList(takeItemIds)} and d.id = t.order_item_id and d.take_status is distinct from t.taking_status`);
   if (orderIds.length === 0) return;
-  const orders = await queryRows<{ id: string | number; org_id: number; status: string; combined_status: string; lines: (string | null)[] }>(
+  const orders = await queryRows<{ id: string | number; org_id: number; status: DropshipOrderStatus; combined_status: string; lines: (string | null)[] }>(
     tx,
     sql`select o.id, o.org_id, o.status, o.combined_status,
           (select coalesce(json_agg(i.take_status order by i.id), '[]'::json) from dropship_order_items i where i.order_id = o.id) as lines
@@ -49,7 +49,7 @@ export async function mirrorToOrders(tx: Db, takeItemIds: readonly number[], ord
   );
   const changed: { id: number; orgId: number; from: string; to: string }[] = [];
   for (const o of orders) {
-    const to = combinedStatusOf(o.status as DropshipOrderStatus, o.lines);
+    const to = combinedStatusOf(o.status, o.lines);
     if (to !== o.combined_status) changed.push({ id: Number(o.id), orgId: o.org_id, from: o.combined_status, to });
   }
   if (changed.length === 0) return;

@@ -2,15 +2,7 @@
  * The pure rules of a mark (no database): the input a result needs, what it means in pieces and
  * money before any cap, and the names the logs and errors use.
  */
-import {
-  ErrorCode,
-  PAID_RESULTS,
-  PICKER_COMMISSION_PER_PIECE_FEN,
-  type PickMarkBody,
-  stallKey,
-  TAKING_ITEM_STATUS_NAMES,
-  type TakingStatusCode,
-} from '@dropship/contract';
+import { ErrorCode, PAID_RESULTS, PICKER_COMMISSION_PER_PIECE_FEN, type PickMarkBody, stallKey, TAKING_ITEM_STATUS_NAMES } from '@dropship/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { TakeItemRecord } from './picking.repository.js';
 import type { TakeState } from './take-status.js';
@@ -19,11 +11,11 @@ export type Item = TakeItemRecord;
 
 export const lineName = (i: Item) => `${[i.artNo, i.color, i.size].filter(Boolean).join(' ') || '商品'} ×${i.quantity}`;
 export const stateOf = (i: Item): TakeState => ({
-  assignmentStatus: i.assignmentStatus as TakeState['assignmentStatus'],
-  takingStatus: i.takingStatus as TakeState['takingStatus'],
+  assignmentStatus: i.assignmentStatus,
+  takingStatus: i.takingStatus,
   arrived: i.arrivedAt !== null,
 });
-export const statusText = (i: Item) => TAKING_ITEM_STATUS_NAMES[i.takingStatus as TakingStatusCode] ?? i.takingStatus;
+export const statusText = (i: Item) => TAKING_ITEM_STATUS_NAMES[i.takingStatus] ?? i.takingStatus;
 export const pair = (a: string, t: string) => `${a}/${t}`;
 
 /** Refuses input the result cannot take, before anything is locked. */

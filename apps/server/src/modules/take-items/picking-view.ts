@@ -55,8 +55,8 @@ export function toPickItem(i: repo.TakeItemRecord, mark: repo.MarkRecord | undef
     size: i.size,
     quantity: i.quantity,
     unitCostFen: i.unitCostFen,
-    assignmentStatus: i.assignmentStatus as PickItem['assignmentStatus'],
-    takingStatus: i.takingStatus as PickItem['takingStatus'],
+    assignmentStatus: i.assignmentStatus,
+    takingStatus: i.takingStatus,
     pending,
     mark: mark
       ? {

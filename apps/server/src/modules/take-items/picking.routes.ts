@@ -1,9 +1,8 @@
 /** The picker's phone view (/picker): today's items, find by pick-up code, mark, and undo (the SPEC's cancelTook). */
 import { envelopeOf, PickCancelBody, PickFindBody, PickFindResult, PickMarkBody, PickOutcomeResult, PickTodayResult } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as service from './picking.service.js';
 import * as view from './picking-view.js';
@@ -12,7 +11,7 @@ import * as view from './picking-view.js';
 const PAGE = '/picker';
 const tags = ['picking'];
 
-export async function pickingRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function pickingRoutes(app: RouteApp, { db }: AppDeps) {
   app.get(
     '/api/b2/purchaser/picking/today',
     {
@@ -28,7 +27,7 @@ export async function pickingRoutes(app: FastifyInstance, { db }: AppDeps) {
       config: { permission: PAGE },
       schema: { tags, summary: '拿货员：按拿货码查找拿货项（扫码枪或摄像头）', body: PickFindBody, response: { 200: envelopeOf(PickFindResult) } },
     },
-    async (req) => ok(await view.findByCode(db, requireCaller(req), (req.body as z.output<typeof PickFindBody>).takeCode)),
+    async (req) => ok(await view.findByCode(db, requireCaller(req), req.body.takeCode)),
   );
 
   app.post(
@@ -42,7 +41,7 @@ export async function pickingRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 200: envelopeOf(PickOutcomeResult) },
       },
     },
-    async (req) => ok(await service.mark(db, requireCaller(req), req.body as z.output<typeof PickMarkBody>)),
+    async (req) => ok(await service.mark(db, requireCaller(req), req.body)),
   );
 
   app.post(
@@ -51,6 +50,6 @@ export async function pickingRoutes(app: FastifyInstance, { db }: AppDeps) {
       config: { permission: PAGE },
       schema: { tags, summary: '撤销拿货标记（入仓前），退回或收回相应款项', body: PickCancelBody, response: { 200: envelopeOf(PickOutcomeResult) } },
     },
-    async (req) => ok(await service.cancelTook(db, requireCaller(req), (req.body as z.output<typeof PickCancelBody>).takeItemIds)),
+    async (req) => ok(await service.cancelTook(db, requireCaller(req), req.body.takeItemIds)),
   );
 }

@@ -7,6 +7,7 @@
  */
 import { ErrorCode, fenToYuan, PICK_RESULT_NAMES, type PickMarkBody, type PickOutcome, type PickResult } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as fulfilment from '../dropship-orders/fulfilment.service.js';
@@ -59,8 +60,7 @@ export async function mark(db: Db, caller: Caller, b: PickMarkBody): Promise<{ i
   const { items: seen, supervisor } = await visibleItems(db, caller, b.takeItemIds);
   checkInput(b, seen);
   const actor = { userId: caller.userId, orgId: caller.orgId };
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const items = await lockAll(t, caller.orgId, seen);
     const out: PickOutcome[] = [];
     const logs: TakeLogEntry[] = [];
@@ -169,8 +169,7 @@ export async function mark(db: Db, caller: Caller, b: PickMarkBody): Promise<{ i
 export async function cancelTook(db: Db, caller: Caller, ids: number[]): Promise<{ items: PickOutcome[] }> {
   const { items: seen, supervisor } = await visibleItems(db, caller, ids);
   const actor = { userId: caller.userId, orgId: caller.orgId };
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const items = await lockAll(t, caller.orgId, seen);
     const marks = await repo.activeMarks(t, caller.orgId, ids);
     const out: PickOutcome[] = [];

@@ -9,6 +9,7 @@ import { ErrorCode, TAKE_PRINT_MAX, type TakePrintBody } from '@dropship/contrac
 import { labelRenderRequestSchema, type PickupTagItem } from '@dropship/labels';
 import { and, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { renderForCaller } from '../labels/render.service.js';
@@ -62,8 +63,7 @@ async function rowsToPrint(tx: Db, org: number, body: TakePrintBody) {
 
 export async function batchPrint(db: Db, caller: Caller, body: TakePrintBody) {
   const org = purchaserOf(caller);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const rows = await rowsToPrint(t, org, body);
     if (rows.length === 0) throw new AppError(ErrorCode.TAKE_NOTHING_TO_PRINT);
     const [me] = await t.execute(sql`select name from organisations where id = ${org}`).then((r) => (r as unknown as { rows: { name: string }[] }).rows);

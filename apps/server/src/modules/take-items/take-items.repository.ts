@@ -2,6 +2,7 @@
  * SQL of take items. Writes take the seller's organisation or the order (the seller-side
  * operations run them inside the order's transaction); the purchaser's reads take its own org.
  */
+import type { AssignmentStatusCode, TakingStatusCode } from '@dropship/contract';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -81,8 +82,8 @@ export async function closeOrderItems(db: Db, sellerOrgId: number, orderId: numb
 }
 
 export interface StatusChange {
-  takingStatus: string;
-  assignmentStatus: string;
+  takingStatus: TakingStatusCode;
+  assignmentStatus: AssignmentStatusCode;
   clearAssignee?: boolean;
 }
 
@@ -95,7 +96,7 @@ export async function itemOfLine(db: Db, sellerOrgId: number, orderItemId: numbe
 }
 
 /** Moves one line's take item to the given statuses, only from the allowed taking statuses; false when it was not in one. */
-export async function setItemStatus(db: Db, sellerOrgId: number, orderItemId: number, from: string[], to: StatusChange) {
+export async function setItemStatus(db: Db, sellerOrgId: number, orderItemId: number, from: TakingStatusCode[], to: StatusChange) {
   const rows = await db
     .update(takeItems)
     .set({
@@ -134,7 +135,7 @@ export async function orgType(db: Db, orgId: number) {
 }
 
 export interface PurchaserFilter {
-  assignmentStatus?: string | undefined;
+  assignmentStatus?: AssignmentStatusCode | undefined;
   takeCode?: string | undefined;
   marketArea?: string | undefined;
 }

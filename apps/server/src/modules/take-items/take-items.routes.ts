@@ -1,13 +1,12 @@
 /** Take items: the purchaser's read-only list (assignment comes with purchaser fulfilment) and the operator's serving purchaser. */
 import { envelopeOf, ServingPurchaserBody, ServingPurchaserResult, TakeItemsPageBody, TakeItemsPageResult } from '@dropship/contract';
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as service from './take-items.service.js';
 
-export async function takeItemsRoutes(app: FastifyInstance, { db }: AppDeps) {
+export async function takeItemsRoutes(app: RouteApp, { db }: AppDeps) {
   app.post(
     '/api/b2/purchaser/takeItems/page',
     {
@@ -20,7 +19,7 @@ export async function takeItemsRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 200: envelopeOf(TakeItemsPageResult) },
       },
     },
-    async (req) => ok(await service.pageTakeItems(db, requireCaller(req), req.body as z.output<typeof TakeItemsPageBody>)),
+    async (req) => ok(await service.pageTakeItems(db, requireCaller(req), req.body)),
   );
 
   app.post(
@@ -35,7 +34,7 @@ export async function takeItemsRoutes(app: FastifyInstance, { db }: AppDeps) {
       },
     },
     async (req) => {
-      const b = req.body as z.output<typeof ServingPurchaserBody>;
+      const b = req.body;
       return ok(await service.assignServingPurchaser(db, b.sellerOrgId, b.purchaserOrgId));
     },
   );

@@ -3,7 +3,7 @@
  * pick-up code), closed when it is cancelled, stopped and resumed at the seller's request. The
  * purchaser-fulfilment work assigns and takes them; here the purchaser only reads its list.
  */
-import { ErrorCode, type TakeItemRow, type TakeItemsPageBody } from '@dropship/contract';
+import { ErrorCode, type TakeItemRow, type TakeItemsPageBody, type TakingStatusCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -46,7 +46,7 @@ export async function createTakeItems(tx: Db, purchaserOrgId: number, sellerOrgI
 export const closeTakeItems = (tx: Db, sellerOrgId: number, orderId: number) => repo.closeOrderItems(tx, sellerOrgId, orderId);
 
 /** Taking statuses a seller may stop from: nobody is on the way to the stall for it yet (take-status.ts FROM.stop). */
-export const STOPPABLE = ['WAITING_TAKING', 'E_NEXT_TAKING'];
+export const STOPPABLE: readonly TakingStatusCode[] = ['WAITING_TAKING', 'E_NEXT_TAKING'];
 
 /** Who stops: the seller itself, or the purchaser at the seller's request (may also call its picker back: TAKING). */
 export interface StopBy {
@@ -54,7 +54,15 @@ export interface StopBy {
   byPurchaser?: boolean;
 }
 
-async function moveAndLog(tx: Db, sellerOrgId: number, orderItemId: number, from: readonly string[], to: repo.StatusChange, operation: string, by: StopBy) {
+async function moveAndLog(
+  tx: Db,
+  sellerOrgId: number,
+  orderItemId: number,
+  from: readonly TakingStatusCode[],
+  to: repo.StatusChange,
+  operation: string,
+  by: StopBy,
+) {
   const before = await repo.itemOfLine(tx, sellerOrgId, orderItemId);
   if (!before || !(await repo.setItemStatus(tx, sellerOrgId, orderItemId, [...from], to))) return false;
   const who = by.byPurchaser ? '采购商应卖家要求' : '卖家';
@@ -113,8 +121,8 @@ export async function pageTakeItems(db: Db, caller: Caller, q: TakeItemsPageBody
     color: i.color,
     size: i.size,
     quantity: i.quantity,
-    assignmentStatus: i.assignmentStatus as TakeItemRow['assignmentStatus'],
-    takingStatus: i.takingStatus as TakeItemRow['takingStatus'],
+    assignmentStatus: i.assignmentStatus,
+    takingStatus: i.takingStatus,
     expressName: i.expressName,
     createdAt: i.createdAt.toISOString(),
   }));

@@ -1,3 +1,4 @@
+import type { AssignmentStatusCode, TakingStatusCode } from '@dropship/contract';
 import { bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
 
@@ -24,8 +25,8 @@ export const takeItems = pgTable(
     orderNo: text('order_no').notNull(),
     /** 12 digits (CODE128-C friendly), unique everywhere; printed on the pick-up tag and scanned at the warehouse. */
     takeCode: text('take_code').notNull(),
-    assignmentStatus: text('assignment_status').notNull().default('WAITING_ASSIGNED'),
-    takingStatus: text('taking_status').notNull().default('WAITING_TAKING'),
+    assignmentStatus: text('assignment_status').$type<AssignmentStatusCode>().notNull().default('WAITING_ASSIGNED'),
+    takingStatus: text('taking_status').$type<TakingStatusCode>().notNull().default('WAITING_TAKING'),
     assignedUserId: integer('assigned_user_id'),
     supplierId: integer('supplier_id'),
     stallName: text('stall_name').notNull().default(''),

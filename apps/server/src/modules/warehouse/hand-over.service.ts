@@ -5,7 +5,7 @@
  * signs for the goods at the counter), with no ship-back: such orders have no shop order.
  */
 import { ErrorCode, maskName, maskPhone, SELF_PICKUP_EXPRESS, type WarehouseHandOverResult } from '@dropship/contract';
-import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { deliverOrder, finishOrder } from '../dropship-orders/deliver.service.js';
 import * as orders from '../dropship-orders/orders.repository.js';
@@ -23,8 +23,7 @@ export const selfPickupReadyMessage = (o: orders.OrderRecord, slotNo: number | n
 export async function handOverOrder(deps: WarehouseDeps, op: Operator, orderId: number): Promise<WarehouseHandOverResult> {
   const found = await repo.orderForPurchaser(deps.db, op.orgId, orderId);
   if (!found) throw notFound('订单');
-  return deps.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(deps.db, async (t) => {
     const [o] = await orders.lockOrders(t, found.sellerOrgId, [found.id]);
     if (!o) throw notFound('订单');
     if (!isSelfPickup(o)) throw new AppError(ErrorCode.WAREHOUSE_NOT_SELF_PICKUP);

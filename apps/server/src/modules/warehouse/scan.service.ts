@@ -6,8 +6,9 @@
  * order, gets a sorting slot. A ready parcel then ships at once (ship.service.ts). When the courier
  * cannot issue a number right now the goods stay in (a slot keeps them together) and the answer says READY.
  */
-import { ErrorCode, TAKING_ITEM_STATUS_NAMES, type TakingStatusCode, type WarehouseScanResult } from '@dropship/contract';
+import { ErrorCode, TAKING_ITEM_STATUS_NAMES, type WarehouseScanResult } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import * as orders from '../dropship-orders/orders.repository.js';
 import { isValidTakeCode } from '../take-items/take-codes.js';
@@ -27,11 +28,11 @@ function refuseItem(i: repo.TakeItemRecord, o: orders.OrderRecord): AppError | n
     return new AppError(ErrorCode.WAREHOUSE_ORDER_SHIPPED, `订单 ${o.orderNo} 已发货（${o.expressName} ${o.trackingNo ?? ''}），无需再次扫描`);
   }
   if (o.status !== 'WAITING_DELIVERING' || !isLive(i)) {
-    const why = o.status === 'CANCELED' ? '订单已取消' : `该商品${TAKING_ITEM_STATUS_NAMES[i.takingStatus as TakingStatusCode] ?? i.takingStatus}`;
+    const why = o.status === 'CANCELED' ? '订单已取消' : `该商品${TAKING_ITEM_STATUS_NAMES[i.takingStatus] ?? i.takingStatus}`;
     return new AppError(ErrorCode.WAREHOUSE_ORDER_CLOSED, `${why}（订单 ${o.orderNo}，${itemName(i)}），请把商品放到异常区并联系卖家`);
   }
   if (!ARRIVABLE.has(i.takingStatus)) {
-    const now = TAKING_ITEM_STATUS_NAMES[i.takingStatus as TakingStatusCode] ?? i.takingStatus;
+    const now = TAKING_ITEM_STATUS_NAMES[i.takingStatus] ?? i.takingStatus;
     return new AppError(ErrorCode.WAREHOUSE_ITEM_NOT_TOOK, `该商品当前是“${now}”，不是已拿货，不能到货入库：请拿货员先在拿货页标记已拿货（${itemName(i)}）`);
   }
   return null;
@@ -43,8 +44,7 @@ async function arrive(db: Db, op: Operator, found: repo.TakeItemRecord) {
   if (!o0 || o0.purchaserOrgId !== op.orgId) throw notFound('拿货码');
   const rules = await rulesOf(db, o0);
   const ids = await parcelIdsOf(db, op.orgId, o0, rules);
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const { o, self, members } = await lockParcel(t, op.orgId, o0, ids, rules.waitMode);
     const item = self.items.find((i) => i.id === found.id) as repo.TakeItemRecord;
     const refusal = refuseItem(item, o);
@@ -70,8 +70,7 @@ async function arrive(db: Db, op: Operator, found: repo.TakeItemRecord) {
 
 /** Keeps a ready order whose waybill failed in a slot, so its goods stay together; no slot free is not an error here. */
 async function holdInSlot(db: Db, op: Operator, o: orders.OrderRecord): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(db, async (t) => {
     const [now] = await orders.lockOrders(t, o.orgId, [o.id]);
     if (now?.status !== 'WAITING_DELIVERING') return null;
     return (await repo.allocateSlot(t, op.orgId, o.orgId, o.id, await repo.settingOf(t, op.orgId))) ?? null;

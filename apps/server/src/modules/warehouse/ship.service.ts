@@ -10,6 +10,7 @@
 import { CourierError, kuaidi100Com } from '@dropship/channels';
 import { ErrorCode, SELF_PICKUP_EXPRESS, type WarehouseShipResult, type WaybillLabelData } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { deliverOrder } from '../dropship-orders/deliver.service.js';
 import * as orders from '../dropship-orders/orders.repository.js';
@@ -98,8 +99,7 @@ export async function shipParcel(deps: WarehouseDeps, op: Operator, subject: ord
   const w =
     (await repo.waybillOf(db, op.orgId, leadId)) ??
     (await issueWaybill(deps, op, await orders.findOrders(db, sellerOrgId, ids), await repo.itemsOfOrders(db, op.orgId, ids)));
-  const shipped = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const shipped = await inTransaction(db, async (t) => {
     const locked = await orders.lockOrders(t, sellerOrgId, ids);
     const self = locked.find((x) => x.id === subject.id);
     if (self?.status !== 'WAITING_DELIVERING') throw refuseStatus(self ?? subject);
@@ -160,7 +160,7 @@ export async function shipById(deps: WarehouseDeps, op: Operator, orderId: numbe
   if (o0.expressCode === SELF_PICKUP_EXPRESS) throw new AppError(ErrorCode.WAREHOUSE_SELF_PICKUP);
   const rules = await rulesOf(deps.db, o0);
   const ids = await parcelIdsOf(deps.db, op.orgId, o0, rules, alone);
-  const { self, members } = await deps.db.transaction((tx) => lockParcel(tx as unknown as Db, op.orgId, o0, ids, rules.waitMode));
+  const { self, members } = await inTransaction(deps.db, (t) => lockParcel(t, op.orgId, o0, ids, rules.waitMode));
   if (!canShip(self.readiness)) throw notReady(self.o, self.items.filter(isLive).filter((i) => i.arrivedAt === null).length);
   const waiting = waitingForOf(members, self.o.id);
   if (waiting.length > 0) {

@@ -8,6 +8,7 @@ import { CourierError } from '@dropship/channels';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/app-error.js';
 import { finishOrder } from '../dropship-orders/deliver.service.js';
 import type { CourierGateway } from './courier-gateway.js';
@@ -32,9 +33,9 @@ async function check(db: Db, courier: CourierGateway, d: Due): Promise<'signed' 
     if (!r.signed) return 'moving';
     // A merged parcel (decision 0019) is signed for as a whole: every order that left under the number finishes.
     const ids = await deliveredUnder(db, d.seller_org_id, d.courier_code, d.tracking_no);
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (t) => {
       const note = `快递已签收：${r.traces[0]?.context ?? ''}`.slice(0, 200);
-      for (const id of ids) await finishOrder(tx as unknown as Db, d.seller_org_id, id, note);
+      for (const id of ids) await finishOrder(t, d.seller_org_id, id, note);
     });
     return 'signed';
   } catch (e) {

@@ -20,12 +20,13 @@ import {
   WarehouseShipResult,
   WaybillLabelData,
 } from '@dropship/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { beijingTime, sendXlsxStream, type XlsxColumn } from '../../lib/xlsx-stream.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { type CourierGateway, createCourierGateway } from './courier-gateway.js';
@@ -69,7 +70,7 @@ const EXPORT_COLUMNS: XlsxColumn<WarehouseOrderRow>[] = [
   { header: '合并发货', width: 30, value: (r) => (r.mergeOrderNos.length ? `${r.mergeWaiting ? '等待合并：' : '合并：'}${r.mergeOrderNos.join('、')}` : '') },
 ];
 
-export const warehouseRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) => {
+export const warehouseRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
   const courier = createCourierGateway(process.env, app.log);
   app.decorate('courier', courier);
   app.addHook('onClose', () => courier.close());
@@ -92,7 +93,7 @@ export const warehouseRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) 
         response: { 200: envelopeOf(WarehouseScanResult) },
       },
     },
-    async (req) => ok(await scanTakeCode(deps, purchaser(req), (req.body as WarehouseScanBody).takeCode)),
+    async (req) => ok(await scanTakeCode(deps, purchaser(req), req.body.takeCode)),
   );
 
   app.post(
@@ -106,14 +107,14 @@ export const warehouseRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) 
         response: { 200: envelopeOf(WarehouseOrdersResult) },
       },
     },
-    async (req) => ok(await pageWarehouseOrders(db, purchaser(req).orgId, req.body as WarehouseOrdersBody)),
+    async (req) => ok(await pageWarehouseOrders(db, purchaser(req).orgId, req.body)),
   );
 
   app.post(
     '/api/b2/purchaser/warehouse/export',
     { config: SHIP, schema: { tags, summary: '导出打印发货列表（Excel，最多5万条）', body: WarehouseExportBody } },
     async (req, reply) => {
-      const pages = await exportWarehouseOrders(db, purchaser(req).orgId, req.body as WarehouseExportBody);
+      const pages = await exportWarehouseOrders(db, purchaser(req).orgId, req.body);
       return sendXlsxStream(reply, { fileName: '打印发货', sheetName: '打印发货', columns: EXPORT_COLUMNS, pages, log: req.log });
     },
   );
@@ -129,7 +130,7 @@ export const warehouseRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) 
         response: { 200: envelopeOf(WarehouseShipResult) },
       },
     },
-    async (req) => ok(await shipById(deps, purchaser(req), (req.body as WarehouseOrderBody).orderId)),
+    async (req) => ok(await shipById(deps, purchaser(req), req.body.orderId)),
   );
 
   app.post(
@@ -143,7 +144,7 @@ export const warehouseRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) 
         response: { 200: envelopeOf(WarehouseShipResult) },
       },
     },
-    async (req) => ok(await shipById(deps, purchaser(req), (req.body as WarehouseOrderBody).orderId, true)),
+    async (req) => ok(await shipById(deps, purchaser(req), req.body.orderId, true)),
   );
 
   app.post(
@@ -152,13 +153,13 @@ export const warehouseRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) 
       config: SHIP,
       schema: { tags, summary: '仓库自提订单交付取货人（发货并完成）', body: WarehouseOrderBody, response: { 200: envelopeOf(WarehouseHandOverResult) } },
     },
-    async (req) => ok(await handOverOrder(deps, purchaser(req), (req.body as WarehouseOrderBody).orderId)),
+    async (req) => ok(await handOverOrder(deps, purchaser(req), req.body.orderId)),
   );
 
   app.post(
     '/api/b2/purchaser/warehouse/reprint',
     { config: SHIP, schema: { tags, summary: '补打已发货订单的面单', body: WarehouseOrderBody, response: { 200: envelopeOf(WaybillLabelData) } } },
-    async (req) => ok(await reprintWaybill(db, purchaser(req), (req.body as WarehouseOrderBody).orderId)),
+    async (req) => ok(await reprintWaybill(db, purchaser(req), req.body.orderId)),
   );
 
   app.post(
@@ -172,7 +173,7 @@ export const warehouseRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) 
         response: { 200: envelopeOf(z.object({ result: z.enum(['signed', 'moving', 'unknown']) })) },
       },
     },
-    async (req) => ok(await refreshOrderTracking(db, courier, purchaser(req).orgId, (req.body as WarehouseOrderBody).orderId)),
+    async (req) => ok(await refreshOrderTracking(db, courier, purchaser(req).orgId, req.body.orderId)),
   );
 
   app.get(
@@ -184,6 +185,6 @@ export const warehouseRoutes = fp(async (app: FastifyInstance, { db }: AppDeps) 
   app.post(
     '/api/b2/purchaser/warehouse/setting',
     { config: SCAN, schema: { tags, summary: '保存仓库设置', body: WarehouseSettingBody, response: { 200: envelopeOf(WarehouseSettingResult) } } },
-    async (req) => ok(await saveWarehouseSetting(db, purchaser(req).orgId, req.body as WarehouseSettingBody)),
+    async (req) => ok(await saveWarehouseSetting(db, purchaser(req).orgId, req.body)),
   );
 });
