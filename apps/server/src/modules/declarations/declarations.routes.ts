@@ -25,7 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
-import { sendXlsxStream } from '../../lib/xlsx-stream.js';
+import { sendXlsxStream } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { submitDeclaration } from '../dropship-orders/declaration.service.js';
 import { checkDeclaration, declarationDetail, exportDeclarations, pageDeclarations, removeDeclaration, saveDeclaration } from './declarations.service.js';

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
-import { sendXlsxStream } from '../../lib/xlsx-stream.js';
+import { sendXlsxStream } from '../../lib/excel/index.js';
 import { ruleColumns } from './express.excel.js';
 import * as service from './express.service.js';
 

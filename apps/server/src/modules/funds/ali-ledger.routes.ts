@@ -14,10 +14,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
+import { sendExcel } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as aliLedger from './ali-ledger.service.js';
 import { type AlipayGateway, createAlipayGateway } from './alipay-gateway.js';
-import { sendExcel } from './records.excel.js';
 
 const tags = ['funds'];
 const AUTH = '/funds/aliLedgerAuth';

@@ -7,7 +7,7 @@ import { BalanceResult, EntryPage, EntryQuery, envelopeOf, LedgerCheckResult } f
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
-import { sendXlsx } from '../../lib/xlsx-stream.js';
+import { sendXlsx } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import { exportEntries, pageEntries } from './entries.service.js';

@@ -12,8 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
+import { sendExcel } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { sendExcel } from './records.excel.js';
 import * as settlements from './settlements.service.js';
 
 const tags = ['funds'];

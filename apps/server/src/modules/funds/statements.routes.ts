@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
+import { type Sheet, sendExcel } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { type Sheet, sendExcel } from './records.excel.js';
 import * as statements from './statements.service.js';
 
 const tags = ['funds'];

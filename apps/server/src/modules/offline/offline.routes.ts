@@ -33,7 +33,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
-import { sendXlsxStream } from '../../lib/xlsx-stream.js';
+import { sendXlsxStream } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { createOfflinePickupOrder } from '../dropship-orders/offline.service.js';
 import { manualDeliveryGate } from '../goods/manual-delivery.js';

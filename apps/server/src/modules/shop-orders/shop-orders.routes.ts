@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
-import { beijingTime, sendXlsxStream, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
+import { beijingTime, sendXlsxStream, type XlsxColumn, yuan } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { listShops } from '../shops/shops.service.js';
 import * as service from './shop-orders-list.service.js';

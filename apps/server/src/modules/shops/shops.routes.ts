@@ -28,7 +28,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
-import { sendXlsxStream, beijingTime as time } from '../../lib/xlsx-stream.js';
+import { sendXlsxStream, beijingTime as time } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { loadShopsConfig } from './channel-config.js';
 import { ChannelRegistry } from './channel-registry.js';

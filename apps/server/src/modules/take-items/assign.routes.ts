@@ -38,7 +38,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
-import { sendXlsxStream } from '../../lib/xlsx-stream.js';
+import { sendXlsxStream } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as assign from './assign.service.js';
 import { stopOrRevoke } from './assign-stop.js';
