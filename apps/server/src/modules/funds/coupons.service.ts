@@ -15,6 +15,7 @@ import {
   type CouponStatus,
   ErrorCode,
   fenToYuan,
+  MAX_FEN,
 } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -66,7 +67,7 @@ function refusal(c: repo.CouponRecord | undefined, orderAmountFen: number, now =
 }
 
 function checkOrderAmount(orderAmountFen: number) {
-  if (!Number.isSafeInteger(orderAmountFen) || orderAmountFen < 1 || orderAmountFen > 1_000_000_000) {
+  if (!Number.isSafeInteger(orderAmountFen) || orderAmountFen < 1 || orderAmountFen > MAX_FEN) {
     throw new AppError(ErrorCode.BAD_REQUEST, '订单金额必须是1分到1000万元之间的整数分');
   }
 }

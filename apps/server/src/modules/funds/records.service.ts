@@ -4,6 +4,7 @@
  */
 import {
   ErrorCode,
+  MAX_FEN,
   PAYMENT_METHOD_NAMES,
   PAYMENT_PURPOSE_NAMES,
   PaymentPurpose,
@@ -121,7 +122,7 @@ export async function createReplenishRequest(
   tx: Db,
   v: { orgId: number; amountFen: number; reason: string; purpose: z.infer<typeof PaymentPurpose>; orderNo?: string },
 ): Promise<number> {
-  if (!Number.isSafeInteger(v.amountFen) || v.amountFen < 1 || v.amountFen > 1_000_000_000) {
+  if (!Number.isSafeInteger(v.amountFen) || v.amountFen < 1 || v.amountFen > MAX_FEN) {
     throw new AppError(ErrorCode.BAD_REQUEST, '补款金额必须是1分到1000万元之间的整数分');
   }
   if (!PaymentPurpose.safeParse(v.purpose).success) throw new AppError(ErrorCode.BAD_REQUEST, `补款类型不正确：${String(v.purpose)}`);

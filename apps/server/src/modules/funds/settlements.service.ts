@@ -7,6 +7,7 @@ import {
   beijingDayEnd,
   beijingDayStart,
   ErrorCode,
+  MAX_FEN,
   SETTLEMENT_KIND_NAMES,
   SETTLEMENT_PERIOD_NAMES,
   type SettlementKind,
@@ -21,7 +22,6 @@ import { moneyColumn, type Sheet, timeColumn, yuan } from '../../lib/excel/index
 import { assertExportable, EXPORT_MAX_ROWS } from './records.excel.js';
 import * as repo from './settlements.repository.js';
 
-const MAX_LINE_FEN = 1_000_000_000;
 const rangeOf = (q: { dateFrom: string; dateTo: string }): repo.Range => ({ from: beijingDayStart(q.dateFrom), to: beijingDayEnd(q.dateTo) });
 
 export interface NewSettlementLine {
@@ -40,10 +40,10 @@ export interface NewSettlementLine {
 
 function check(v: NewSettlementLine) {
   const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg);
-  if (!Number.isSafeInteger(v.goodsFen) || Math.abs(v.goodsFen) > MAX_LINE_FEN) throw bad('货款必须是整数分，且不超过1000万元');
+  if (!Number.isSafeInteger(v.goodsFen) || Math.abs(v.goodsFen) > MAX_FEN) throw bad('货款必须是整数分，且不超过1000万元');
   if (v.kind === 'TAKE' && v.goodsFen < 0) throw bad('拿货的货款不能为负数');
   if (v.kind === 'RETURN' && v.goodsFen > 0) throw bad('退货回档口的货款应为负数或0（档口退回的钱）');
-  if (!Number.isSafeInteger(v.commissionFen) || v.commissionFen < 0 || v.commissionFen > MAX_LINE_FEN) throw bad('佣金必须是不小于0的整数分');
+  if (!Number.isSafeInteger(v.commissionFen) || v.commissionFen < 0 || v.commissionFen > MAX_FEN) throw bad('佣金必须是不小于0的整数分');
   if (!v.supplierName.trim() || v.supplierName.length > 100) throw bad('档口名称必填且不超过100个字符');
   if (!v.businessId || v.businessId.length > 64) throw bad('拿货项编号必填且不超过64个字符');
   if (!(v.occurredAt instanceof Date) || Number.isNaN(v.occurredAt.getTime())) throw bad('发生时间无效');
