@@ -6,9 +6,12 @@
  * (docs/decisions/0016-declarations.md).
  */
 import { z } from 'zod';
+import { daysInOrder, optionalDay } from './dates.js';
 import { ReceiverFields } from './dropship-orders.js';
 import { CombinedOrderStatus, TakingItemStatus } from './enums.js';
 import { ExpressCode } from './express.js';
+import { optionalFilter } from './filters.js';
+import { unitPriceField } from './money.js';
 import { id, pageQuery, requiredText, text } from './schema-helpers.js';
 
 /** Where the goods of a declaration go. */
@@ -35,12 +38,7 @@ const quantity = z
   .min(1, '数量至少1件')
   .max(999, '数量不能超过999件')
   .describe('数量');
-const unitPrice = z
-  .number({ error: (iss) => (iss.input === undefined ? '请输入单价' : '单价必须是数字（单位：分）') })
-  .int('单价必须是整数（单位：分）')
-  .min(1, '单价必须大于0')
-  .max(10_000_000, '单价不能超过10万元')
-  .describe('单价');
+const unitPrice = unitPriceField('单价');
 
 export const DeclarationLineInput = z.object({
   /** The stall as the seller writes it: its code (档口编码) or its name. */
@@ -84,21 +82,16 @@ export type DeclarationCheckResult = z.infer<typeof DeclarationCheckResult>;
 export const DeclarationIdBody = z.object({ id: id('报单') });
 export const DeclarationIdQuery = z.object({ id: id('报单') });
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const optional = <T extends z.ZodType>(schema: T, label: string) =>
-  z.preprocess((v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional()).describe(label);
-const day = (label: string) => optional(z.string({ error: `${label}必须是日期文字` }).regex(DAY, `${label}格式应为 YYYY-MM-DD`), label);
-const inOrder = (v: { dateFrom?: string | undefined; dateTo?: string | undefined }) => !v.dateFrom || !v.dateTo || v.dateFrom <= v.dateTo;
-const IN_ORDER = { message: '开始日期不能晚于结束日期', path: ['dateFrom'] };
+const IN_ORDER = daysInOrder('dateFrom', 'dateTo', '开始日期不能晚于结束日期');
 
 const DeclarationFilterShape = {
-  declarationNo: optional(text('报单号', 32), '报单号'),
-  dateFrom: day('开始日期'),
-  dateTo: day('结束日期'),
+  declarationNo: optionalFilter(text('报单号', 32), '报单号'),
+  dateFrom: optionalDay('开始日期'),
+  dateTo: optionalDay('结束日期'),
 };
-export const DeclarationPageBody = pageQuery.extend({ status: optional(DeclarationStatus, '报单状态'), ...DeclarationFilterShape }).refine(inOrder, IN_ORDER);
+export const DeclarationPageBody = pageQuery.extend({ status: optionalFilter(DeclarationStatus, '报单状态'), ...DeclarationFilterShape }).refine(...IN_ORDER);
 /** 我的报单 / 报单历史 export: the list's filters, without paging (the page decides the status). */
-export const DeclarationFilter = z.object(DeclarationFilterShape).refine(inOrder, IN_ORDER);
+export const DeclarationFilter = z.object(DeclarationFilterShape).refine(...IN_ORDER);
 export type DeclarationFilter = z.output<typeof DeclarationFilter>;
 export type DeclarationPageBody = z.input<typeof DeclarationPageBody>;
 
@@ -151,16 +144,16 @@ export type DeclarationSubmitResult = z.infer<typeof DeclarationSubmitResult>;
 // ---- 报单记录（逐行）与报单拿货（按档口） ------------------------------------------------------------
 
 export const DeclarationRecordFilterShape = {
-  declarationNo: optional(text('报单号', 32), '报单号'),
-  stall: optional(text('档口', 60), '档口'),
-  artNo: optional(text('货号', 60), '货号'),
-  takeStatus: optional(TakingItemStatus, '拿货状态'),
-  dateFrom: day('开始日期'),
-  dateTo: day('结束日期'),
+  declarationNo: optionalFilter(text('报单号', 32), '报单号'),
+  stall: optionalFilter(text('档口', 60), '档口'),
+  artNo: optionalFilter(text('货号', 60), '货号'),
+  takeStatus: optionalFilter(TakingItemStatus, '拿货状态'),
+  dateFrom: optionalDay('开始日期'),
+  dateTo: optionalDay('结束日期'),
 };
-export const DeclarationRecordFilter = z.object(DeclarationRecordFilterShape).refine(inOrder, IN_ORDER);
+export const DeclarationRecordFilter = z.object(DeclarationRecordFilterShape).refine(...IN_ORDER);
 export type DeclarationRecordFilter = z.output<typeof DeclarationRecordFilter>;
-export const DeclarationRecordPageBody = pageQuery.extend(DeclarationRecordFilterShape).refine(inOrder, IN_ORDER);
+export const DeclarationRecordPageBody = pageQuery.extend(DeclarationRecordFilterShape).refine(...IN_ORDER);
 export type DeclarationRecordPageBody = z.input<typeof DeclarationRecordPageBody>;
 
 export const DeclarationRecordRow = z.object({
@@ -188,7 +181,7 @@ export type DeclarationRecordPageResult = z.infer<typeof DeclarationRecordPageRe
 
 export const DeclarationGoodsBody = z
   .object({ dateFrom: DeclarationRecordFilterShape.dateFrom, dateTo: DeclarationRecordFilterShape.dateTo, stall: DeclarationRecordFilterShape.stall })
-  .refine(inOrder, IN_ORDER);
+  .refine(...IN_ORDER);
 export type DeclarationGoodsBody = z.input<typeof DeclarationGoodsBody>;
 
 /** 报单拿货: the submitted declared goods of one stall and how far their pick-up has come. */

@@ -3,44 +3,35 @@
  * detail (items with take statuses, timeline, money), and the purchaser's read-only take items.
  */
 import { z } from 'zod';
+import { daysInOrder, optionalDay } from './dates.js';
 import { DropshipOrderStatus } from './dropship-orders.js';
 import { AssignmentStatus, CombinedOrderStatus, TakingItemStatus } from './enums.js';
 import { ExpressCode } from './express.js';
+import { optionalFilter } from './filters.js';
 import { DropshipPayMethod, PayLaterState } from './pay-later.js';
 import { id, pageQuery, text } from './schema-helpers.js';
 
 // ---- 列表、详情 --------------------------------------------------------------------------------
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-/** A filter a form may send empty: '' and null mean "not set". */
-const optional = <T extends z.ZodType>(schema: T, label: string) =>
-  z.preprocess((v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional()).describe(label);
-const day = (label: string) =>
-  z
-    .string({ error: `${label}必须是日期文字` })
-    .regex(DAY, `${label}格式应为 YYYY-MM-DD`)
-    .describe(label);
-
 export const DropshipFilterShape = {
   /** A tab: one combined status; absent = 全部. */
-  status: optional(CombinedOrderStatus, '订单状态'),
-  orderNo: optional(text('代发订单号', 32), '代发订单号'),
-  platformOrderId: optional(text('店铺订单号', 64), '店铺订单号'),
-  phoneTail: optional(z.string({ error: '手机尾号必须是文字' }).regex(/^\d{4}$/, '手机尾号必须是4位数字'), '手机尾号'),
-  expressCode: optional(ExpressCode, '快递公司'),
-  trackingNo: optional(text('快递单号', 40), '快递单号'),
-  shopId: optional(id('店铺'), '店铺'),
-  createdFrom: optional(day('下单开始日期'), '下单开始日期'),
-  createdTo: optional(day('下单结束日期'), '下单结束日期'),
+  status: optionalFilter(CombinedOrderStatus, '订单状态'),
+  orderNo: optionalFilter(text('代发订单号', 32), '代发订单号'),
+  platformOrderId: optionalFilter(text('店铺订单号', 64), '店铺订单号'),
+  phoneTail: optionalFilter(z.string({ error: '手机尾号必须是文字' }).regex(/^\d{4}$/, '手机尾号必须是4位数字'), '手机尾号'),
+  expressCode: optionalFilter(ExpressCode, '快递公司'),
+  trackingNo: optionalFilter(text('快递单号', 40), '快递单号'),
+  shopId: optionalFilter(id('店铺'), '店铺'),
+  createdFrom: optionalDay('下单开始日期'),
+  createdTo: optionalDay('下单结束日期'),
   /** 加急: YES = urgent orders only, NO = the others. */
-  speedDelivery: optional(z.enum(['YES', 'NO'], { error: '加急筛选只能是 YES 或 NO' }), '加急'),
+  speedDelivery: optionalFilter(z.enum(['YES', 'NO'], { error: '加急筛选只能是 YES 或 NO' }), '加急'),
 };
-const inOrder = (v: { createdFrom?: string | undefined; createdTo?: string | undefined }) => !v.createdFrom || !v.createdTo || v.createdFrom <= v.createdTo;
-const IN_ORDER = { message: '下单开始日期不能晚于结束日期', path: ['createdFrom'] };
+const IN_ORDER = daysInOrder('createdFrom', 'createdTo', '下单开始日期不能晚于结束日期');
 
-export const DropshipFilter = z.object(DropshipFilterShape).refine(inOrder, IN_ORDER);
+export const DropshipFilter = z.object(DropshipFilterShape).refine(...IN_ORDER);
 export type DropshipFilter = z.output<typeof DropshipFilter>;
-export const DropshipPageBody = pageQuery.extend(DropshipFilterShape).refine(inOrder, IN_ORDER);
+export const DropshipPageBody = pageQuery.extend(DropshipFilterShape).refine(...IN_ORDER);
 export type DropshipPageBody = z.output<typeof DropshipPageBody>;
 
 export const DropshipItemRow = z.object({
@@ -182,9 +173,9 @@ export const DROPSHIP_OPERATION_NAMES: Record<string, string> = {
 // ---- 采购商拿货项（只读） ------------------------------------------------------------------------
 
 export const TakeItemsPageBody = pageQuery.extend({
-  assignmentStatus: optional(AssignmentStatus, '分配状态'),
-  takeCode: optional(z.string().regex(/^\d{12}$/, '拿货码必须是12位数字'), '拿货码'),
-  marketArea: optional(text('拿货区域', 40), '拿货区域'),
+  assignmentStatus: optionalFilter(AssignmentStatus, '分配状态'),
+  takeCode: optionalFilter(z.string().regex(/^\d{12}$/, '拿货码必须是12位数字'), '拿货码'),
+  marketArea: optionalFilter(text('拿货区域', 40), '拿货区域'),
 });
 export type TakeItemsPageBody = z.output<typeof TakeItemsPageBody>;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AssignmentStatus, CombinedOrderStatus, TakingItemStatus } from './enums.js';
 import { ExpressCode } from './express.js';
 import { AlipayPayResult, requestKeyField } from './funds.js';
+import { fenField, MAX_FEN } from './money.js';
 import { DropshipPayMethod } from './pay-later.js';
 import { id, requiredText, text } from './schema-helpers.js';
 
@@ -229,12 +230,7 @@ export const CostResult = z.object({
 export type CostResult = z.infer<typeof CostResult>;
 
 export const UsableCouponsBody = z.object({
-  amountFen: z
-    .number({ error: '订单金额必须是数字（单位：分）' })
-    .int('订单金额必须是整数分')
-    .min(1, '订单金额至少0.01元')
-    .max(1_000_000_000)
-    .describe('订单金额'),
+  amountFen: fenField('订单金额', 1, MAX_FEN, { integer: '订单金额必须是整数分' }),
 });
 export const UsableCoupon = z.object({
   id: z.number(),

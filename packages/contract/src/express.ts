@@ -4,6 +4,7 @@
  * count; the service fee is per item. All money is integer fen (docs/decisions/0010-dropship-orders.md).
  */
 import { z } from 'zod';
+import { fenField } from './money.js';
 import { requiredText, text } from './schema-helpers.js';
 
 export const ExpressCode = z
@@ -15,13 +16,8 @@ export const ExpressCode = z
 /** A province name as the area tree writes it; '' is the rule for every province without its own. */
 const province = text('省份', 20);
 
-const fenField = (label: string, max = 100_000) =>
-  z
-    .number({ error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}必须是数字（单位：分）`) })
-    .int(`${label}必须是整数（单位：分）`)
-    .min(0, `${label}不能为负数`)
-    .max(max, `${label}不能超过${max / 100}元`)
-    .describe(label);
+/** A price of the rule table: at most 1,000 yuan (a per-item fee at most 100). */
+const ruleFen = (label: string, max = 100_000) => fenField(label, 0, max);
 
 const grams = (label: string) =>
   z
@@ -101,9 +97,9 @@ export const ExpressRulesSaveBody = z.object({
       z.object({
         province,
         firstWeightGrams: grams('首重'),
-        firstFen: fenField('首重价格'),
+        firstFen: ruleFen('首重价格'),
         stepWeightGrams: grams('续重单位'),
-        stepFen: fenField('续重价格'),
+        stepFen: ruleFen('续重价格'),
       }),
       { error: '运费规则必须是数组' },
     )
@@ -116,6 +112,6 @@ export const ExpressRulesSaveBody = z.object({
 export type ExpressRulesSaveBody = z.input<typeof ExpressRulesSaveBody>;
 
 export const ExpressSettingsBody = z.object({
-  serviceFeePerItemFen: fenField('每件服务费', 10_000),
+  serviceFeePerItemFen: ruleFen('每件服务费', 10_000),
   itemWeightGrams: grams('每件重量'),
 });

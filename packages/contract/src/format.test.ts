@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, fenToYuan, isEmpty, isValidPrice, leftDays, maskName, maskPhone, yuanToFen } from './format.js';
+import { badgeText, isEmpty, leftDays, maskName, maskPhone } from './format.js';
+import { fenToYuan, isValidPrice, yuanToFen } from './money.js';
 
 describe('maskName', () => {
   it('shows the first character and an asterisk for two-character names', () => {

@@ -20,29 +20,6 @@ export function maskPhone(phone: string | null | undefined): string {
   return `${p.slice(0, 3)}${'*'.repeat(p.length - 7)}${p.slice(-4)}`;
 }
 
-/** Digits with at most two decimals (SPEC.md section 5 price input). */
-export const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
-
-export function isValidPrice(input: string): boolean {
-  return PRICE_PATTERN.test(input.trim());
-}
-
-/** Yuan text ("12.5") → integer fen (1250), or null when the text is not a valid price. */
-export function yuanToFen(input: string): number | null {
-  const t = input.trim();
-  if (!PRICE_PATTERN.test(t)) return null;
-  const [whole = '0', frac = ''] = t.split('.');
-  const fen = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-  return Number.isSafeInteger(fen) ? fen : null;
-}
-
-/** Integer fen → yuan with two decimals, for the screen only. */
-export function fenToYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /**
  * SPEC.md section 5 emptiness: numbers, booleans, functions, dates and regexes are never empty;
  * strings are trimmed; arrays, maps, sets and plain objects are empty when they hold nothing.

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ReceiverFields } from './dropship-orders.js';
+import { fenField } from './money.js';
 import { text } from './schema-helpers.js';
 
 const PHONE = /^(1\d{10}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
@@ -148,8 +149,8 @@ export const FULFILMENT_SETTING_ROUTES: Record<Exclude<FulfilmentSettingKey, 're
 
 /** Platform prices the seller's settings pages show (set by the operator). */
 export const PlatformFulfilmentPrices = z.object({
-  speedDeliveryFeeFen: int('加急费', 0, 100_000, '分'),
-  payLaterCreditFen: int('货到付款额度', 0, 100_000_000, '分'),
+  speedDeliveryFeeFen: fenField('加急费', 0, 100_000),
+  payLaterCreditFen: fenField('货到付款额度', 0, 100_000_000),
 });
 export type PlatformFulfilmentPrices = z.infer<typeof PlatformFulfilmentPrices>;
 export const PLATFORM_FULFILMENT_DEFAULTS: PlatformFulfilmentPrices = { speedDeliveryFeeFen: 300, payLaterCreditFen: 200_000 };

@@ -4,51 +4,14 @@
  * Money is integer fen everywhere; yuan only on screen.
  */
 import { z } from 'zod';
+import { dayField, daysInOrder, monthField } from './dates.js';
 import { ReplenishStatus, TransactionType } from './enums.js';
 import { PaymentStatus } from './funds.js';
+import { fenField } from './money.js';
 import { id, pageQuery, requiredText } from './schema-helpers.js';
 
-/** Ten million yuan: the ledger's own single-movement limit (docs/decisions/0002-ledger.md). */
-const MAX_FEN = 1_000_000_000;
-
-const numberError = (label: string) => (iss: { input?: unknown }) =>
-  iss.input === undefined || iss.input === null ? `请输入${label}` : `${label}必须是数字（单位：分）`;
-
-/** Integer fen within [min, max]: fractions, strings, NaN and huge numbers are refused with the field's name. */
-export const fenField = (label: string, min = 0, max = MAX_FEN) =>
-  z
-    .number({ error: numberError(label) })
-    .int(`${label}必须是整数（单位：分）`)
-    .min(min, min === 0 ? `${label}不能为负数` : `${label}至少${min}分`)
-    .max(max, `${label}不能超过${max / 100}元`)
-    .describe(label);
-
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-/** 2024-02-30 matches the pattern but is no day: JavaScript would roll it over to March. */
-function isRealDay(s: string) {
-  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** A calendar day at +8 (SPEC.md section 9), 'YYYY-MM-DD'. */
-export const dayField = (label: string) =>
-  z
-    .string({ error: (iss) => (iss.input === undefined ? `请选择${label}` : `${label}必须是日期文字`) })
-    .regex(DAY, `${label}格式应为 YYYY-MM-DD`)
-    .refine(isRealDay, `${label}不是有效日期`)
-    .describe(label);
-
-/** A month at +8, 'YYYY-MM'. */
-export const monthField = (label = '月份') =>
-  z
-    .string({ error: (iss) => (iss.input === undefined ? `请选择${label}` : `${label}必须是文字`) })
-    .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, `${label}格式应为 YYYY-MM`)
-    .describe(label);
-
 const dateRange = { dateFrom: dayField('开始日期').optional(), dateTo: dayField('结束日期').optional() };
-const rangeInOrder = (v: { dateFrom?: string | undefined; dateTo?: string | undefined }) => !v.dateFrom || !v.dateTo || v.dateFrom <= v.dateTo;
-const RANGE_ORDER = { message: '开始日期不能晚于结束日期', path: ['dateFrom'] };
+const RANGE_ORDER = daysInOrder('dateFrom', 'dateTo', '开始日期不能晚于结束日期');
 
 export const REPLENISH_STATUS_NAMES: Record<z.infer<typeof ReplenishStatus>, string> = {
   WAITING_PAYMENT: '待付款',
@@ -60,9 +23,9 @@ export const REPLENISH_STATUS_NAMES: Record<z.infer<typeof ReplenishStatus>, str
 
 export const RECHARGE_STATUS_NAMES: Record<z.infer<typeof PaymentStatus>, string> = { WAITING_PAYMENT: '待支付', PAID: '已支付', CLOSED: '已关闭' };
 
-export const RechargePageBody = pageQuery.extend({ status: PaymentStatus.optional().describe('状态'), ...dateRange }).refine(rangeInOrder, RANGE_ORDER);
+export const RechargePageBody = pageQuery.extend({ status: PaymentStatus.optional().describe('状态'), ...dateRange }).refine(...RANGE_ORDER);
 /** The export takes the page's filters without paging. */
-export const RechargeExportBody = z.object({ status: PaymentStatus.optional().describe('状态'), ...dateRange }).refine(rangeInOrder, RANGE_ORDER);
+export const RechargeExportBody = z.object({ status: PaymentStatus.optional().describe('状态'), ...dateRange }).refine(...RANGE_ORDER);
 export const RechargeRecordRow = z.object({
   id: z.number(),
   createdAt: z.string(),
@@ -74,8 +37,8 @@ export const RechargeRecordRow = z.object({
 });
 export type RechargeRecordRow = z.infer<typeof RechargeRecordRow>;
 
-export const ReplenishPageBody = pageQuery.extend({ status: ReplenishStatus.optional().describe('状态'), ...dateRange }).refine(rangeInOrder, RANGE_ORDER);
-export const ReplenishExportBody = z.object({ status: ReplenishStatus.optional().describe('状态'), ...dateRange }).refine(rangeInOrder, RANGE_ORDER);
+export const ReplenishPageBody = pageQuery.extend({ status: ReplenishStatus.optional().describe('状态'), ...dateRange }).refine(...RANGE_ORDER);
+export const ReplenishExportBody = z.object({ status: ReplenishStatus.optional().describe('状态'), ...dateRange }).refine(...RANGE_ORDER);
 export const ReplenishRecordRow = z.object({
   id: z.number(),
   amountFen: z.number().int(),
@@ -124,10 +87,10 @@ export const CouponIssueBody = z
   .object({
     orgIds: z.array(id('卖家编号')).min(1, '请选择至少一个卖家').max(1000, '一次最多向1000个卖家发放').optional().describe('卖家编号'),
     all: z.boolean().optional().describe('全部卖家'),
-    amountFen: fenField('优惠金额', 1, MAX_COUPON_FEN),
+    amountFen: fenField('优惠金额', 1, MAX_COUPON_FEN, { min: '优惠金额至少1分' }),
     thresholdFen: fenField('使用门槛', 0),
     validDays: z
-      .number({ error: numberError('有效天数') })
+      .number({ error: (iss) => (iss.input === undefined || iss.input === null ? '请输入有效天数' : '有效天数必须是数字') })
       .int('有效天数必须是整数')
       .min(1, '有效天数至少1天')
       .max(365, '有效天数不能超过365天')
@@ -160,19 +123,22 @@ export const SettlementSummaryBody = pageQuery
     supplierName: z.string().trim().max(60, '档口名称不能超过60个字符').optional().describe('档口'),
     ...settlementRange,
   })
-  .refine(rangeInOrder, RANGE_ORDER)
+  .refine(...RANGE_ORDER)
   .refine(spanOk, SPAN);
 export const SettlementTotals = z.object({ lines: z.number().int(), goodsFen: z.number().int(), commissionFen: z.number().int() });
 export const SettlementSummaryRow = SettlementTotals.extend({ periodStart: z.string(), supplierName: z.string() });
 export const SettlementSummaryResult = pageResultOf(SettlementSummaryRow).extend({ totals: SettlementTotals });
 
-export const SettlementPickersBody = pageQuery.extend(settlementRange).refine(rangeInOrder, RANGE_ORDER).refine(spanOk, SPAN);
+export const SettlementPickersBody = pageQuery
+  .extend(settlementRange)
+  .refine(...RANGE_ORDER)
+  .refine(spanOk, SPAN);
 export const SettlementPickerRow = SettlementTotals.extend({ pickerUserId: z.number().nullable(), pickerName: z.string() });
 export const SettlementPickersResult = pageResultOf(SettlementPickerRow).extend({ totals: SettlementTotals });
 
 export const SettlementLinesBody = pageQuery
   .extend({ pickerUserId: id('拿货员'), ...settlementRange })
-  .refine(rangeInOrder, RANGE_ORDER)
+  .refine(...RANGE_ORDER)
   .refine(spanOk, SPAN);
 export const SettlementLineRow = z.object({
   id: z.number(),

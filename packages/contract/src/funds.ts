@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PaymentMethod, type PaymentPurpose, TransactionType } from './enums.js';
 import { payPassword } from './funds-pay-password.js';
+import { fenField, MAX_FEN } from './money.js';
 import { id, text } from './schema-helpers.js';
 
 export const BalanceResult = z.object({
@@ -23,20 +24,15 @@ export const LedgerCheckResult = z.object({
 });
 
 /** The largest single movement the ledger takes: ten million yuan (docs/decisions/0002-ledger.md). */
-export const MAX_AMOUNT_FEN = 1_000_000_000;
+export const MAX_AMOUNT_FEN = MAX_FEN;
 /** Alipay's smallest transfer is 0.10 yuan, so a withdrawal below it could never be paid out. */
 export const MIN_WITHDRAW_FEN = 10;
 
 const isMissing = (v: unknown) => v === undefined || v === null;
 
-/** An amount in fen: a JSON integer, 1..MAX_AMOUNT_FEN. Strings, fractions, negatives and huge numbers are refused. */
+/** A ledger amount in fen: a JSON integer, 1..MAX_AMOUNT_FEN. Strings, fractions, negatives and huge numbers are refused. */
 export const fenAmount = (label: string) =>
-  z
-    .number({ error: (iss) => (isMissing(iss.input) ? `请输入${label}` : `${label}必须是数字（单位：分）`) })
-    .int(`${label}必须是整数（单位：分），不能有小数`)
-    .min(1, `${label}至少0.01元`)
-    .max(MAX_AMOUNT_FEN, `${label}单笔不能超过1000万元`)
-    .describe(label);
+  fenField(label, 1, MAX_AMOUNT_FEN, { integer: `${label}必须是整数（单位：分），不能有小数`, max: `${label}单笔不能超过1000万元` });
 
 /** The caller's idempotency key (the page's requestKey: 36 characters, a colon and a timestamp). */
 export const requestKeyField = z

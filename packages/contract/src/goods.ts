@@ -4,19 +4,11 @@
  * custom goods. Money is integer fen; the page turns the price input (SPEC.md section 5) into fen.
  */
 import { z } from 'zod';
+import { fenField } from './money.js';
 import { id, pageQuery, requiredText, text } from './schema-helpers.js';
 
-/** Ten million yuan: more than any stall price, and the ledger's own single-movement limit. */
-const MAX_FEN = 1_000_000_000;
-
-/** A cost price in fen (the page converts the typed yuan with yuanToFen); null = not known yet. */
-export const costFenField = (label = '成本价') =>
-  z
-    .number({ error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}必须是数字（单位：分）`) })
-    .int(`${label}必须是整数（单位：分）`)
-    .min(0, `${label}不能为负数`)
-    .max(MAX_FEN, `${label}不能超过${MAX_FEN / 100}元`)
-    .describe(label);
+/** A cost price in fen (the page converts the typed yuan with yuanToFen), up to MAX_FEN: more than any stall price. */
+export const costFenField = (label = '成本价') => fenField(label);
 
 export const idList = (label: string, max = 500) => z.array(id(label)).min(1, `请选择${label}`).max(max, `一次最多处理${max}条`).describe(label);
 

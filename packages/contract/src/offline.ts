@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ReturnToFactoryStatus } from './enums.js';
+import { fenField, unitPriceField } from './money.js';
 import { id, pageQuery, requiredText, text } from './schema-helpers.js';
 
 /** Service fee the purchaser keeps from each line the stall refunds (deducted from the refund). */
@@ -32,13 +33,6 @@ const quantity = z
   .min(1, '数量至少1件')
   .max(999, '数量不能超过999件')
   .describe('数量');
-const priceFen = (label: string) =>
-  z
-    .number({ error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}必须是数字（单位：分）`) })
-    .int(`${label}必须是整数（单位：分）`)
-    .min(1, `${label}必须大于0`)
-    .max(10_000_000, `${label}不能超过10万元`)
-    .describe(label);
 
 /** One line of an offline order: which stall, what goods, how many, at what price. */
 export const OfflineLineInput = z.object({
@@ -47,7 +41,7 @@ export const OfflineLineInput = z.object({
   color: text('颜色', 30).default(''),
   size: text('尺码', 30).default(''),
   quantity,
-  unitPriceFen: priceFen('单价'),
+  unitPriceFen: unitPriceField('单价'),
 });
 export type OfflineLineInput = z.input<typeof OfflineLineInput>;
 
@@ -210,12 +204,7 @@ export const ReturnLineIdsBody = z.object({ lineIds });
 export const ReturnedBody = z.object({
   lineId: id('退货明细'),
   /** What the stall actually refunded; the line's goods amount when absent. */
-  refundFen: z
-    .number({ error: '退款金额必须是数字（单位：分）' })
-    .int('退款金额必须是整数（单位：分）')
-    .min(1, '退款金额必须大于0')
-    .optional()
-    .describe('退款金额'),
+  refundFen: fenField('退款金额', 1).optional().describe('退款金额'),
 });
 export const RefuseBody = z.object({ lineId: id('退货明细'), reason: requiredText('拒退原因', 100) });
 export const ReturnOperationResult = z.object({ moved: z.number(), lines: z.array(OfflineReturnLineRow) });

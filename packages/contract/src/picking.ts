@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AssignmentStatus, TakingItemStatus } from './enums.js';
+import { unitPriceField } from './money.js';
 import { id, text } from './schema-helpers.js';
 
 /** What a picker reports for an item at the stall. */
@@ -47,12 +48,7 @@ export const PickFindBody = z.object({
 });
 
 /** Unit price in fen: 0 to 100,000 yuan (a stall price above that is a typing mistake). */
-const priceFen = z
-  .number({ error: '单价必须是数字（分）' })
-  .int('单价必须是整数分')
-  .min(0, '单价不能为负数')
-  .max(10_000_000, '单价不能超过10万元')
-  .describe('实际拿货单价');
+const priceFen = unitPriceField('单价', 0, { integer: '单价必须是整数分' }).describe('实际拿货单价');
 
 export const PickMarkBody = z.object({
   takeItemIds: itemIds,

@@ -3,7 +3,9 @@
  * seller's shops, synced or imported. Lists and exports mask the receiver (SPEC.md section 5).
  */
 import { z } from 'zod';
+import { daysInOrder, optionalDay } from './dates.js';
 import { Channel } from './enums.js';
+import { optionalFilter } from './filters.js';
 import { id, pageQuery, text } from './schema-helpers.js';
 
 /** Our normalized status of a shop order (the platform's own code is platformStatus). */
@@ -34,48 +36,28 @@ export const REMARK_FILTER_NAMES: Record<z.infer<typeof RemarkFilter>, string> =
 export const SELLER_FLAG_NAMES: Record<number, string> = { 1: '红旗', 2: '黄旗', 3: '绿旗', 4: '蓝旗', 5: '紫旗' };
 export const SELLER_FLAG_COLORS: Record<number, string> = { 1: '#f5222d', 2: '#fadb14', 3: '#52c41a', 4: '#1677ff', 5: '#722ed1' };
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const isRealDay = (s: string) => {
-  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-};
-
-/** A filter field that a form may send empty: '' and null mean "not set". */
-const optional = <T extends z.ZodType>(schema: T, label: string) =>
-  z.preprocess((v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional()).describe(label);
-
-/** A calendar day at +8 (the business runs on Beijing time), 'YYYY-MM-DD'. */
-const day = (label: string) =>
-  z
-    .string({ error: `${label}必须是日期文字` })
-    .regex(DAY, `${label}格式应为 YYYY-MM-DD`)
-    .refine(isRealDay, `${label}不是有效日期`)
-    .describe(label);
-
 export const ShopOrdersFilterShape = {
-  shopId: optional(id('店铺'), '店铺'),
-  channel: optional(Channel, '平台'),
-  status: optional(ShopOrderStatus, '订单状态'),
-  dropshipStatus: optional(DropshipStatus, '代发状态'),
-  refundState: optional(ShopRefundState, '售后状态'),
-  paidFrom: optional(day('付款开始日期'), '付款开始日期'),
-  paidTo: optional(day('付款结束日期'), '付款结束日期'),
-  platformOrderId: optional(text('订单编号', 64), '订单编号'),
-  buyerNick: optional(text('买家昵称', 64), '买家昵称'),
-  phoneTail: optional(z.string({ error: '手机尾号必须是文字' }).regex(/^\d{4}$/, '手机尾号必须是4位数字'), '手机尾号'),
+  shopId: optionalFilter(id('店铺'), '店铺'),
+  channel: optionalFilter(Channel, '平台'),
+  status: optionalFilter(ShopOrderStatus, '订单状态'),
+  dropshipStatus: optionalFilter(DropshipStatus, '代发状态'),
+  refundState: optionalFilter(ShopRefundState, '售后状态'),
+  paidFrom: optionalDay('付款开始日期'),
+  paidTo: optionalDay('付款结束日期'),
+  platformOrderId: optionalFilter(text('订单编号', 64), '订单编号'),
+  buyerNick: optionalFilter(text('买家昵称', 64), '买家昵称'),
+  phoneTail: optionalFilter(z.string({ error: '手机尾号必须是文字' }).regex(/^\d{4}$/, '手机尾号必须是4位数字'), '手机尾号'),
   /** A SKU id, goods id or outer code (商家编码), matched exactly, case-insensitively. */
-  sku: optional(text('商品编码', 64), '商品编码'),
-  remark: optional(RemarkFilter, '备注'),
-  sellerFlag: optional(z.coerce.number().int('旗帜必须是1到5').min(1, '旗帜必须是1到5').max(5, '旗帜必须是1到5'), '旗帜'),
+  sku: optionalFilter(text('商品编码', 64), '商品编码'),
+  remark: optionalFilter(RemarkFilter, '备注'),
+  sellerFlag: optionalFilter(z.coerce.number().int('旗帜必须是1到5').min(1, '旗帜必须是1到5').max(5, '旗帜必须是1到5'), '旗帜'),
 };
 
-const paidInOrder = (v: { paidFrom?: string | undefined; paidTo?: string | undefined }) => !v.paidFrom || !v.paidTo || v.paidFrom <= v.paidTo;
-const PAID_ORDER = { message: '付款开始日期不能晚于结束日期', path: ['paidFrom'] };
+const PAID_ORDER = daysInOrder('paidFrom', 'paidTo', '付款开始日期不能晚于结束日期');
 
-export const ShopOrdersFilter = z.object(ShopOrdersFilterShape).refine(paidInOrder, PAID_ORDER);
+export const ShopOrdersFilter = z.object(ShopOrdersFilterShape).refine(...PAID_ORDER);
 export type ShopOrdersFilter = z.output<typeof ShopOrdersFilter>;
-export const ShopOrdersPageBody = pageQuery.extend(ShopOrdersFilterShape).refine(paidInOrder, PAID_ORDER);
+export const ShopOrdersPageBody = pageQuery.extend(ShopOrdersFilterShape).refine(...PAID_ORDER);
 export type ShopOrdersPageBody = z.output<typeof ShopOrdersPageBody>;
 
 export const ShopOrderItemRow = z.object({

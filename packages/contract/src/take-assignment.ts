@@ -5,19 +5,12 @@
  * Decisions: docs/decisions/0012-take-assignment.md.
  */
 import { z } from 'zod';
+import { daysInOrder, optionalDay } from './dates.js';
 import { AssignmentStatus, TakingItemStatus } from './enums.js';
+import { optionalFilter } from './filters.js';
 import { id, pageQuery, text } from './schema-helpers.js';
 import { ERP_CHANNELS } from './shops.js';
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-/** A filter a form may send empty: '' and null mean "not set". */
-const optional = <T extends z.ZodType>(schema: T, label: string) =>
-  z.preprocess((v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional()).describe(label);
-const day = (label: string) =>
-  z
-    .string({ error: `${label}必须是日期文字` })
-    .regex(DAY, `${label}格式应为 YYYY-MM-DD`)
-    .describe(label);
 const list = <T extends z.ZodType>(item: T, label: string, max: number) =>
   z
     .array(item, { error: `${label}必须是数组` })
@@ -35,26 +28,25 @@ export const TAKE_PRINT_MAX = 2_000;
 export const TAKE_EXPORT_MAX = 50_000;
 
 export const TakeFilterShape = {
-  marketArea: optional(text('拿货区域', 40), '拿货区域'),
-  market: optional(text('市场', 60), '市场'),
-  supplierId: optional(id('供应商'), '供应商'),
-  stallName: optional(text('档口', 60), '档口'),
+  marketArea: optionalFilter(text('拿货区域', 40), '拿货区域'),
+  market: optionalFilter(text('市场', 60), '市场'),
+  supplierId: optionalFilter(id('供应商'), '供应商'),
+  stallName: optionalFilter(text('档口', 60), '档口'),
   /** 0 = not assigned to anybody. */
-  pickerId: optional(z.coerce.number({ error: '拿货员必须是数字' }).int('拿货员必须是整数').min(0, '拿货员不正确'), '拿货员'),
-  assignmentStatus: optional(AssignmentStatus, '分配状态'),
-  takingStatus: optional(TakingItemStatus, '拿货状态'),
-  sellerName: optional(text('卖家', 60), '卖家'),
-  takeCode: optional(z.string({ error: '拿货码必须是文字' }).regex(/^\d{12}$/, '拿货码必须是12位数字'), '拿货码'),
-  createdFrom: optional(day('创建开始日期'), '创建开始日期'),
-  createdTo: optional(day('创建结束日期'), '创建结束日期'),
-  printed: optional(z.enum(['YES', 'NO'], { error: '是否已打印必须是 YES 或 NO' }), '是否已打印'),
+  pickerId: optionalFilter(z.coerce.number({ error: '拿货员必须是数字' }).int('拿货员必须是整数').min(0, '拿货员不正确'), '拿货员'),
+  assignmentStatus: optionalFilter(AssignmentStatus, '分配状态'),
+  takingStatus: optionalFilter(TakingItemStatus, '拿货状态'),
+  sellerName: optionalFilter(text('卖家', 60), '卖家'),
+  takeCode: optionalFilter(z.string({ error: '拿货码必须是文字' }).regex(/^\d{12}$/, '拿货码必须是12位数字'), '拿货码'),
+  createdFrom: optionalDay('创建开始日期'),
+  createdTo: optionalDay('创建结束日期'),
+  printed: optionalFilter(z.enum(['YES', 'NO'], { error: '是否已打印必须是 YES 或 NO' }), '是否已打印'),
 };
-const inOrder = (v: { createdFrom?: string | undefined; createdTo?: string | undefined }) => !v.createdFrom || !v.createdTo || v.createdFrom <= v.createdTo;
-const IN_ORDER = { message: '创建开始日期不能晚于结束日期', path: ['createdFrom'] };
+const IN_ORDER = daysInOrder('createdFrom', 'createdTo', '创建开始日期不能晚于结束日期');
 
-export const TakeFilter = z.object(TakeFilterShape).refine(inOrder, IN_ORDER);
+export const TakeFilter = z.object(TakeFilterShape).refine(...IN_ORDER);
 export type TakeFilter = z.output<typeof TakeFilter>;
-export const TakePageBody = pageQuery.extend(TakeFilterShape).refine(inOrder, IN_ORDER);
+export const TakePageBody = pageQuery.extend(TakeFilterShape).refine(...IN_ORDER);
 export type TakePageBody = z.output<typeof TakePageBody>;
 
 export const TakeRow = z.object({
@@ -95,8 +87,8 @@ export const TakePageResult = z.object({ total: z.number(), list: z.array(TakeRo
 export type TakePageResult = z.infer<typeof TakePageResult>;
 
 export const ErpTakePageBody = pageQuery
-  .extend({ ...TakeFilterShape, channel: optional(z.enum(ERP_CHANNELS, { error: 'ERP 必须是 KM 或 WDT' }), 'ERP') })
-  .refine(inOrder, IN_ORDER);
+  .extend({ ...TakeFilterShape, channel: optionalFilter(z.enum(ERP_CHANNELS, { error: 'ERP 必须是 KM 或 WDT' }), 'ERP') })
+  .refine(...IN_ORDER);
 export const ErpTakeRow = TakeRow.extend({ shopName: z.string(), channel: z.string() });
 export const ErpTakePageResult = z.object({ total: z.number(), list: z.array(ErpTakeRow) });
 export const ExistErpResult = z.object({ exist: z.boolean(), count: z.number() });
@@ -127,7 +119,7 @@ export type TakePicker = z.infer<typeof TakePicker>;
 
 // ---- 按档口 -------------------------------------------------------------------------------------
 
-export const TakeGroupBody = pageQuery.extend(TakeFilterShape).refine(inOrder, IN_ORDER);
+export const TakeGroupBody = pageQuery.extend(TakeFilterShape).refine(...IN_ORDER);
 export const TakeStallGroup = z.object({
   stallKey: z.string(),
   stallName: z.string(),
@@ -161,11 +153,11 @@ export type TakePrintBody = z.output<typeof TakePrintBody>;
 
 // ---- 下发拿货码 ----------------------------------------------------------------------------------
 
-export const TakeDayQuery = z.object({ date: optional(day('日期'), '日期') });
+export const TakeDayQuery = z.object({ date: optionalDay('日期') });
 export const DowningResult = z.object({ downing: z.boolean(), runId: z.number().nullable(), startedAt: z.string().nullable() });
-export const DownCodeBody = z.object({ date: optional(day('日期'), '日期'), stallKeys: list(text('档口', 300), '档口', 500).optional() });
+export const DownCodeBody = z.object({ date: optionalDay('日期'), stallKeys: list(text('档口', 300), '档口', 500).optional() });
 export const DownCodeResult = z.object({ runId: z.number(), batches: z.number(), items: z.number() });
-export const DownCodeListBody = pageQuery.extend({ date: optional(day('日期'), '日期'), stallName: optional(text('档口', 60), '档口') });
+export const DownCodeListBody = pageQuery.extend({ date: optionalDay('日期'), stallName: optionalFilter(text('档口', 60), '档口') });
 export const DownLine = z.object({ takeCode: z.string(), artNo: z.string(), color: z.string(), size: z.string(), quantity: z.number() });
 export const DownBatch = z.object({
   id: z.number(),
@@ -213,7 +205,7 @@ export const TakeBriefingResult = z.object({
   list: z.array(TakeBriefingRow),
   total: TakeBriefingRow.omit({ pickerId: true, pickerName: true }),
 });
-export const TakeBriefingUserQuery = z.object({ date: optional(day('日期'), '日期'), pickerId: id('拿货员') });
+export const TakeBriefingUserQuery = z.object({ date: optionalDay('日期'), pickerId: id('拿货员') });
 export const TakeBriefingUserResult = z.object({
   date: z.string(),
   summary: TakeBriefingRow,
@@ -229,7 +221,7 @@ export const TakeBriefingUserResult = z.object({
     }),
   ),
 });
-export const TakeLogQuery = pageQuery.extend({ takeItemId: optional(id('拿货项'), '拿货项') });
+export const TakeLogQuery = pageQuery.extend({ takeItemId: optionalFilter(id('拿货项'), '拿货项') });
 export const TakeLogRow = z.object({
   id: z.number(),
   takeItemId: z.number(),

@@ -4,11 +4,10 @@
  * sorting-slot range. docs/decisions/0014-warehouse-shipping.md.
  */
 import { z } from 'zod';
+import { optionalDay } from './dates.js';
 import { ExpressCode } from './express.js';
+import { blankToUndefined, optionalFilter } from './filters.js';
 import { id, pageQuery, text } from './schema-helpers.js';
-
-const blankToUndefined = (v: unknown) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-const optional = <T extends z.ZodType>(schema: T, label: string) => z.preprocess(blankToUndefined, schema.optional()).describe(label);
 
 export const TakeCodeField = z
   .string({ error: (iss) => (iss.input === undefined || iss.input === null ? '请扫描或输入拿货码' : '拿货码必须是文字') })
@@ -77,21 +76,14 @@ export type WarehouseScanResult = z.infer<typeof WarehouseScanResult>;
 export const WarehouseView = z.enum(['READY', 'SORTING', 'SHIPPED']);
 export type WarehouseView = z.infer<typeof WarehouseView>;
 
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const day = (label: string) =>
-  z
-    .string({ error: `${label}必须是日期文字` })
-    .regex(DAY, `${label}格式应为 YYYY-MM-DD`)
-    .describe(label);
-
 export const WarehouseFilterShape = {
   view: z.preprocess(blankToUndefined, WarehouseView.default('READY')).describe('列表'),
-  orderNo: optional(text('代发订单号', 32), '代发订单号'),
-  trackingNo: optional(text('快递单号', 40), '快递单号'),
-  expressCode: optional(ExpressCode, '快递公司'),
+  orderNo: optionalFilter(text('代发订单号', 32), '代发订单号'),
+  trackingNo: optionalFilter(text('快递单号', 40), '快递单号'),
+  expressCode: optionalFilter(ExpressCode, '快递公司'),
   /** Shipped view: the delivery day range (Beijing dates). */
-  dateFrom: optional(day('发货开始日期'), '发货开始日期'),
-  dateTo: optional(day('发货结束日期'), '发货结束日期'),
+  dateFrom: optionalDay('发货开始日期'),
+  dateTo: optionalDay('发货结束日期'),
 };
 export const WarehouseOrdersBody = pageQuery.extend(WarehouseFilterShape);
 export type WarehouseOrdersBody = z.output<typeof WarehouseOrdersBody>;

@@ -3,6 +3,7 @@
  * their measured height, so a one-line value takes one line and a long address takes its lines,
  * up to the field's maxLines and never past the flow's bottom.
  */
+import { fenToYuan } from '@dropship/contract';
 import { measureText } from '../layout.ts';
 import { DEFAULT_LINE_HEIGHT, type LabelElement, type Page, type TextAlign, type TextElement } from '../model.ts';
 import { ptToMm } from '../units.ts';
@@ -150,9 +151,5 @@ export function bottomLine(elements: LabelElement[], text: string, o: TextOption
   return top;
 }
 
-/** ¥ with two decimals from integer fen (money is fen everywhere but on paper). */
-export const formatFen = (fen: number): string => {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  return `${sign}¥${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
+/** ¥ with two decimals from integer fen (money is fen everywhere but on paper), the sign before the ¥: -¥0.05. */
+export const formatFen = (fen: number): string => (fen < 0 ? `-¥${fenToYuan(-fen)}` : `¥${fenToYuan(fen)}`);

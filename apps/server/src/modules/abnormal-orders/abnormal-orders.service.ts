@@ -17,9 +17,10 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
+import { moneyColumn, timeColumn, type XlsxColumn } from '../../lib/excel/index.js';
 import type { Caller } from '../../plugins/auth.js';
 import { findArea } from '../area/area.lookup.js';
-import { assertExportable, type Column } from '../goods/goods.excel.js';
+import { assertExportable } from '../goods/goods.excel.js';
 import { skusByIds } from '../goods/goods-links.repository.js';
 import { linkViewOf } from '../goods/goods-links.service.js';
 import { ensureShopSkus } from '../goods/shop-skus.repository.js';
@@ -103,7 +104,7 @@ export async function abnormalForExport(db: Db, caller: Caller, q: Omit<z.output
   return rowsOf(db, caller.orgId, all);
 }
 
-export const abnormalColumns: Column<AbnormalOrderRow>[] = [
+export const abnormalColumns: XlsxColumn<AbnormalOrderRow>[] = [
   { header: '订单号', width: 24, value: (r) => r.platformOrderId },
   { header: '店铺', width: 20, value: (r) => r.shopName },
   { header: '异常原因', width: 30, value: (r) => r.reasons.map((x) => ABNORMAL_REASON_NAMES[x]).join('、') },
@@ -112,12 +113,8 @@ export const abnormalColumns: Column<AbnormalOrderRow>[] = [
   { header: '省市区', width: 24, value: (r) => r.receiverArea },
   { header: '详细地址', width: 30, value: (r) => r.receiverAddress },
   { header: '件数', value: (r) => r.itemCount },
-  { header: '实付（元）', value: (r) => (r.paymentFen / 100).toFixed(2) },
-  {
-    header: '付款时间',
-    width: 20,
-    value: (r) => (r.paidAt ? new Date(Date.parse(r.paidAt) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') : ''),
-  },
+  moneyColumn('实付（元）', (r) => r.paymentFen),
+  timeColumn('付款时间', (r) => r.paidAt),
 ];
 
 function lineReason(refundState: string, link: AbnormalLine['link']): Reason | null {

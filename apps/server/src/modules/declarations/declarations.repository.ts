@@ -3,6 +3,7 @@
  * draft lock its row first, so a save racing a submit finds the draft already submitted.
  */
 import type { CombinedStatusCode, TakingStatusCode } from '@dropship/contract';
+import { beijingDayEnd, beijingDayStart } from '@dropship/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -116,8 +117,8 @@ export async function lineStatuses(db: Db, orgId: number, declarationId: number)
 /** Beijing calendar days → the instants they span. */
 export function createdBetween(column: SQL, from?: string, to?: string): SQL[] {
   const out: SQL[] = [];
-  if (from) out.push(sql`${column} >= (${from}::date)::timestamp at time zone 'Asia/Shanghai'`);
-  if (to) out.push(sql`${column} < ((${to}::date) + 1)::timestamp at time zone 'Asia/Shanghai'`);
+  if (from) out.push(sql`${column} >= ${beijingDayStart(from).toISOString()}`);
+  if (to) out.push(sql`${column} < ${beijingDayEnd(to).toISOString()}`);
   return out;
 }
 

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { EXPORT_CHUNK, keysetPages } from '../../lib/xlsx-stream.js';
+import { EXPORT_CHUNK, keysetPages } from '../../lib/excel/index.js';
 import type { Caller } from '../../plugins/auth.js';
 import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.service.js';
 import { checkLines, problemsText } from './check-lines.js';

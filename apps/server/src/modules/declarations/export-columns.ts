@@ -8,7 +8,7 @@ import {
   type DeclarationStallGoods,
   TAKING_ITEM_STATUS_NAMES,
 } from '@dropship/contract';
-import { beijingTime, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
+import { beijingTime, moneyColumn, timeColumn, type XlsxColumn } from '../../lib/excel/index.js';
 
 export const RECORD_COLUMNS: XlsxColumn<DeclarationRecordRow>[] = [
   { header: '报单号', width: 20, value: (r) => r.declarationNo },
@@ -19,12 +19,12 @@ export const RECORD_COLUMNS: XlsxColumn<DeclarationRecordRow>[] = [
   { header: '颜色', value: (r) => r.color },
   { header: '尺码', value: (r) => r.size },
   { header: '数量', value: (r) => r.quantity },
-  { header: '单价(元)', value: (r) => yuan(r.unitPriceFen) },
+  moneyColumn('单价(元)', (r) => r.unitPriceFen),
   { header: '收货人', value: (r) => r.receiverName },
   { header: '收货人手机', width: 16, value: (r) => r.receiverPhone },
   { header: '代发订单号', width: 20, value: (r) => r.orderNo ?? '' },
   { header: '拿货状态', value: (r) => (r.takeStatus ? TAKING_ITEM_STATUS_NAMES[r.takeStatus] : r.status === 'DRAFT' ? '未提交' : '待付款') },
-  { header: '报单时间', width: 20, value: (r) => beijingTime(r.createdAt) },
+  timeColumn('报单时间', (r) => r.createdAt),
 ];
 
 type GoodsRow = DeclarationStallGoods['items'][number] & { stall: string; market: string; stallNo: string };
@@ -50,7 +50,7 @@ export function declarationColumns(kind: 'drafts' | 'history'): XlsxColumn<Decla
     { header: '发货方式', width: 12, value: (r) => DECLARATION_DELIVERY_NAMES[r.delivery] },
     { header: '行数', value: (r) => r.lineCount },
     { header: '件数', value: (r) => r.quantity },
-    { header: '货款(元)', value: (r) => yuan(r.goodsFen) },
+    moneyColumn('货款(元)', (r) => r.goodsFen),
     ...(kind === 'history'
       ? [
           {

@@ -1,6 +1,6 @@
 /** The columns of the dropship order export (masked receiver, money in yuan, Beijing times). */
 import { CHANNEL_NAMES, type Channel, COMBINED_ORDER_STATUS_NAMES, type DropshipOrderRow, payMethodLabel, TAKING_ITEM_STATUS_NAMES } from '@dropship/contract';
-import { beijingTime, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
+import { moneyColumn, timeColumn, type XlsxColumn } from '../../lib/excel/index.js';
 
 const goods = (r: DropshipOrderRow) =>
   r.items
@@ -21,18 +21,18 @@ export const EXPORT_COLUMNS: XlsxColumn<DropshipOrderRow>[] = [
   { header: '收货地区', width: 24, value: (r) => r.receiverArea },
   { header: '商品（档口 货号 颜色 尺码 ×数量）', width: 60, value: goods },
   { header: '件数', value: (r) => r.itemCount },
-  { header: '货款(元)', value: (r) => yuan(r.goodsFen) },
+  moneyColumn('货款(元)', (r) => r.goodsFen),
   { header: '加急', value: (r) => (r.speedDelivery ? '加急' : '') },
   { header: '快递', value: (r) => r.expressName },
-  { header: '运费(元)', value: (r) => yuan(r.expressFeeFen) },
-  { header: '服务费(元)', value: (r) => yuan(r.serviceFeeFen) },
-  { header: '加急费(元)', value: (r) => yuan(r.speedFeeFen) },
-  { header: '优惠(元)', value: (r) => yuan(r.discountFen) },
-  { header: '实付(元)', value: (r) => yuan(r.totalFen) },
-  { header: '已退(元)', value: (r) => yuan(r.refundedFen) },
+  moneyColumn('运费(元)', (r) => r.expressFeeFen),
+  moneyColumn('服务费(元)', (r) => r.serviceFeeFen),
+  moneyColumn('加急费(元)', (r) => r.speedFeeFen),
+  moneyColumn('优惠(元)', (r) => r.discountFen),
+  moneyColumn('实付(元)', (r) => r.totalFen),
+  moneyColumn('已退(元)', (r) => r.refundedFen),
   { header: '支付方式', value: (r) => payMethodLabel(r.payMethod, r.payLaterState) },
   { header: '快递单号', width: 20, value: (r) => r.trackingNo ?? '' },
   { header: '备注', width: 30, value: (r) => r.remark },
-  { header: '下单时间', width: 20, value: (r) => beijingTime(r.createdAt) },
-  { header: '付款时间', width: 20, value: (r) => beijingTime(r.paidAt) },
+  timeColumn('下单时间', (r) => r.createdAt),
+  timeColumn('付款时间', (r) => r.paidAt),
 ];

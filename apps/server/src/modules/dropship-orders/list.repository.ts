@@ -5,16 +5,13 @@
  * benchmark runs the very same SQL through the bare driver.
  */
 import type { CombinedStatusCode, DropshipFilter, DropshipOrderStatus, TakingStatusCode } from '@dropship/contract';
+import { beijingDayEnd, beijingDayStart } from '@dropship/contract';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { users } from '../auth/auth.table.js';
 import { dropshipOrderEvents, dropshipOrderItems, dropshipOrders } from './dropship-orders.table.js';
-
-const DAY_MS = 86_400_000;
-/** 00:00 Beijing of a 'YYYY-MM-DD' day, as an instant. */
-const beijingStart = (day: string) => new Date(Date.parse(`${day}T00:00:00+08:00`));
 
 /** True when the filter narrows more than a tab: the tab counters cannot give the total. */
 export const narrowsBeyondTab = (f: DropshipFilter) => Object.entries(f).some(([k, v]) => k !== 'status' && v !== undefined);
@@ -30,8 +27,8 @@ export function filterWhere(orgId: number, f: DropshipFilter): SQL {
     f.expressCode ? eq(o.expressCode, f.expressCode) : undefined,
     f.trackingNo ? eq(o.trackingNo, f.trackingNo) : undefined,
     f.shopId ? eq(o.shopId, f.shopId) : undefined,
-    f.createdFrom ? gte(o.createdAt, beijingStart(f.createdFrom)) : undefined,
-    f.createdTo ? lt(o.createdAt, new Date(beijingStart(f.createdTo).getTime() + DAY_MS)) : undefined,
+    f.createdFrom ? gte(o.createdAt, beijingDayStart(f.createdFrom)) : undefined,
+    f.createdTo ? lt(o.createdAt, beijingDayEnd(f.createdTo)) : undefined,
     f.speedDelivery ? eq(o.speedDelivery, f.speedDelivery === 'YES') : undefined,
   ) as SQL;
 }

@@ -9,6 +9,7 @@
  * Called by the shop-order refund path after refund states are written (see the decision doc for
  * where it hooks); safe to call again for the same orders: stopped lines and cancelled orders are skipped.
  */
+import { fenToYuan } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -79,7 +80,7 @@ export async function autoInterceptShopOrders(db: Db, orgId: number, shopOrderId
       if (failed.has(0)) continue;
       try {
         const r = await cancelDropshipOrder(db, actor, orderId, '买家申请退款，自动拦截');
-        await log('CANCEL_ORDER', null, r.refundFen > 0 ? `已取消订单，退回余额 ${(r.refundFen / 100).toFixed(2)} 元` : '已取消订单');
+        await log('CANCEL_ORDER', null, r.refundFen > 0 ? `已取消订单，退回余额 ${fenToYuan(r.refundFen)} 元` : '已取消订单');
         outcome.canceled++;
       } catch (e) {
         if (!(e instanceof AppError)) throw e;

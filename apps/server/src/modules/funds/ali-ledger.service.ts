@@ -8,8 +8,9 @@ import { AlipayError, type AlipayRoyaltyApi } from '@dropship/channels';
 import { ErrorCode, maskName, maskPhone } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { moneyColumn, type Sheet, timeColumn } from '../../lib/excel/index.js';
 import * as repo from './ali-ledger.repository.js';
-import { assertExportable, EXPORT_MAX_ROWS, type Sheet, yuan } from './records.excel.js';
+import { assertExportable, EXPORT_MAX_ROWS } from './records.excel.js';
 
 /** How the routes reach Alipay: the shared gateway (real or the demo emulator). */
 export type RoyaltyProvider = () => Promise<AlipayRoyaltyApi>;
@@ -90,8 +91,6 @@ export async function pageSettlements(db: Db, orgId: number, q: { pageNo: number
 
 type SettlementLine = Awaited<ReturnType<typeof pageSettlements>>['list'][number];
 const STATUS_NAMES: Record<string, string> = { PROCESSING: '分账处理中', SUCCESS: '分账成功', FAIL: '分账失败' };
-const beijing = (isoText: string | null) => (isoText ? new Date(Date.parse(isoText) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') : '');
-
 export async function settlementsSheet(db: Db, orgId: number): Promise<Sheet<SettlementLine>> {
   const first = await pageSettlements(db, orgId, { pageNo: 1, pageSize: EXPORT_MAX_ROWS });
   assertExportable(first.total);
@@ -99,12 +98,12 @@ export async function settlementsSheet(db: Db, orgId: number): Promise<Sheet<Set
     name: '分账记录',
     rows: first.list,
     columns: [
-      { header: '创建时间', width: 22, value: (r) => beijing(r.createdAt) },
+      timeColumn('创建时间', (r) => r.createdAt, 22),
       { header: '订单号', width: 26, value: (r) => r.businessId },
-      { header: '分账金额（元）', value: (r) => yuan(r.amountFen) },
+      moneyColumn('分账金额（元）', (r) => r.amountFen),
       { header: '收款账号', width: 22, value: (r) => r.account },
       { header: '状态', value: (r) => STATUS_NAMES[r.status] ?? r.status },
-      { header: '完成时间', width: 22, value: (r) => beijing(r.settledAt) },
+      timeColumn('完成时间', (r) => r.settledAt, 22),
     ],
   };
 }

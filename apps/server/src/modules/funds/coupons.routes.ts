@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
+import { sendExcel } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as coupons from './coupons.service.js';
-import { sendExcel } from './records.excel.js';
 
 const ExportBody = z.object({ status: CouponStatus.default('UNUSED').describe('优惠券状态') });
 

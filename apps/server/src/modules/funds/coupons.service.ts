@@ -5,6 +5,8 @@
  */
 import { randomInt } from 'node:crypto';
 import {
+  beijingDay,
+  beijingDayEnd,
   COUPON_SOURCE_NAMES,
   COUPON_STATUS_NAMES,
   type CouponIssueBody,
@@ -13,13 +15,15 @@ import {
   type CouponStatus,
   ErrorCode,
   fenToYuan,
+  MAX_FEN,
 } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { dayColumn, moneyColumn, type Sheet, yuan } from '../../lib/excel/index.js';
 import * as repo from './coupons.repository.js';
-import { assertExportable, EXPORT_MAX_ROWS, type Sheet, yuan } from './records.excel.js';
+import { assertExportable, EXPORT_MAX_ROWS } from './records.excel.js';
 
 const DAY_MS = 86_400_000;
 
@@ -64,7 +68,7 @@ function refusal(c: repo.CouponRecord | undefined, orderAmountFen: number, now =
 }
 
 function checkOrderAmount(orderAmountFen: number) {
-  if (!Number.isSafeInteger(orderAmountFen) || orderAmountFen < 1 || orderAmountFen > 1_000_000_000) {
+  if (!Number.isSafeInteger(orderAmountFen) || orderAmountFen < 1 || orderAmountFen > MAX_FEN) {
     throw new AppError(ErrorCode.BAD_REQUEST, '订单金额必须是1分到1000万元之间的整数分');
   }
 }
@@ -111,8 +115,7 @@ function batchNo(now: Date) {
 export async function issueCoupons(db: Db, body: z.output<typeof CouponIssueBody>) {
   const now = new Date();
   // Valid through the end of the Beijing day `validDays` from now: a coupon issued at 23:59 still gets whole days.
-  const endDay = new Date(now.getTime() + body.validDays * DAY_MS + 8 * 3_600_000).toISOString().slice(0, 10);
-  const expireAt = new Date(Date.parse(`${endDay}T00:00:00+08:00`) + DAY_MS);
+  const expireAt = beijingDayEnd(beijingDay(now.getTime() + body.validDays * DAY_MS));
   const wanted = body.orgIds ? [...new Set(body.orgIds)] : undefined;
   return inTransaction(db, async (t) => {
     const targets = await repo.sellerOrgIds(t, wanted);
@@ -129,8 +132,6 @@ export async function issueCoupons(db: Db, body: z.output<typeof CouponIssueBody
   });
 }
 
-const beijingDay = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-
 /** The coupons of one state as a sheet. */
 export async function couponSheet(db: Db, orgId: number, status: CouponStatus): Promise<Sheet<repo.CouponRecord>> {
   const { total, rows } = await repo.pageCoupons(db, orgId, status, EXPORT_MAX_ROWS, 0);
@@ -140,10 +141,10 @@ export async function couponSheet(db: Db, orgId: number, status: CouponStatus): 
     rows,
     columns: [
       { header: '名称', width: 20, value: (c) => c.name },
-      { header: '优惠金额（元）', value: (c) => yuan(c.amountFen) },
+      moneyColumn('优惠金额（元）', (c) => c.amountFen),
       { header: '使用门槛（元）', value: (c) => (c.thresholdFen > 0 ? yuan(c.thresholdFen) : '无门槛') },
-      { header: '生效日期', value: (c) => beijingDay(c.validFrom) },
-      { header: '截止日期', value: (c) => beijingDay(new Date(c.expireAt.getTime() - 1)) },
+      dayColumn('生效日期', (c) => c.validFrom),
+      dayColumn('截止日期', (c) => new Date(c.expireAt.getTime() - 1)),
       { header: '来源', value: (c) => COUPON_SOURCE_NAMES[c.source] ?? c.source },
       { header: '状态', value: (c) => COUPON_STATUS_NAMES[stateOf(c)] },
       { header: '使用订单', width: 24, value: (c) => c.businessId ?? '' },

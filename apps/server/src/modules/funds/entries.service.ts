@@ -1,9 +1,9 @@
 /** The balance page (余额): the tenant's ledger entries, paged and filtered, and their Excel export. */
-import { type EntryQuery, type EntryRow, ErrorCode, fenToYuan, PAYMENT_PURPOSE_NAMES, TRANSACTION_TYPE_NAMES } from '@dropship/contract';
+import { type EntryQuery, type EntryRow, ErrorCode, PAYMENT_PURPOSE_NAMES, TRANSACTION_TYPE_NAMES } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { beijingTime, EXPORT_CHUNK, keysetPages, writeXlsx, type XlsxColumn } from '../../lib/xlsx-stream.js';
+import { EXPORT_CHUNK, keysetPages, moneyColumn, timeColumn, writeXlsx, type XlsxColumn } from '../../lib/excel/index.js';
 import * as repo from './entries.repository.js';
 import type { LedgerEntry } from './ledger.repository.js';
 
@@ -32,13 +32,13 @@ const typeName = (c: string) => TRANSACTION_TYPE_NAMES[c as keyof typeof TRANSAC
 const purposeName = (c: string) => PAYMENT_PURPOSE_NAMES[c as keyof typeof PAYMENT_PURPOSE_NAMES] ?? c;
 
 const COLUMNS: XlsxColumn<LedgerEntry>[] = [
-  { header: '时间', width: 20, value: (e) => beijingTime(e.createdAt) },
+  timeColumn('时间', (e) => e.createdAt),
   { header: '交易类型', width: 12, value: (e) => typeName(e.transactionType) },
   { header: '用途', width: 12, value: (e) => purposeName(e.purpose) },
-  { header: '可用余额变动（元）', width: 18, value: (e) => fenToYuan(e.availableDeltaFen) },
-  { header: '冻结金额变动（元）', width: 18, value: (e) => fenToYuan(e.frozenDeltaFen) },
-  { header: '变动后可用（元）', width: 16, value: (e) => fenToYuan(e.availableAfterFen) },
-  { header: '变动后冻结（元）', width: 16, value: (e) => fenToYuan(e.frozenAfterFen) },
+  moneyColumn('可用余额变动（元）', (e) => e.availableDeltaFen, 18),
+  moneyColumn('冻结金额变动（元）', (e) => e.frozenDeltaFen, 18),
+  moneyColumn('变动后可用（元）', (e) => e.availableAfterFen, 16),
+  moneyColumn('变动后冻结（元）', (e) => e.frozenAfterFen, 16),
   { header: '业务单号', width: 30, value: (e) => e.businessId ?? '' },
   { header: '备注', width: 40, value: (e) => e.remark ?? '' },
 ];

@@ -3,7 +3,7 @@
  * tenant's account row, so the balance is always the sum of the entries and a request key moves
  * money at most once (DOMAIN.md "Money").
  */
-import { ErrorCode, fenToYuan, type PaymentPurpose, type TransactionType } from '@dropship/contract';
+import { ErrorCode, fenToYuan, MAX_FEN, type PaymentPurpose, type TransactionType } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.js';
 import * as repo from './ledger.repository.js';
 
 /** No single movement may exceed ten million yuan: beyond that it is a mistake, not a payment. */
-export const MAX_MOVEMENT_FEN = 1_000_000_000;
+export const MAX_MOVEMENT_FEN = MAX_FEN;
 
 export interface Movement {
   orgId: number;

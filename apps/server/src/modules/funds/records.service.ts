@@ -4,6 +4,7 @@
  */
 import {
   ErrorCode,
+  MAX_FEN,
   PAYMENT_METHOD_NAMES,
   PAYMENT_PURPOSE_NAMES,
   PaymentPurpose,
@@ -19,15 +20,14 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { assertExportable, EXPORT_MAX_ROWS, type Sheet, yuan } from './records.excel.js';
+import { moneyColumn, type Sheet, timeColumn } from '../../lib/excel/index.js';
+import { assertExportable, EXPORT_MAX_ROWS } from './records.excel.js';
 import { dayBounds, iso } from './records.period.js';
 import * as repo from './records.repository.js';
 
 type Filter<S extends string> = { status?: S | undefined; dateFrom?: string | undefined; dateTo?: string | undefined };
 const filterOf = <S extends string>(q: Filter<S>): repo.RecordFilter<S> => ({ status: q.status, ...dayBounds(q) });
 const label = (names: Record<string, string>, code: string) => names[code] ?? code;
-const beijing = (isoText: string | null) => (isoText ? new Date(Date.parse(isoText) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') : '');
-
 function toRecharge(r: Awaited<ReturnType<typeof repo.listRecharges>>[number]): RechargeRecordRow {
   return {
     id: r.id,
@@ -70,12 +70,12 @@ export async function rechargeSheet(db: Db, orgId: number, q: z.output<typeof Re
     name: '充值记录',
     rows,
     columns: [
-      { header: '充值时间', width: 22, value: (r) => beijing(r.createdAt) },
+      timeColumn('充值时间', (r) => r.createdAt, 22),
       { header: '商户订单号', width: 28, value: (r) => r.outTradeNo },
-      { header: '充值金额（元）', value: (r) => yuan(r.amountFen) },
+      moneyColumn('充值金额（元）', (r) => r.amountFen),
       { header: '充值方式', value: (r) => label(PAYMENT_METHOD_NAMES, r.method) },
       { header: '状态', value: (r) => label(RECHARGE_STATUS_NAMES, r.status) },
-      { header: '到账时间', width: 22, value: (r) => beijing(r.paidAt) },
+      timeColumn('到账时间', (r) => r.paidAt, 22),
     ],
   };
 }
@@ -98,8 +98,8 @@ export async function replenishSheet(db: Db, orgId: number, q: z.output<typeof R
     rows,
     columns: [
       { header: '补款单号', value: (r) => r.id },
-      { header: '创建时间', width: 22, value: (r) => beijing(r.createdAt) },
-      { header: '补款金额（元）', value: (r) => yuan(r.amountFen) },
+      timeColumn('创建时间', (r) => r.createdAt, 22),
+      moneyColumn('补款金额（元）', (r) => r.amountFen),
       { header: '类型', value: (r) => label(PAYMENT_PURPOSE_NAMES, r.purpose) },
       { header: '原因', width: 36, value: (r) => r.reason ?? '' },
       { header: '关联订单', width: 24, value: (r) => r.orderNo ?? '' },
@@ -122,7 +122,7 @@ export async function createReplenishRequest(
   tx: Db,
   v: { orgId: number; amountFen: number; reason: string; purpose: z.infer<typeof PaymentPurpose>; orderNo?: string },
 ): Promise<number> {
-  if (!Number.isSafeInteger(v.amountFen) || v.amountFen < 1 || v.amountFen > 1_000_000_000) {
+  if (!Number.isSafeInteger(v.amountFen) || v.amountFen < 1 || v.amountFen > MAX_FEN) {
     throw new AppError(ErrorCode.BAD_REQUEST, '补款金额必须是1分到1000万元之间的整数分');
   }
   if (!PaymentPurpose.safeParse(v.purpose).success) throw new AppError(ErrorCode.BAD_REQUEST, `补款类型不正确：${String(v.purpose)}`);

@@ -11,8 +11,8 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
+import { sendExcel } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { sendExcel } from './records.excel.js';
 import * as settlements from './settlements.service.js';
 
 const tags = ['funds'];

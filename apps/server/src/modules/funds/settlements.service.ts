@@ -4,7 +4,10 @@
  * the fulfilment work through recordSettlementLine, idempotent by the take item.
  */
 import {
+  beijingDayEnd,
+  beijingDayStart,
   ErrorCode,
+  MAX_FEN,
   SETTLEMENT_KIND_NAMES,
   SETTLEMENT_PERIOD_NAMES,
   type SettlementKind,
@@ -15,12 +18,11 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { assertExportable, EXPORT_MAX_ROWS, type Sheet, yuan } from './records.excel.js';
-import { dayEnd, dayStart } from './records.period.js';
+import { moneyColumn, type Sheet, timeColumn, yuan } from '../../lib/excel/index.js';
+import { assertExportable, EXPORT_MAX_ROWS } from './records.excel.js';
 import * as repo from './settlements.repository.js';
 
-const MAX_LINE_FEN = 1_000_000_000;
-const rangeOf = (q: { dateFrom: string; dateTo: string }): repo.Range => ({ from: dayStart(q.dateFrom), to: dayEnd(q.dateTo) });
+const rangeOf = (q: { dateFrom: string; dateTo: string }): repo.Range => ({ from: beijingDayStart(q.dateFrom), to: beijingDayEnd(q.dateTo) });
 
 export interface NewSettlementLine {
   orgId: number;
@@ -38,10 +40,10 @@ export interface NewSettlementLine {
 
 function check(v: NewSettlementLine) {
   const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg);
-  if (!Number.isSafeInteger(v.goodsFen) || Math.abs(v.goodsFen) > MAX_LINE_FEN) throw bad('货款必须是整数分，且不超过1000万元');
+  if (!Number.isSafeInteger(v.goodsFen) || Math.abs(v.goodsFen) > MAX_FEN) throw bad('货款必须是整数分，且不超过1000万元');
   if (v.kind === 'TAKE' && v.goodsFen < 0) throw bad('拿货的货款不能为负数');
   if (v.kind === 'RETURN' && v.goodsFen > 0) throw bad('退货回档口的货款应为负数或0（档口退回的钱）');
-  if (!Number.isSafeInteger(v.commissionFen) || v.commissionFen < 0 || v.commissionFen > MAX_LINE_FEN) throw bad('佣金必须是不小于0的整数分');
+  if (!Number.isSafeInteger(v.commissionFen) || v.commissionFen < 0 || v.commissionFen > MAX_FEN) throw bad('佣金必须是不小于0的整数分');
   if (!v.supplierName.trim() || v.supplierName.length > 100) throw bad('档口名称必填且不超过100个字符');
   if (!v.businessId || v.businessId.length > 64) throw bad('拿货项编号必填且不超过64个字符');
   if (!(v.occurredAt instanceof Date) || Number.isNaN(v.occurredAt.getTime())) throw bad('发生时间无效');
@@ -114,8 +116,8 @@ export async function summarySheet(db: Db, orgId: number, q: z.output<typeof Set
       },
       { header: '档口', width: 30, value: (x) => x.supplierName },
       { header: '件数', value: (x) => x.lines },
-      { header: '货款（元）', value: (x) => yuan(x.goodsFen) },
-      { header: '拿货佣金（元）', value: (x) => yuan(x.commissionFen) },
+      moneyColumn('货款（元）', (x) => x.goodsFen),
+      moneyColumn('拿货佣金（元）', (x) => x.commissionFen),
     ],
     footer: totalsFooter(r.totals),
   };
@@ -131,8 +133,8 @@ export async function pickersSheet(db: Db, orgId: number, q: z.output<typeof Set
     columns: [
       { header: '拿货员', width: 20, value: (x) => x.pickerName },
       { header: '件数', value: (x) => x.lines },
-      { header: '货款（元）', value: (x) => yuan(x.goodsFen) },
-      { header: '佣金（元）', value: (x) => yuan(x.commissionFen) },
+      moneyColumn('货款（元）', (x) => x.goodsFen),
+      moneyColumn('佣金（元）', (x) => x.commissionFen),
     ],
     footer: totalsFooter(r.totals),
   };
@@ -140,8 +142,6 @@ export async function pickersSheet(db: Db, orgId: number, q: z.output<typeof Set
 }
 
 const kindName = (kind: string) => SETTLEMENT_KIND_NAMES[kind as z.infer<typeof SettlementKind>] ?? kind;
-const beijing = (isoText: string) => new Date(Date.parse(isoText) + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-
 export async function linesSheet(db: Db, orgId: number, q: z.output<typeof SettlementLinesBody>) {
   const r = await pickerLines(db, orgId, { ...q, pageNo: 1, pageSize: EXPORT_MAX_ROWS });
   assertExportable(r.total);
@@ -149,12 +149,12 @@ export async function linesSheet(db: Db, orgId: number, q: z.output<typeof Settl
     name: `拿货员结算-${r.pickerName}`.slice(0, 31),
     rows: r.list,
     columns: [
-      { header: '时间', width: 22, value: (x) => beijing(x.occurredAt) },
+      timeColumn('时间', (x) => x.occurredAt, 22),
       { header: '类型', value: (x) => kindName(x.kind) },
       { header: '档口', width: 30, value: (x) => x.supplierName },
       { header: '拿货项', width: 24, value: (x) => x.businessId },
-      { header: '货款（元）', value: (x) => yuan(x.goodsFen) },
-      { header: '佣金（元）', value: (x) => yuan(x.commissionFen) },
+      moneyColumn('货款（元）', (x) => x.goodsFen),
+      moneyColumn('佣金（元）', (x) => x.commissionFen),
     ],
     footer: totalsFooter(r.totals),
   };

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
+import { type Sheet, sendExcel } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { type Sheet, sendExcel } from './records.excel.js';
 import * as statements from './statements.service.js';
 
 const tags = ['funds'];

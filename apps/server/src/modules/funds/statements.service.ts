@@ -6,7 +6,8 @@ import { ErrorCode, PAYMENT_PURPOSE_NAMES, type StatementResult, TRANSACTION_TYP
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { assertExportable, EXPORT_MAX_ROWS, type Sheet, yuan } from './records.excel.js';
+import { moneyColumn, type Sheet, timeColumn, yuan } from '../../lib/excel/index.js';
+import { assertExportable, EXPORT_MAX_ROWS } from './records.excel.js';
 import { currentMonth, monthStart, monthsBefore, nextMonth } from './records.period.js';
 import * as repo from './statements.repository.js';
 
@@ -63,8 +64,6 @@ export async function overview(db: Db, orgId: number, endMonth = currentMonth())
 
 type SummaryLine = { item: string; count: number | ''; income: string; expense: string; frozen: string };
 type EntryLine = Awaited<ReturnType<typeof repo.entriesBetween>>[number];
-const beijing = (d: Date | string) => new Date(new Date(d).getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-
 /** The month as two sheets: the statement, and every entry of the month. */
 export async function statementSheets(db: Db, orgId: number, month: string) {
   const s = await statement(db, orgId, month);
@@ -98,13 +97,13 @@ export async function statementSheets(db: Db, orgId: number, month: string) {
     name: '资金明细',
     rows: entries,
     columns: [
-      { header: '时间', width: 22, value: (e) => beijing(e.createdAt) },
+      timeColumn('时间', (e) => e.createdAt, 22),
       { header: '交易类型', value: (e) => typeName(e.transactionType) },
       { header: '用途', value: (e) => PAYMENT_PURPOSE_NAMES[e.purpose as keyof typeof PAYMENT_PURPOSE_NAMES] ?? e.purpose },
-      { header: '可用变动（元）', value: (e) => yuan(Number(e.availableDeltaFen)) },
-      { header: '冻结变动（元）', value: (e) => yuan(Number(e.frozenDeltaFen)) },
-      { header: '可用余额（元）', value: (e) => yuan(Number(e.availableAfterFen)) },
-      { header: '冻结余额（元）', value: (e) => yuan(Number(e.frozenAfterFen)) },
+      moneyColumn('可用变动（元）', (e) => Number(e.availableDeltaFen)),
+      moneyColumn('冻结变动（元）', (e) => Number(e.frozenDeltaFen)),
+      moneyColumn('可用余额（元）', (e) => Number(e.availableAfterFen)),
+      moneyColumn('冻结余额（元）', (e) => Number(e.frozenAfterFen)),
       { header: '业务单号', width: 26, value: (e) => e.businessId ?? '' },
       { header: '备注', width: 30, value: (e) => e.remark ?? '' },
     ],

@@ -1,6 +1,6 @@
 /** How withdrawals look outside the server: amounts in fen, payee masked (lists never show a whole account or name). */
-import { fenToYuan, maskName, maskPhone, WITHDRAW_STATUS_NAMES, type WithdrawalRow } from '@dropship/contract';
-import { beijingTime, type XlsxColumn } from '../../lib/xlsx-stream.js';
+import { maskName, maskPhone, WITHDRAW_STATUS_NAMES, type WithdrawalRow } from '@dropship/contract';
+import { moneyColumn, timeColumn, type XlsxColumn } from '../../lib/excel/index.js';
 import type { WithdrawalRecord } from './withdraw.repository.js';
 
 /** A phone keeps its first 3 and last 4 digits; an e-mail its first 2 characters and the domain. */
@@ -28,12 +28,12 @@ export const toWithdrawalRow = (w: WithdrawalRecord): WithdrawalRow => ({
 /** The seller's export of its withdrawals: the same masking as the list. */
 export const WITHDRAWAL_COLUMNS: XlsxColumn<WithdrawalRecord>[] = [
   { header: '提现单号', width: 28, value: (w) => w.withdrawNo },
-  { header: '申请时间', width: 20, value: (w) => beijingTime(w.createdAt) },
-  { header: '提现金额（元）', width: 14, value: (w) => fenToYuan(w.amountFen) },
+  timeColumn('申请时间', (w) => w.createdAt),
+  moneyColumn('提现金额（元）', (w) => w.amountFen, 14),
   { header: '收款支付宝', width: 22, value: (w) => maskAccount(w.alipayAccount) },
   { header: '收款人', width: 12, value: (w) => maskName(w.realName) },
   { header: '状态', width: 10, value: (w) => WITHDRAW_STATUS_NAMES[w.status] ?? w.status },
   { header: '驳回/失败原因', width: 30, value: (w) => w.rejectReason ?? w.failReason ?? '' },
-  { header: '审核时间', width: 20, value: (w) => beijingTime(w.reviewedAt) },
-  { header: '完成时间', width: 20, value: (w) => beijingTime(w.finishedAt) },
+  timeColumn('审核时间', (w) => w.reviewedAt),
+  timeColumn('完成时间', (w) => w.finishedAt),
 ];

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
-import { sendXlsx } from '../../lib/xlsx-stream.js';
+import { sendXlsx } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import * as service from './withdraw.service.js';

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { EXPORT_CHUNK, keysetPages, writeXlsx } from '../../lib/xlsx-stream.js';
+import { EXPORT_CHUNK, keysetPages, writeXlsx } from '../../lib/excel/index.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import * as ledgerRepo from './ledger.repository.js';
 import { moveMoney } from './ledger.service.js';

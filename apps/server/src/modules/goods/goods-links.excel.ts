@@ -8,8 +8,9 @@ import { type AssociationPageBody, CHANNEL_NAMES, type Channel, type LinkImportR
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
+import { type XlsxColumn, yuan } from '../../lib/excel/index.js';
 import type { Caller } from '../../plugins/auth.js';
-import { assertExportable, type Column, readSheet, rowErrors, type SheetRow, yuanText } from './goods.excel.js';
+import { assertExportable, readSheet, rowErrors, type SheetRow } from './goods.excel.js';
 import * as repo from './goods-links.repository.js';
 import { type Proposal, writeLinks } from './link-writer.js';
 import { ensureShopSkus, findSkuIdsByRefs } from './shop-skus.repository.js';
@@ -34,7 +35,7 @@ const H = {
   version: '关联版本',
 } as const;
 
-export const linkColumns: Column<repo.SkuWithLink>[] = [
+export const linkColumns: XlsxColumn<repo.SkuWithLink>[] = [
   { header: H.id, value: (r) => String(r.id) },
   { header: H.channel, value: (r) => CHANNEL_NAMES[r.channel as Channel] ?? r.channel },
   { header: H.itemId, width: 18, value: (r) => r.itemId },
@@ -48,7 +49,7 @@ export const linkColumns: Column<repo.SkuWithLink>[] = [
   { header: H.artNo, value: (r) => r.artNo ?? '' },
   { header: H.color, value: (r) => r.color ?? '' },
   { header: H.size, value: (r) => r.size ?? '' },
-  { header: H.cost, value: (r) => yuanText(r.costFen) },
+  { header: H.cost, value: (r) => yuan(r.costFen) },
   { header: H.version, value: (r) => r.version },
 ];
 

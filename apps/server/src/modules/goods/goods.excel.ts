@@ -1,5 +1,5 @@
 /**
- * Spreadsheets of the goods pages: exports (one sheet, Chinese headers, ids written as text so long
+ * Spreadsheets of the goods pages: exports (one sheet through lib/excel, ids written as text so long
  * platform ids keep every digit) and imports (the .xlsx sent as base64, read by header name so the
  * column order does not matter). Both are bounded: the event loop must not be held for long.
  */
@@ -7,48 +7,19 @@ import { ErrorCode } from '@dropship/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
+import { sendExcel, type XlsxColumn } from '../../lib/excel/index.js';
 
 export const EXCEL_MAX_ROWS = 20_000;
 /** Route body limit for uploads: a 10 MB file grows by a third in base64. */
 export const UPLOAD_BODY_LIMIT = 15 * 1024 * 1024;
 
-export interface Column<R> {
-  header: string;
-  width?: number;
-  value(row: R): string | number | null;
-}
-
 export function assertExportable(total: number) {
   if (total > EXCEL_MAX_ROWS) throw new AppError(ErrorCode.GOODS_EXPORT_TOO_LARGE, `导出数据共 ${total} 条，超过2万条，请缩小筛选范围后再导出`);
 }
 
-/** Fen → yuan text with two decimals; empty for an unknown price. */
-export const yuanText = (fen: number | null) =>
-  fen === null ? '' : `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
-
-export async function sheetBytes<R>(name: string, columns: Column<R>[], rows: R[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = '代发助手';
-  const ws = wb.addWorksheet(name);
-  ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length * 2 + 4) }));
-  ws.getRow(1).font = { bold: true };
-  for (const r of rows) {
-    const row = ws.addRow(columns.map((c) => c.value(r)));
-    // Text format, so Excel shows 3712345678901234 instead of 3.71235E+15 and keeps it on re-import.
-    row.eachCell((cell) => {
-      if (typeof cell.value === 'string') cell.numFmt = '@';
-    });
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-export async function sendSheet<R>(reply: FastifyReply, fileName: string, name: string, columns: Column<R>[], rows: R[]) {
-  const bytes = await sheetBytes(name, columns, rows);
-  return reply
-    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(`${fileName}.xlsx`)}`)
-    .header('cache-control', 'no-store')
-    .send(bytes);
+/** The goods pages' sheets are read back by the imports, so their text cells stay text (long ids keep every digit). */
+export function sendSheet<R>(reply: FastifyReply, fileName: string, name: string, columns: XlsxColumn<R>[], rows: R[]) {
+  return sendExcel(reply, fileName, [{ name, columns, rows, textCells: true }]);
 }
 
 export interface SheetRow {

@@ -17,9 +17,10 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
+import { type XlsxColumn, yuan } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as custom from './custom-goods.service.js';
-import { assertExportable, type Column, sendSheet, yuanText } from './goods.excel.js';
+import { assertExportable, sendSheet } from './goods.excel.js';
 import { manualDeliveryGate } from './manual-delivery.js';
 import * as items from './supplier-goods.service.js';
 
@@ -31,24 +32,24 @@ const ItemsExportQuery = SupplierGoodsPageBody.omit({ pageNo: true, pageSize: tr
 const IdQuery = z.object({ id: id('自定义商品编号') });
 const time = (iso: string) => iso.slice(0, 19).replace('T', ' ');
 
-const itemColumns: Column<SupplierGoodsRow>[] = [
+const itemColumns: XlsxColumn<SupplierGoodsRow>[] = [
   { header: '档口', width: 24, value: (r) => r.supplierName },
   { header: '档口编码', value: (r) => r.supplierCode },
   { header: '货号', value: (r) => r.artNo },
   { header: '颜色', value: (r) => r.color },
   { header: '尺码', value: (r) => r.size },
-  { header: '成本价（元）', value: (r) => yuanText(r.costFen) },
+  { header: '成本价（元）', value: (r) => yuan(r.costFen) },
   { header: '关联SKU数', value: (r) => r.linkedSkus },
   { header: '更新时间', width: 20, value: (r) => time(r.updatedAt) },
 ];
 
-const customColumns: Column<CustomGoodsRow>[] = [
+const customColumns: XlsxColumn<CustomGoodsRow>[] = [
   { header: '商品名称', width: 30, value: (r) => r.name },
   { header: '档口', width: 24, value: (r) => r.supplierName },
   { header: '货号', value: (r) => r.artNo },
   { header: '颜色', value: (r) => r.color },
   { header: '尺码', value: (r) => r.size },
-  { header: '成本价（元）', value: (r) => yuanText(r.costFen) },
+  { header: '成本价（元）', value: (r) => yuan(r.costFen) },
   { header: '状态', value: (r) => ENABLE_STATUS_NAMES[r.status] },
   { header: '备注', width: 30, value: (r) => r.remark },
   { header: '更新时间', width: 20, value: (r) => time(r.updatedAt) },

@@ -7,9 +7,10 @@ import { ENABLE_STATUS_NAMES, type EnableStatus, type SupplierPageBody, Supplier
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { XlsxColumn } from '../../lib/excel/index.js';
 import { describeIssue } from '../../lib/validation.js';
 import type { Caller } from '../../plugins/auth.js';
-import { assertExportable, type Column, readSheet, rowErrors } from './goods.excel.js';
+import { assertExportable, readSheet, rowErrors } from './goods.excel.js';
 import * as repo from './suppliers.repository.js';
 import { supplierWriteError } from './suppliers.service.js';
 
@@ -29,7 +30,7 @@ const HEADERS = {
 } as const;
 type Field = keyof typeof HEADERS;
 
-export const supplierColumns: Column<repo.SupplierRecord>[] = [
+export const supplierColumns: XlsxColumn<repo.SupplierRecord>[] = [
   ...(Object.keys(HEADERS) as Field[]).map((f) => ({
     header: HEADERS[f],
     width: f === 'address' ? 36 : f === 'name' ? 24 : undefined,

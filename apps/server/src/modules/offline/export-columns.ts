@@ -7,7 +7,7 @@ import {
   type OfflineReturnLineRow,
   RETURN_TO_FACTORY_STATUS_NAMES,
 } from '@dropship/contract';
-import { beijingTime, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
+import { moneyColumn, timeColumn, type XlsxColumn } from '../../lib/excel/index.js';
 import type { PickupRecord } from './pickup.repository.js';
 import type { ParcelRecord } from './register.service.js';
 
@@ -22,14 +22,14 @@ const LINE_BASE: XlsxColumn<OfflineReturnLineRow>[] = [
   { header: '颜色', value: (r) => r.color },
   { header: '尺码', value: (r) => r.size },
   { header: '数量', value: (r) => r.quantity },
-  { header: '单价(元)', value: (r) => yuan(r.unitPriceFen) },
+  moneyColumn('单价(元)', (r) => r.unitPriceFen),
   { header: '退货状态', value: (r) => statusName(r.status) },
   { header: '拿货员', value: (r) => r.pickerName ?? '' },
-  { header: '档口退款(元)', value: (r) => yuan(r.refundFen) },
-  { header: '服务费(元)', value: (r) => yuan(r.serviceFeeFen) },
+  moneyColumn('档口退款(元)', (r) => r.refundFen),
+  moneyColumn('服务费(元)', (r) => r.serviceFeeFen),
   { header: '备注', width: 24, value: (r) => r.note },
-  { header: '签收时间', width: 20, value: (r) => beijingTime(r.registeredAt) },
-  { header: '完成时间', width: 20, value: (r) => beijingTime(r.finishedAt) },
+  timeColumn('签收时间', (r) => r.registeredAt),
+  timeColumn('完成时间', (r) => r.finishedAt),
 ];
 
 /** 退货入库分配: the purchaser's export, with the seller's name masked as lists show it. */
@@ -40,7 +40,7 @@ export const SELLER_RETURN_COLUMNS: XlsxColumn<SellerLine>[] = [
   ...LINE_BASE.slice(0, 3),
   { header: '快递公司', value: (r) => r.order.courierName || '自行送到仓库' },
   { header: '签收状态', value: (r) => OFFLINE_RETURN_ORDER_STATUS_NAMES[r.order.status] },
-  { header: '创建时间', width: 20, value: (r) => beijingTime(r.order.createdAt) },
+  timeColumn('创建时间', (r) => r.order.createdAt),
   ...LINE_BASE.slice(3),
 ];
 
@@ -51,13 +51,13 @@ export const PICKUP_COLUMNS: XlsxColumn<PickupRecord>[] = [
   { header: '提货人手机', width: 14, value: (r) => maskPhone(r.contactPhone) },
   { header: '商品', width: 50, value: (r) => r.summary },
   { header: '件数', value: (r) => r.itemCount },
-  { header: '商品金额(元)', value: (r) => yuan(r.goodsFen) },
-  { header: '服务费(元)', value: (r) => yuan(r.serviceFeeFen) },
-  { header: '合计(元)', value: (r) => yuan(r.totalFen) },
+  moneyColumn('商品金额(元)', (r) => r.goodsFen),
+  moneyColumn('服务费(元)', (r) => r.serviceFeeFen),
+  moneyColumn('合计(元)', (r) => r.totalFen),
   { header: '备注', width: 24, value: (r) => r.remark },
-  { header: '创建时间', width: 20, value: (r) => beijingTime(r.createdAt) },
-  { header: '支付时间', width: 20, value: (r) => beijingTime(r.paidAt) },
-  { header: '交付时间', width: 20, value: (r) => beijingTime(r.deliveredAt) },
+  timeColumn('创建时间', (r) => r.createdAt),
+  timeColumn('支付时间', (r) => r.paidAt),
+  timeColumn('交付时间', (r) => r.deliveredAt),
 ];
 
 export const PARCEL_COLUMNS: XlsxColumn<ParcelRecord>[] = [
@@ -65,5 +65,5 @@ export const PARCEL_COLUMNS: XlsxColumn<ParcelRecord>[] = [
   { header: '退货单', width: 30, value: (r) => (r.matched ? r.returnNos : '无主件') },
   { header: '备注', width: 30, value: (r) => r.note },
   { header: '登记人', value: (r) => r.registeredBy },
-  { header: '登记时间', width: 20, value: (r) => beijingTime(r.createdAt) },
+  timeColumn('登记时间', (r) => r.createdAt),
 ];

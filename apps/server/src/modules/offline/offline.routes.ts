@@ -33,7 +33,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
-import { sendXlsxStream } from '../../lib/xlsx-stream.js';
+import { sendXlsxStream } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { createOfflinePickupOrder } from '../dropship-orders/offline.service.js';
 import { manualDeliveryGate } from '../goods/manual-delivery.js';

@@ -13,6 +13,7 @@ import {
   TEMPLATE_FIELDS,
 } from '@dropship/contract';
 import ExcelJS from 'exceljs';
+import { timeColumn, workbookBytes, type XlsxColumn } from '../../lib/excel/index.js';
 import type { StoredRow } from './order-import.repository.js';
 
 const EXAMPLE: Record<string, string | number> = {
@@ -77,59 +78,39 @@ export function templateXlsx(): Promise<Buffer> {
   return template;
 }
 
+const errorColumns: XlsxColumn<StoredRow>[] = [
+  { header: '行号', width: 8, value: (r) => r.rowNo },
+  { header: '订单号', width: 24, value: (r) => r.data.orderNo },
+  { header: '错误原因', width: 60, value: (r) => r.error },
+  { header: '收货人', width: 10, value: (r) => maskName(r.data.receiverName) },
+  { header: '手机号', width: 14, value: (r) => maskPhone(r.data.receiverPhone) },
+  { header: '收货地区', width: 24, value: (r) => [r.data.province, r.data.city, r.data.district].filter(Boolean).join(' ') },
+  { header: '商品', width: 30, value: (r) => r.data.items.map((i) => i.title).join('；') },
+];
+
 /** The bad rows of a job with their reasons (receiver masked, as in the preview list). */
-export async function errorRowsXlsx(rows: StoredRow[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('错误行');
-  sheet.columns = [
-    { header: '行号', key: 'row', width: 8 },
-    { header: '订单号', key: 'orderNo', width: 24 },
-    { header: '错误原因', key: 'error', width: 60 },
-    { header: '收货人', key: 'name', width: 10 },
-    { header: '手机号', key: 'phone', width: 14 },
-    { header: '收货地区', key: 'area', width: 24 },
-    { header: '商品', key: 'goods', width: 30 },
-  ];
-  for (const r of rows) {
-    const d = r.data;
-    sheet.addRow({
-      row: r.rowNo,
-      orderNo: d.orderNo,
-      error: r.error,
-      name: maskName(d.receiverName),
-      phone: maskPhone(d.receiverPhone),
-      area: [d.province, d.city, d.district].filter(Boolean).join(' '),
-      goods: d.items.map((i) => i.title).join('；'),
-    });
-  }
-  sheet.getRow(1).font = { bold: true };
-  return toBuffer(book);
+export function errorRowsXlsx(rows: StoredRow[]): Promise<Buffer> {
+  return workbookBytes([{ name: '错误行', columns: errorColumns, rows }]);
 }
 
-export async function historyXlsx(rows: ImportHistoryRow[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('导入记录');
-  sheet.columns = [
-    { header: '导入时间', key: 'createdAt', width: 20 },
-    { header: '文件名', key: 'fileName', width: 30 },
-    { header: '店铺', key: 'shopName', width: 20 },
-    { header: '格式', key: 'layout', width: 18 },
-    { header: '状态', key: 'status', width: 10 },
-    { header: '订单数', key: 'total', width: 10 },
-    { header: '新增', key: 'imported', width: 10 },
-    { header: '更新', key: 'updated', width: 10 },
-    { header: '跳过', key: 'skipped', width: 10 },
-    { header: '失败', key: 'failed', width: 10 },
-    { header: '错误行', key: 'errorRows', width: 10 },
-    { header: '操作人', key: 'userName', width: 14 },
-    { header: '说明', key: 'message', width: 40 },
-  ];
-  const at8 = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-  for (const r of rows) {
-    sheet.addRow({ ...r, createdAt: at8(r.createdAt), layout: IMPORT_LAYOUT_NAMES[r.layout], status: IMPORT_STATUS_NAMES[r.status], message: r.message ?? '' });
-  }
-  sheet.getRow(1).font = { bold: true };
-  return toBuffer(book);
+const historyColumns: XlsxColumn<ImportHistoryRow>[] = [
+  timeColumn('导入时间', (r) => r.createdAt),
+  { header: '文件名', width: 30, value: (r) => r.fileName },
+  { header: '店铺', width: 20, value: (r) => r.shopName },
+  { header: '格式', width: 18, value: (r) => IMPORT_LAYOUT_NAMES[r.layout] },
+  { header: '状态', width: 10, value: (r) => IMPORT_STATUS_NAMES[r.status] },
+  { header: '订单数', width: 10, value: (r) => r.total },
+  { header: '新增', width: 10, value: (r) => r.imported },
+  { header: '更新', width: 10, value: (r) => r.updated },
+  { header: '跳过', width: 10, value: (r) => r.skipped },
+  { header: '失败', width: 10, value: (r) => r.failed },
+  { header: '错误行', width: 10, value: (r) => r.errorRows },
+  { header: '操作人', width: 14, value: (r) => r.userName },
+  { header: '说明', width: 40, value: (r) => r.message ?? '' },
+];
+
+export function historyXlsx(rows: ImportHistoryRow[]): Promise<Buffer> {
+  return workbookBytes([{ name: '导入记录', columns: historyColumns, rows }]);
 }
 
 /** Goods of a preview row: "标题 规格 ×数量" per line. */

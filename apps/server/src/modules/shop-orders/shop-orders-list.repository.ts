@@ -3,7 +3,9 @@
  * organisation. The order is paid time newest first with NULLS LAST, exactly as the index
  * (ARCHITECTURE pitfall), and every filter has an index or rides on that one.
  */
+
 import type { ShopOrdersFilter } from '@dropship/contract';
+import { beijingDayEnd, beijingDayStart } from '@dropship/contract';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { shops } from '../shops/shops.table.js';
@@ -12,7 +14,6 @@ import { shopOrderItems, shopOrders } from './shop-orders.table.js';
 const o = shopOrders;
 const nonEmpty = (col: typeof o.buyerRemark | typeof o.sellerRemark) => sql`coalesce(${col}, '') <> ''`;
 /** A day at +8 → the instant its midnight starts. */
-const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
 
 export function filterWhere(orgId: number, f: ShopOrdersFilter): SQL {
   const w: (SQL | undefined)[] = [eq(o.orgId, orgId)];
@@ -21,8 +22,8 @@ export function filterWhere(orgId: number, f: ShopOrdersFilter): SQL {
   if (f.status) w.push(eq(o.status, f.status));
   if (f.dropshipStatus) w.push(eq(o.dropshipStatus, f.dropshipStatus));
   if (f.refundState) w.push(eq(o.refundState, f.refundState));
-  if (f.paidFrom) w.push(sql`${o.paidAt} >= ${dayStart(f.paidFrom).toISOString()}`);
-  if (f.paidTo) w.push(sql`${o.paidAt} < ${new Date(dayStart(f.paidTo).getTime() + 86_400_000).toISOString()}`);
+  if (f.paidFrom) w.push(sql`${o.paidAt} >= ${beijingDayStart(f.paidFrom).toISOString()}`);
+  if (f.paidTo) w.push(sql`${o.paidAt} < ${beijingDayEnd(f.paidTo).toISOString()}`);
   if (f.platformOrderId) w.push(eq(o.platformOrderId, f.platformOrderId.trim()));
   if (f.buyerNick) w.push(eq(o.buyerNick, f.buyerNick.trim()));
   if (f.phoneTail) w.push(eq(o.receiverPhoneTail, f.phoneTail));

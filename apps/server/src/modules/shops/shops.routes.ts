@@ -29,7 +29,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
-import { sendXlsxStream, beijingTime as time } from '../../lib/xlsx-stream.js';
+import { sendXlsxStream, beijingTime as time } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { loadShopsConfig } from './channel-config.js';
 import { ChannelRegistry } from './channel-registry.js';

@@ -4,6 +4,7 @@
  * the set-based writes of assigning.
  */
 import type { AssignmentStatusCode, TakeFilter, TakingStatusCode } from '@dropship/contract';
+import { beijingDayEnd, beijingDayStart } from '@dropship/contract';
 import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -11,10 +12,7 @@ import { users } from '../auth/auth.table.js';
 import { idList } from './mirror.js';
 import { takeItems } from './take-items.table.js';
 
-const DAY_MS = 86_400_000;
-
 export type PageFilter = Partial<TakeFilter> & { pageNo: number; pageSize: number };
-const beijingStart = (day: string) => new Date(Date.parse(`${day}T00:00:00+08:00`));
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The filter as SQL on take_items (no joins, so the count needs none either). */
@@ -31,8 +29,8 @@ export function filterWhere(purchaserOrgId: number, f: Partial<TakeFilter>, with
     f.takingStatus ? eq(t.takingStatus, f.takingStatus) : undefined,
     f.sellerName ? sql`${t.sellerOrgId} in (select id from organisations where name ilike ${like(f.sellerName)})` : undefined,
     f.takeCode ? eq(t.takeCode, f.takeCode) : undefined,
-    f.createdFrom ? gte(t.createdAt, beijingStart(f.createdFrom)) : undefined,
-    f.createdTo ? lt(t.createdAt, new Date(beijingStart(f.createdTo).getTime() + DAY_MS)) : undefined,
+    f.createdFrom ? gte(t.createdAt, beijingDayStart(f.createdFrom)) : undefined,
+    f.createdTo ? lt(t.createdAt, beijingDayEnd(f.createdTo)) : undefined,
     f.printed === 'YES' ? sql`${t.printCount} > 0` : f.printed === 'NO' ? eq(t.printCount, 0) : undefined,
   ) as SQL;
 }

@@ -5,7 +5,7 @@
  * before; a later run sends only what came in since. The run row is committed as RUNNING first,
  * so isDowningCode can answer while the batches are written and a second run is refused.
  */
-import { type DownBatch, ErrorCode, stallKey } from '@dropship/contract';
+import { beijingDay, beijingDayEnd, type DownBatch, ErrorCode, stallKey } from '@dropship/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -19,10 +19,6 @@ import { appendTakeLogs } from './take-logs.repository.js';
 
 /** A run older than this is taken as crashed (the server restarted mid-run): no longer blocks. */
 const STALE_MS = 10 * 60_000;
-
-/** Today at +8 as YYYY-MM-DD. */
-export const beijingDay = (d = new Date()) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-export const dayEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00+08:00`) + 86_400_000);
 
 /** Items a stall should still prepare: open, not sent, created up to the end of the day. */
 export const OPEN_UNSENT = sql`assignment_status in ('WAITING_ASSIGNED', 'TAKING') and taking_status in ('WAITING_TAKING', 'E_NEXT_TAKING', 'TAKING')
@@ -69,7 +65,7 @@ export async function downCode(db: Db, caller: Caller, body: { date?: string | u
       const items = await queryRows<OpenItem>(
         t,
         sql`select id, take_code, market, building, floor, stall_no, stall_name, art_no, color, size, quantity, assignment_status from take_items
-            where purchaser_org_id = ${org} and ${OPEN_UNSENT} and created_at < ${dayEnd(day)}
+            where purchaser_org_id = ${org} and ${OPEN_UNSENT} and created_at < ${beijingDayEnd(day)}
             order by market_area, market, building, floor, stall_no, stall_name, take_code for update`,
       );
       const wanted = body.stallKeys ? new Set(body.stallKeys) : undefined;

@@ -4,7 +4,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
-import { beijingTime, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
+import { moneyColumn, timeColumn, type XlsxColumn } from '../../lib/excel/index.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
 import { purchaserOf, toRow } from './assign.service.js';
@@ -28,13 +28,13 @@ export const TAKE_EXPORT_COLUMNS: XlsxColumn<TakeRow>[] = [
   { header: '颜色', value: (r) => r.color },
   { header: '尺码', value: (r) => r.size },
   { header: '数量', value: (r) => r.quantity },
-  { header: '成本价（元）', value: (r) => yuan(r.unitCostFen) },
+  moneyColumn('成本价（元）', (r) => r.unitCostFen),
   { header: '拿货员', value: (r) => r.pickerName ?? '' },
   { header: '打印次数', value: (r) => r.printCount },
   { header: '卖家', width: 18, value: (r) => r.sellerName },
   { header: '代发订单号', width: 22, value: (r) => r.orderNo },
   { header: '快递', value: (r) => r.expressName },
-  { header: '创建时间', width: 20, value: (r) => beijingTime(r.createdAt) },
+  timeColumn('创建时间', (r) => r.createdAt),
 ];
 
 export async function exportTakeItems(db: Db, caller: Caller, f: TakeFilter): Promise<AsyncIterable<TakeRow[]>> {

@@ -4,7 +4,7 @@
  * to them; the purchaser's main account and whoever may assign pick-up tasks may find any of the
  * organisation's items (they stand in for a picker).
  */
-import { ErrorCode, type PickItem, type PickResult, type PickStall, type PickTodayResult, stallKey } from '@dropship/contract';
+import { beijingDay, beijingDayStart, ErrorCode, type PickItem, type PickResult, type PickStall, type PickTodayResult, stallKey } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -14,12 +14,6 @@ import { isValidTakeCode } from './take-codes.js';
 
 /** The page code of pick-up assignment (拿货任务分配): its holders supervise every picker. */
 export const SUPERVISOR_CODE = 'offlineReturnOrder/pickup';
-
-const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3_600_000;
-
-/** Midnight of today in Beijing time: a picker's day. */
-export const beijingDayStart = (now = Date.now()) => new Date(Math.floor((now + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS);
 
 export async function isSupervisor(db: Db, caller: Caller) {
   return caller.isMain || (await permissionCodesOfUser(db, caller.userId)).has(SUPERVISOR_CODE);
@@ -89,7 +83,8 @@ const stallInfo = (i: repo.TakeItemRecord) => ({
  * day) and today's standing marks, grouped by stall in walking order with per-stall counts.
  */
 export async function today(db: Db, caller: Caller, now = Date.now()): Promise<PickTodayResult> {
-  const since = beijingDayStart(now);
+  // Midnight of today in Beijing time: a picker's day.
+  const since = beijingDayStart(beijingDay(now));
   const [open, marked] = await Promise.all([repo.openItemsOf(db, caller.orgId, caller.userId), repo.marksSince(db, caller.orgId, caller.userId, since)]);
   const markOf = new Map(marked.map((m) => [m.item.id, m.mark]));
   const items = new Map<number, { item: repo.TakeItemRecord; pending: boolean }>();

@@ -4,6 +4,7 @@
  * briefing (items assigned to each picker that day and what became of them), the take log, the
  * page's audit state (has the day's list been sent to the stalls) and the home page's card.
  */
+import { beijingDay, beijingDayEnd, beijingDayStart } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -11,16 +12,15 @@ import { notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
 import { purchaserOf } from './assign.service.js';
-import { beijingDay, dayEnd, OPEN_UNSENT } from './down-code.service.js';
+import { OPEN_UNSENT } from './down-code.service.js';
 
-const dayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00+08:00`));
 const num = (v: unknown) => Number(v ?? 0);
 const EXCEPTIONS = ['E_STOP_TAKING', 'E_LACK_TAKING', 'E_STOP_PRODUCTION'];
 
 export async function kanban(db: Db, caller: Caller, date?: string) {
   const org = purchaserOf(caller);
   const day = date ?? beijingDay();
-  const [from, to] = [dayStart(day), dayEnd(day)];
+  const [from, to] = [beijingDayStart(day), beijingDayEnd(day)];
   const rows = await queryRows<{ area: string; a: string; t: string; n: string | number }>(
     db,
     sql`select market_area as area, assignment_status as a, taking_status as t, count(*) as n from take_items
@@ -78,7 +78,7 @@ async function briefRows(db: Db, org: number, day: string, pickerId?: number) {
           coalesce(sum(quantity), 0) as quantity, coalesce(sum(took_quantity), 0) as took_quantity,
           coalesce(sum(took_quantity * coalesce(took_price_fen, 0)), 0) as amount_fen
         from take_items
-        where purchaser_org_id = ${org} and assigned_user_id is not null and assigned_at >= ${dayStart(day)} and assigned_at < ${dayEnd(day)}
+        where purchaser_org_id = ${org} and assigned_user_id is not null and assigned_at >= ${beijingDayStart(day)} and assigned_at < ${beijingDayEnd(day)}
           ${pickerId ? sql`and assigned_user_id = ${pickerId}` : sql``}
         group by assigned_user_id order by assigned_user_id`,
   );
@@ -128,7 +128,7 @@ export async function briefingUser(db: Db, caller: Caller, pickerId: number, dat
     sql`select stall_name, market, stall_no, count(*) as n, sum(quantity) as q, count(*) filter (where taking_status in ('TOOK', 'TOOK_PART')) as took,
           coalesce(sum(took_quantity * coalesce(took_price_fen, 0)), 0) as amount
         from take_items where purchaser_org_id = ${org} and assigned_user_id = ${pickerId}
-          and assigned_at >= ${dayStart(day)} and assigned_at < ${dayEnd(day)}
+          and assigned_at >= ${beijingDayStart(day)} and assigned_at < ${beijingDayEnd(day)}
         group by market_area, market, building, floor, stall_no, stall_name order by market_area, market, building, floor, stall_no, stall_name`,
   );
   return {
@@ -188,7 +188,7 @@ export async function auditState(db: Db, caller: Caller, date?: string) {
   const [r] = await queryRows<{ downed: string | number; pending: string | number; last: string | Date | null }>(
     db,
     sql`select (select coalesce(sum(item_count), 0) from take_down_batches where purchaser_org_id = ${org} and day = ${day}) as downed,
-          (select count(*) from take_items where purchaser_org_id = ${org} and ${OPEN_UNSENT} and created_at < ${dayEnd(day)}) as pending,
+          (select count(*) from take_items where purchaser_org_id = ${org} and ${OPEN_UNSENT} and created_at < ${beijingDayEnd(day)}) as pending,
           (select max(created_at) from take_down_batches where purchaser_org_id = ${org} and day = ${day}) as last`,
   );
   const downed = num(r?.downed);
@@ -205,7 +205,7 @@ export async function auditState(db: Db, caller: Caller, date?: string) {
 
 export async function homeStatistics(db: Db, caller: Caller) {
   const org = purchaserOf(caller);
-  const from = dayStart(beijingDay());
+  const from = beijingDayStart(beijingDay());
   const [r] = await queryRows<Record<string, string | number>>(
     db,
     sql`select count(*) filter (where assignment_status = 'WAITING_ASSIGNED') as waiting,

@@ -5,6 +5,7 @@
  */
 
 import type { WarehouseExportBody } from '@dropship/contract';
+import { beijingDayEnd, beijingDayStart } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -72,8 +73,8 @@ function slotQuery(purchaserOrgId: number, f: Filter, ready: boolean): SQL {
 function shippedQuery(purchaserOrgId: number, f: Filter): SQL {
   const parts: SQL[] = [sql`w.purchaser_org_id = ${purchaserOrgId}`, sql`o.status in ('DELIVERED', 'FINISHED')`, common(f)];
   if (f.trackingNo) parts.push(sql`w.tracking_no = ${f.trackingNo}`);
-  if (f.dateFrom) parts.push(sql`w.created_at >= (${f.dateFrom}::date)::timestamp at time zone 'Asia/Shanghai'`);
-  if (f.dateTo) parts.push(sql`w.created_at < ((${f.dateTo}::date + 1)::timestamp at time zone 'Asia/Shanghai')`);
+  if (f.dateFrom) parts.push(sql`w.created_at >= ${beijingDayStart(f.dateFrom).toISOString()}`);
+  if (f.dateTo) parts.push(sql`w.created_at < ${beijingDayEnd(f.dateTo).toISOString()}`);
   return sql`select ${COLUMNS}, null::int as slot_no, w.tracking_no, o.delivered_at, w.print_count, null::timestamptz as last_arrived_at, w.id as wid
     from waybills w
     join dropship_orders o on o.org_id = w.seller_org_id and o.tracking_no = w.tracking_no and o.courier_code = w.courier_code

@@ -5,7 +5,9 @@
  * phone and address), same express, paid the same Beijing day, travel in one parcel: the parcel
  * leaves when none of its members is still waited for.
  */
+
 import type { FulfillmentStrategy } from '@dropship/contract';
+import { beijingDay } from '@dropship/contract';
 import type { OrderRecord } from '../dropship-orders/orders.repository.js';
 import { isIn, isLive } from './arrival.js';
 import type { TakeItemRecord } from './warehouse.repository.js';
@@ -51,12 +53,7 @@ type Keyed = Pick<
   | 'receiverAddress'
 >;
 
-/** "2026-11-23": the Beijing day an order was paid (placed, for an order paid later on credit). */
-export function beijingDay(d: Date | string): string {
-  return new Date(new Date(d).getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** Two orders travel together exactly when their keys are equal. */
+/** Two orders travel together exactly when their keys are equal; the day is the Beijing day it was paid (placed, for an order paid on credit). */
 export function parcelKey(o: Keyed): string {
   const receiver = [o.receiverName, o.receiverPhone, o.receiverProvince, o.receiverCity, o.receiverDistrict, o.receiverAddress].map((s) => s.trim());
   return JSON.stringify([o.orgId, o.purchaserOrgId, o.expressCode, beijingDay(o.paidAt ?? o.createdAt), ...receiver]);

@@ -27,7 +27,7 @@ import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
-import { beijingTime, sendXlsxStream, type XlsxColumn } from '../../lib/xlsx-stream.js';
+import { beijingTime, sendXlsxStream, type XlsxColumn } from '../../lib/excel/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { type CourierGateway, createCourierGateway } from './courier-gateway.js';
 import { handOverOrder } from './hand-over.service.js';

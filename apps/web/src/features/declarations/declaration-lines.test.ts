@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyLine, parsePasted, toInput, yuanToFen } from './declaration-lines';
+import { cellFen, emptyLine, fromDetail, parsePasted, toInput } from './declaration-lines';
 
 describe('declaration lines', () => {
   it('reads rows pasted from Excel, skipping a header row and blank rows', () => {
@@ -12,10 +12,22 @@ describe('declaration lines', () => {
   });
 
   it('converts yuan to fen exactly, refusing three decimals or words', () => {
-    expect(yuanToFen('35.5')).toBe(3550);
-    expect(yuanToFen('¥0.07')).toBe(7);
-    expect(yuanToFen('1.005')).toBeNaN();
-    expect(yuanToFen('十元')).toBeNaN();
+    expect(cellFen('35.5')).toBe(3550);
+    expect(cellFen('¥0.07')).toBe(7);
+    expect(cellFen('1.005')).toBeNull();
+    expect(cellFen('十元')).toBeNull();
+    expect(cellFen('')).toBeNull();
+  });
+
+  it('sends a bad price as typed, never NaN, so the server names the field', () => {
+    const l = { ...emptyLine(), stall: 'BD01', artNo: 'K1', price: '1.005' };
+    expect(toInput(l, 'SELF_PICKUP').unitPriceFen).toBe('1.005');
+    expect(JSON.stringify(toInput({ ...l, price: 'abc' }, 'SELF_PICKUP'))).toContain('"unitPriceFen":"abc"');
+  });
+
+  it('shows a saved price in yuan with two decimals', () => {
+    const saved = { stall: 'BD01', artNo: 'K1', color: '', size: '', quantity: 1, unitPriceFen: 1005, receiver: null };
+    expect(fromDetail(saved).price).toBe('10.05');
   });
 
   it('sends the receiver only when each line has its own', () => {

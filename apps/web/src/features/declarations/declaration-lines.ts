@@ -3,7 +3,7 @@
  * from Excel (tab- or comma-separated columns 档口 货号 颜色 尺码 数量 单价 [收货人 手机 省 市 区 地址])
  * and turned into the save call's lines (price in fen).
  */
-import type { DeclarationDelivery, DeclarationLineInput } from '@dropship/contract';
+import { type DeclarationDelivery, type DeclarationLineInput, fenToYuan, yuanToFen } from '@dropship/contract';
 
 export interface EditLine {
   key: string;
@@ -58,24 +58,24 @@ export function parsePasted(text: string): EditLine[] {
   });
 }
 
-/** Yuan text → fen; NaN for anything that is not a price with at most two decimals. */
-export function yuanToFen(text: string): number {
-  const t = text.trim().replace(/^[¥￥]/, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return Number.NaN;
-  const [int, dec = ''] = t.split('.');
-  return Number(int) * 100 + Number(dec.padEnd(2, '0'));
+/** A pasted or typed price cell → fen: the contract's yuanToFen after a leading ¥ (Excel's currency format); null when it is no price. */
+export function cellFen(text: string): number | null {
+  return yuanToFen(text.trim().replace(/^[¥￥]/, ''));
 }
 
-/** What the page sends; bad numbers go as they are so the server names the field in Chinese. */
+/**
+ * What the page sends. A price that is no price goes as the text typed, never as NaN (which JSON
+ * turns into null, read as a missing price): the server then names the field, 单价必须是数字（单位：分）.
+ */
 export function toInput(l: EditLine, delivery: DeclarationDelivery): DeclarationLineInput {
-  const fen = yuanToFen(l.price);
+  const fen = cellFen(l.price);
   return {
     stall: l.stall,
     artNo: l.artNo,
     color: l.color,
     size: l.size,
     quantity: Number(l.quantity),
-    unitPriceFen: Number.isNaN(fen) ? (l.price as unknown as number) : fen,
+    unitPriceFen: fen ?? (l.price as unknown as number),
     ...(delivery === 'RECEIVER'
       ? { receiver: { name: l.name, phone: l.phone, province: l.province, city: l.city, district: l.district, address: l.address } }
       : {}),
@@ -99,7 +99,7 @@ export function fromDetail(l: {
     color: l.color,
     size: l.size,
     quantity: String(l.quantity),
-    price: (l.unitPriceFen / 100).toFixed(2),
+    price: fenToYuan(l.unitPriceFen),
     ...(r ? { name: r.name, phone: r.phone, province: r.province, city: r.city, district: r.district, address: r.address } : {}),
   };
 }

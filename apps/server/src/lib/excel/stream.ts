@@ -7,22 +7,8 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-
-/** An instant as Beijing wall time (SPEC.md section 9: dates display at +8), e.g. 2026-11-20 10:01:00. */
-export function beijingTime(v: string | Date | null | undefined): string {
-  if (!v) return '';
-  const t = new Date(v).getTime();
-  return Number.isNaN(t) ? '' : new Date(t + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** Fen → yuan with two decimals, as the pages show money. */
-export const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
-
-export interface XlsxColumn<R> {
-  header: string;
-  width?: number;
-  value(row: R): string | number | null;
-}
+import { cellsOf, writeHeader, type XlsxColumn } from './columns.js';
+import { sendXlsx } from './send.js';
 
 export interface XlsxSheet<R> {
   sheetName: string;
@@ -38,11 +24,10 @@ export function writeXlsx<R>(o: XlsxSheet<R>): PassThrough {
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     wb.creator = '代发助手';
     const ws = wb.addWorksheet(o.sheetName);
-    ws.columns = o.columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length * 2 + 4) }));
-    ws.getRow(1).font = { bold: true };
+    writeHeader(ws, o.columns);
     ws.getRow(1).commit();
     for await (const page of o.pages) {
-      for (const r of page) ws.addRow(o.columns.map((c) => c.value(r))).commit();
+      for (const r of page) ws.addRow(cellsOf(o.columns, r)).commit();
     }
     ws.commit();
     await wb.commit();
@@ -52,15 +37,6 @@ export function writeXlsx<R>(o: XlsxSheet<R>): PassThrough {
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
   return out;
-}
-
-/** Answers the stream as a download named `<fileName>.xlsx` (UTF-8 name for Chinese). */
-export function sendXlsx(reply: FastifyReply, fileName: string, stream: PassThrough) {
-  return reply
-    .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(`${fileName}.xlsx`)}`)
-    .header('cache-control', 'no-store')
-    .send(stream);
 }
 
 export function sendXlsxStream<R>(reply: FastifyReply, o: XlsxSheet<R> & { fileName: string }) {
