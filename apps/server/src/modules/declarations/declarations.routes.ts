@@ -24,8 +24,8 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
-import type { RouteApp } from '../../lib/route-app.js';
 import { sendXlsxStream } from '../../lib/excel/index.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { submitDeclaration } from '../dropship-orders/declaration.service.js';
 import { checkDeclaration, declarationDetail, exportDeclarations, pageDeclarations, removeDeclaration, saveDeclaration } from './declarations.service.js';

@@ -13,8 +13,8 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
-import type { RouteApp } from '../../lib/route-app.js';
 import { sendXlsxStream } from '../../lib/excel/index.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { ruleColumns } from './express.excel.js';
 import * as service from './express.service.js';
 

@@ -13,8 +13,8 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
-import type { RouteApp } from '../../lib/route-app.js';
 import { sendExcel } from '../../lib/excel/index.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as aliLedger from './ali-ledger.service.js';
 import { type AlipayGateway, createAlipayGateway } from './alipay-gateway.js';

@@ -3,8 +3,8 @@ import { CouponIssueBody, CouponIssueResult, CouponPageBody, CouponPageResult, C
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
-import type { RouteApp } from '../../lib/route-app.js';
 import { sendExcel } from '../../lib/excel/index.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as coupons from './coupons.service.js';
 

@@ -6,8 +6,8 @@
 import { BalanceResult, EntryPage, EntryQuery, envelopeOf, LedgerCheckResult } from '@dropship/contract';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
-import type { RouteApp } from '../../lib/route-app.js';
 import { sendXlsx } from '../../lib/excel/index.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import { exportEntries, pageEntries } from './entries.service.js';

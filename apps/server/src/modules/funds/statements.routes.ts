@@ -3,8 +3,8 @@ import { envelopeOf, monthField, StatementOverview, StatementQuery, StatementRes
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
-import type { RouteApp } from '../../lib/route-app.js';
 import { type Sheet, sendExcel } from '../../lib/excel/index.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as statements from './statements.service.js';
 

@@ -14,8 +14,8 @@ import {
 } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { ok } from '../../lib/envelope.js';
-import type { RouteApp } from '../../lib/route-app.js';
 import { sendXlsx } from '../../lib/excel/index.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import * as service from './withdraw.service.js';

@@ -16,8 +16,8 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
-import type { RouteApp } from '../../lib/route-app.js';
 import { type XlsxColumn, yuan } from '../../lib/excel/index.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as custom from './custom-goods.service.js';
 import { assertExportable, sendSheet } from './goods.excel.js';

@@ -17,8 +17,8 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
-import type { RouteApp } from '../../lib/route-app.js';
 import { beijingTime, sendXlsxStream, type XlsxColumn, yuan } from '../../lib/excel/index.js';
+import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { listShops } from '../shops/shops.service.js';
 import * as service from './shop-orders-list.service.js';
