@@ -34,7 +34,7 @@ const toKey = (abs: string) => relative(serverSrc, abs).split(sep).join('/');
 /** `modules/funds/ledger/x.ts` → `funds`; anything outside src/modules → null. */
 export function moduleOf(file: string): string | null {
   const parts = file.split('/');
-  return parts[0] === 'modules' && parts.length > 2 ? parts[1] : null;
+  return parts[0] === 'modules' && parts.length > 2 ? (parts[1] ?? null) : null;
 }
 
 /** `./x.js` (the ESM spelling the sources use) → the `.ts` file, or `./dir` → `dir/index.ts`. */

@@ -18,11 +18,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { findArea } from '../area/area.lookup.js';
-import { assertExportable, type Column } from '../goods/goods.excel.js';
-import { skusByIds } from '../goods/goods-links.repository.js';
-import { linkViewOf } from '../goods/goods-links.service.js';
-import { ensureShopSkus } from '../goods/shop-skus.repository.js';
+import { findArea } from '../area/index.js';
+import { assertExportable, type Column, ensureShopSkus, linkViewOf, skusByIds } from '../goods/index.js';
 import * as repo from './abnormal-orders.repository.js';
 
 type Reason = z.infer<typeof AbnormalReason>;

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { EXPORT_CHUNK, keysetPages } from '../../lib/xlsx-stream.js';
 import type { Caller } from '../../plugins/auth.js';
-import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.service.js';
+import { fulfilmentSettings } from '../fulfilment-settings/index.js';
 import { checkLines, problemsText } from './check-lines.js';
 import * as repo from './declarations.repository.js';
 import { toRow } from './declarations.view.js';

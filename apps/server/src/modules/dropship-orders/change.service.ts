@@ -7,9 +7,9 @@ import { type DropshipOrderStatus, ErrorCode, fenToYuan, type OperationResult, S
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { expressFeeFrom, loadFeeBook } from '../express/express.service.js';
-import { releaseCoupon } from '../funds/coupons.service.js';
-import { closeTakeItems, takeItemsOfOrder } from '../take-items/take-items.service.js';
+import { expressFeeFrom, loadFeeBook } from '../express/index.js';
+import { releaseCoupon } from '../funds/index.js';
+import { closeTakeItems, takeItemsOfOrder } from '../take-items/index.js';
 import { normalizeReceiver } from './create.service.js';
 import { refundOrderMoney } from './order-refund.js';
 import * as repo from './orders.repository.js';

@@ -13,17 +13,17 @@ import { type DeclarationSubmitResult, ErrorCode, type ReceiverFields, SELF_PICK
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { findArea } from '../area/area.lookup.js';
-import * as decl from '../declarations/declarations.repository.js';
-import { expressFeeFrom, loadFeeBook } from '../express/express.service.js';
-import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.service.js';
+import { findArea } from '../area/index.js';
+import { type DeclarationRecord, type LineRecord, linesOf, linkLines, lockDeclaration, markSubmitted, suppliersByIds } from '../declarations/index.js';
+import { expressFeeFrom, loadFeeBook } from '../express/index.js';
+import { fulfilmentSettings } from '../fulfilment-settings/index.js';
 import * as repo from './orders.repository.js';
 import { stallLineItem } from './stall-line.js';
 import * as timeline from './timeline.repository.js';
 
 type Actor = Pick<Caller, 'orgId' | 'userId'>;
-type Line = decl.LineRecord;
-type Supplier = Awaited<ReturnType<typeof decl.suppliersByIds>>[number];
+type Line = LineRecord;
+type Supplier = Awaited<ReturnType<typeof suppliersByIds>>[number];
 
 interface Group {
   receiver: ReceiverFields;
@@ -42,7 +42,7 @@ function normalized(r: ReceiverFields, lineNo: number): ReceiverFields {
   return { ...r, province: a.province, city: a.city, district: a.district };
 }
 
-async function groupsOf(db: Db, orgId: number, d: decl.DeclarationRecord, lines: Line[]): Promise<Group[]> {
+async function groupsOf(db: Db, orgId: number, d: DeclarationRecord, lines: Line[]): Promise<Group[]> {
   if (d.delivery === 'RECEIVER') {
     const groups = new Map<string, Group>();
     for (const l of lines) {
@@ -84,13 +84,13 @@ export async function submitDeclaration(db: Db, caller: Actor, id: number): Prom
   const book = await loadFeeBook(db);
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const d = await decl.lockDeclaration(t, caller.orgId, id);
+    const d = await lockDeclaration(t, caller.orgId, id);
     if (!d) throw notFound('报单');
     if (d.status !== 'DRAFT') throw new AppError(ErrorCode.DECLARATION_NOT_DRAFT, `报单 ${d.declarationNo} 已提交过，请到报单历史查看`);
-    const lines = await decl.linesOf(t, caller.orgId, id);
+    const lines = await linesOf(t, caller.orgId, id);
     // The stalls again: one may have been disabled or deleted since the draft was saved.
     const suppliers = new Map(
-      (await decl.suppliersByIds(t, caller.orgId, [...new Set(lines.flatMap((l) => (l.supplierId ? [l.supplierId] : [])))])).map((s) => [s.id, s]),
+      (await suppliersByIds(t, caller.orgId, [...new Set(lines.flatMap((l) => (l.supplierId ? [l.supplierId] : [])))])).map((s) => [s.id, s]),
     );
     const gone = lines.filter((l) => suppliers.get(l.supplierId ?? 0)?.status !== 'ENABLED');
     if (gone.length > 0) {
@@ -144,7 +144,7 @@ export async function submitDeclaration(db: Db, caller: Actor, id: number): Prom
     );
     const items = await repo.itemsOf(t, caller.orgId, [...ids.values()]);
     const itemId = new Map(items.map((i) => [`${i.orderId}:${i.lineNo}`, i.id]));
-    await decl.linkLines(
+    await linkLines(
       t,
       caller.orgId,
       orders.flatMap((o) =>
@@ -158,7 +158,7 @@ export async function submitDeclaration(db: Db, caller: Actor, id: number): Prom
       orders.map((o) => ({ orderId: idOf(o.order.orderNo), fromStatus: null, toStatus: 'WAITING_PAYMENT', operation: 'CREATE', note: o.order.remark ?? '' })),
     );
     await timeline.bumpCounts(t, caller.orgId, new Map([['WAITING_PAYMENT', orders.length]]));
-    if (!(await decl.markSubmitted(t, caller.orgId, id))) throw new AppError(ErrorCode.DECLARATION_NOT_DRAFT);
+    if (!(await markSubmitted(t, caller.orgId, id))) throw new AppError(ErrorCode.DECLARATION_NOT_DRAFT);
     const list = orders.map((o) => ({ id: idOf(o.order.orderNo), orderNo: o.order.orderNo, totalFen: o.order.totalFen ?? 0 }));
     return { id, declarationNo: d.declarationNo, orders: list, totalFen: list.reduce((n, o) => n + o.totalFen, 0) };
   });

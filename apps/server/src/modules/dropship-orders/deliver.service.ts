@@ -8,8 +8,8 @@
 import { ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import type { JobQueue } from '../jobs/job-queue.js';
-import { enqueueShipBack } from '../ship-back/ship-back.service.js';
+import type { JobQueue } from '../jobs/index.js';
+import { enqueueShipBack } from '../ship-back/index.js';
 import * as repo from './orders.repository.js';
 import { chargeAtDelivery } from './pay-later.service.js';
 import * as timeline from './timeline.repository.js';

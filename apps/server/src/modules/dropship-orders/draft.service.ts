@@ -14,10 +14,10 @@ import {
 } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { expressFeeFrom, type FeeBook } from '../express/express.service.js';
-import { fulfilmentSettings, supplyModeOf } from '../fulfilment-settings/fulfilment-settings.service.js';
-import { quoteCoupon } from '../funds/coupons.service.js';
-import { type ResolvedGoodsLink, resolveGoodsLinks } from '../goods/resolve-goods-links.js';
+import { expressFeeFrom, type FeeBook } from '../express/index.js';
+import { fulfilmentSettings, supplyModeOf } from '../fulfilment-settings/index.js';
+import { quoteCoupon } from '../funds/index.js';
+import { type ResolvedGoodsLink, resolveGoodsLinks } from '../goods/index.js';
 import type { NewItem } from './orders.repository.js';
 import * as src from './shop-source.repository.js';
 import { NO_SPEED, speedFeeOf, speedProblem, wantsSpeed } from './speed-delivery.js';

@@ -8,7 +8,7 @@
  */
 import type { OrgType } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import { assignServingPurchaser } from '../take-items/take-items.service.js';
+import { assignServingPurchaser } from '../take-items/index.js';
 import { cancelDropshipOrder } from './change.service.js';
 import { createDropshipOrders } from './create.service.js';
 import * as src from './shop-source.repository.js';

@@ -11,11 +11,8 @@
 import { type CombinedStatusCode, type DropshipOrderStatus, ErrorCode, fenToYuan } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { moveMoney } from '../funds/ledger.service.js';
-import { createReplenishRequest } from '../funds/records.service.js';
-import * as replenishRepo from '../funds/replenish.repository.js';
-import { recordSettlementLine } from '../funds/settlements.service.js';
-import { cancelWaitingReplenish, deleteSettlementLine } from '../take-items/picking.repository.js';
+import { createReplenishRequest, lockByIds, moveMoney, recordSettlementLine } from '../funds/index.js';
+import { cancelWaitingReplenish, deleteSettlementLine } from '../take-items/index.js';
 import { refundOrderMoney, takeBackRefund } from './order-refund.js';
 import * as repo from './orders.repository.js';
 import { combinedStatusOf } from './status-machine.js';
@@ -155,7 +152,7 @@ export async function reverseOutcome(t: Db, actor: Actor, x: Reversal): Promise<
     },
   );
   if (x.replenishId !== null) {
-    const [r] = await replenishRepo.lockByIds(t, x.sellerOrgId, [x.replenishId]);
+    const [r] = await lockByIds(t, x.sellerOrgId, [x.replenishId]);
     if (r && r.status === 'PAID') {
       const { entry } = await moveMoney(t, {
         orgId: x.sellerOrgId,

@@ -8,8 +8,7 @@ import { type CombinedStatusCode, type DropshipOrderStatus, ErrorCode, fenToYuan
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { revokeStopTakeItem, STOPPABLE, stopTakeItem } from '../take-items/take-items.service.js';
-import { PURCHASER_STOPPABLE } from '../take-items/take-status.js';
+import { PURCHASER_STOPPABLE, revokeStopTakeItem, STOPPABLE, stopTakeItem } from '../take-items/index.js';
 import { type MoneyBack, refundOrderMoney, takeBackRefund } from './order-refund.js';
 import * as repo from './orders.repository.js';
 import { combinedStatusOf } from './status-machine.js';

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { users } from '../auth/auth.table.js';
+import { users } from '../auth/index.js';
 import { dropshipOrderEvents, dropshipOrderItems, dropshipOrders } from './dropship-orders.table.js';
 
 const DAY_MS = 86_400_000;

@@ -11,7 +11,7 @@
  */
 import { fenToYuan } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import { moveMoney } from '../funds/ledger.service.js';
+import { moveMoney } from '../funds/index.js';
 import * as repo from './orders.repository.js';
 import * as timeline from './timeline.repository.js';
 

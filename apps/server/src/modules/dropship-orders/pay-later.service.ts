@@ -7,10 +7,8 @@
 import { type DropshipPayResult, ErrorCode, fenToYuan, type PayLaterCredit } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { fulfilmentSettings, platformFulfilmentPrices } from '../fulfilment-settings/fulfilment-settings.service.js';
-import { ensureAccount, lockAccount } from '../funds/ledger.repository.js';
-import { moveMoney } from '../funds/ledger.service.js';
-import { createReplenishRequest } from '../funds/records.service.js';
+import { fulfilmentSettings, platformFulfilmentPrices } from '../fulfilment-settings/index.js';
+import { createReplenishRequest, ensureAccount, lockAccount, moveMoney } from '../funds/index.js';
 import * as repo from './orders.repository.js';
 import * as later from './pay-later.repository.js';
 import { lockPayable, orderKey, settleOrders } from './settle.service.js';

@@ -7,10 +7,10 @@ import type { CostResult, PlacePreviewOrder, UsableCoupon } from '@dropship/cont
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { addressComplete } from '../abnormal-orders/abnormal-orders.service.js';
-import { loadFeeBook } from '../express/express.service.js';
-import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.service.js';
-import { pageCoupons, quoteCoupon } from '../funds/coupons.service.js';
+import { addressComplete } from '../abnormal-orders/index.js';
+import { loadFeeBook } from '../express/index.js';
+import { fulfilmentSettings } from '../fulfilment-settings/index.js';
+import { pageCoupons, quoteCoupon } from '../funds/index.js';
 import { type DraftInput, planDrafts, resolveShopOrders, shopOrderProblems, toPlaceLine, totalOf } from './draft.service.js';
 import * as src from './shop-source.repository.js';
 import { speedTerms } from './speed-delivery.js';

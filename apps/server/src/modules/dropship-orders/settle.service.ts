@@ -11,9 +11,8 @@
 import { type CombinedStatusCode, ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { useCoupon } from '../funds/coupons.service.js';
-import { moveMoney } from '../funds/ledger.service.js';
-import { createTakeItems, servingPurchaser } from '../take-items/take-items.service.js';
+import { moveMoney, useCoupon } from '../funds/index.js';
+import { createTakeItems, servingPurchaser } from '../take-items/index.js';
 import * as repo from './orders.repository.js';
 import * as payLater from './pay-later.repository.js';
 import * as src from './shop-source.repository.js';

@@ -4,9 +4,9 @@
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customGoods, suppliers } from '../goods/goods.table.js';
-import { shopOrderItems, shopOrders } from '../shop-orders/shop-orders.table.js';
-import { shops } from '../shops/shops.table.js';
+import { customGoods, suppliers } from '../goods/index.js';
+import { shopOrderItems, shopOrders } from '../shop-orders/index.js';
+import { shops } from '../shops/index.js';
 import { dropshipOrders } from './dropship-orders.table.js';
 
 const orderFields = {

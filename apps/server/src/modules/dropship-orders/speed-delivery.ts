@@ -7,7 +7,7 @@
 import { ErrorCode, type SpeedDeliveryTerms } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { fulfilmentSettings, platformFulfilmentPrices } from '../fulfilment-settings/fulfilment-settings.service.js';
+import { fulfilmentSettings, platformFulfilmentPrices } from '../fulfilment-settings/index.js';
 
 /** Terms that make nothing urgent: for callers that never are (declarations, offline pickup). */
 export const NO_SPEED: SpeedDeliveryTerms = { enabled: false, defaultOn: false, feeFen: 0 };

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
-import { mainUserOf } from '../fulfilment-settings/fulfilment-settings.repository.js';
+import { mainUserOf } from '../fulfilment-settings/index.js';
 import { cancelDropshipOrder } from './change.service.js';
 
 export const UNPAID_CANCEL_JOB = 'dropship.cancelUnpaid';

@@ -16,8 +16,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { areaTree } from '../area/area.data.js';
-import { matchNamed } from '../area/area.lookup.js';
+import { areaTree, matchNamed } from '../area/index.js';
 import * as repo from './express.repository.js';
 
 /** Databases already checked in this process (tests open several). */

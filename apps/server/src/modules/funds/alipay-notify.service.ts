@@ -7,8 +7,7 @@
 import { AlipayError, type AlipayNotify, type AlipayTradeStatus } from '@dropship/channels';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { closeDropshipPayment, settleDropshipPayment } from '../dropship-orders/alipay.service.js';
-import { TRADE_PREFIX as DROPSHIP_PREFIX } from '../dropship-orders/payments.repository.js';
+import { closeDropshipPayment, TRADE_PREFIX as DROPSHIP_PREFIX, settleDropshipPayment } from '../dropship-orders/index.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import { closeRecharge, type PaidTrade, type SettleResult, settleRecharge } from './recharge.service.js';
 import { closeReplenishPayment, settleReplenishPayment } from './replenish.service.js';

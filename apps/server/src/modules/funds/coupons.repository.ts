@@ -4,7 +4,7 @@ import type { CouponStatus } from '@dropship/contract';
 import { and, asc, count, desc, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { organisations } from '../auth/auth.table.js';
+import { organisations } from '../auth/index.js';
 import { coupons } from './coupons.table.js';
 
 export type CouponRecord = typeof coupons.$inferSelect;

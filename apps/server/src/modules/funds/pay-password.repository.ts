@@ -1,7 +1,7 @@
 /** SQL of pay passwords: one row per user, always read together with the caller's organisation. */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../auth/auth.table.js';
+import { users } from '../auth/index.js';
 import { payPasswords } from './pay-password.table.js';
 
 export type PayPasswordRecord = typeof payPasswords.$inferSelect;

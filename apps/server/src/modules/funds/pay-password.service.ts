@@ -14,9 +14,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import * as authRepo from '../auth/auth.repository.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
-import { verifyCode } from '../sms/sms.service.js';
+import { countRecentFailures, hashPassword, recordLoginAttempt, verifyPassword } from '../auth/index.js';
+import { verifyCode } from '../sms/index.js';
 import * as repo from './pay-password.repository.js';
 
 export const MAX_PAY_PASSWORD_TRIES = 5;
@@ -88,10 +87,10 @@ export async function setPayPassword(db: Db, owner: PayPasswordOwner, body: z.ou
   if (await repo.findPayPassword(db, owner.orgId, owner.userId)) throw new AppError(ErrorCode.PAY_PASSWORD_ALREADY_SET);
   const user = await repo.findUserSecrets(db, owner.orgId, owner.userId);
   if (!user) throw new AppError(ErrorCode.SESSION_INVALID, undefined, 401);
-  const failures = await authRepo.countRecentFailures(db, user.username, ip, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS));
+  const failures = await countRecentFailures(db, user.username, ip, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS));
   if (failures.byUser >= LOGIN_MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
   if (!(await verifyPassword(user.passwordHash, body.loginPassword))) {
-    await authRepo.recordLoginAttempt(db, user.username, ip, false);
+    await recordLoginAttempt(db, user.username, ip, false);
     throw new AppError(ErrorCode.LOGIN_PASSWORD_WRONG);
   }
   if (!(await repo.insertPayPassword(db, owner.orgId, owner.userId, await hashPassword(body.payPassword)))) {

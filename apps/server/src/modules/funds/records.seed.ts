@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../auth/auth.table.js';
+import { users } from '../auth/index.js';
 import { coupons } from './coupons.table.js';
 import { replenishRequests } from './funds.table.js';
 import { legacyBalances } from './old-balance.table.js';

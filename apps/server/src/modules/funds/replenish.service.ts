@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { settleBilledOrders } from '../dropship-orders/pay-later-settle.js';
+import { settleBilledOrders } from '../dropship-orders/index.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import { alipayPayFor, returnUrlFor } from './alipay-pay.js';
 import { closeTrade, type PaidTrade, type SettleResult, settleTrade, type TradeKind } from './alipay-settle.js';

@@ -2,7 +2,7 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { users } from '../auth/auth.table.js';
+import { users } from '../auth/index.js';
 import { settlementLines } from './settlements.table.js';
 
 export type SettlementLineRecord = typeof settlementLines.$inferSelect;

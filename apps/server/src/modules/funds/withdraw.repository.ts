@@ -1,7 +1,7 @@
 /** SQL of the withdrawal account and withdrawals; the seller's reads take orgId, the operator's are explicit. */
 import { and, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organisations } from '../auth/auth.table.js';
+import { organisations } from '../auth/index.js';
 import { withdrawAccounts, withdrawals } from './withdrawals.table.js';
 
 export type WithdrawalRecord = typeof withdrawals.$inferSelect;

@@ -1,7 +1,7 @@
 /** SQL of pick-up tag templates; every query is scoped to the caller's organisation. */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organisations } from '../auth/auth.table.js';
+import { organisations } from '../auth/index.js';
 import { tagTemplates } from './labels.table.js';
 
 /** More than any seller keeps; the list is not paginated. */

@@ -1,7 +1,7 @@
 /** SQL of roles and their codes; every query takes the organisation id. */
 import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organisations, users } from '../auth/auth.table.js';
+import { organisations, users } from '../auth/index.js';
 import { rolePermissions, roles, userRoles } from './roles.table.js';
 
 export interface RoleRecord {

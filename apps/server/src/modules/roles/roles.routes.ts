@@ -26,7 +26,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { sendSheet } from '../goods/goods.excel.js';
+import { sendSheet } from '../goods/index.js';
 import * as roles from './roles.service.js';
 import { subUserColumns } from './sub-users.excel.js';
 import * as users from './sub-users.service.js';

@@ -6,7 +6,7 @@ import { ErrorCode, grantableCodes, ROLE_LIMIT, type RoleAddBody, type RoleEditB
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { uniqueViolation } from '../goods/db-errors.js';
+import { uniqueViolation } from '../goods/index.js';
 import * as repo from './roles.repository.js';
 
 /**

@@ -1,6 +1,6 @@
 /** The sub-account export: the list's columns, names and phones masked as on the page. */
 import { ENABLE_STATUS_NAMES, type SubUserRow } from '@dropship/contract';
-import type { Column } from '../goods/goods.excel.js';
+import type { Column } from '../goods/index.js';
 
 /** +8 (SPEC.md section 9) without the web's date helpers. */
 const at8 = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');

@@ -1,7 +1,7 @@
 /** SQL of sub-accounts (users with is_main false); every query takes the organisation id. */
 import { and, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions, users } from '../auth/auth.table.js';
+import { sessions, users } from '../auth/index.js';
 import { roles, userRoles } from './roles.table.js';
 
 export interface SubUserFilters {

@@ -7,8 +7,8 @@ import { ErrorCode, maskName, maskPhone, SUB_ACCOUNT_LIMIT, type SubUserPage, ty
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { hashPassword } from '../auth/password.js';
-import { uniqueViolation } from '../goods/db-errors.js';
+import { hashPassword } from '../auth/index.js';
+import { uniqueViolation } from '../goods/index.js';
 import * as roleRepo from './roles.repository.js';
 import { assertMain } from './roles.service.js';
 import * as repo from './sub-users.repository.js';

@@ -1,12 +1,12 @@
 /** SQL behind the shell's counts, dialogs and permission list; every query is scoped to the tenant. */
 import { and, count, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { problemParcels } from '../after-sale/after-sale.table.js';
-import { users } from '../auth/auth.table.js';
-import { replenishRequests } from '../funds/funds.table.js';
-import { suppliers } from '../goods/goods.table.js';
-import { shops } from '../shops/shops.table.js';
-import { userGuides } from '../system/system.table.js';
+import { problemParcels } from '../after-sale/index.js';
+import { users } from '../auth/index.js';
+import { replenishRequests } from '../funds/index.js';
+import { suppliers } from '../goods/index.js';
+import { shops } from '../shops/index.js';
+import { userGuides } from '../system/index.js';
 
 export async function countWaitingReplenish(db: Db, orgId: number) {
   const [r] = await db

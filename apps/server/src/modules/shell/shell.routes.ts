@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.js';
 import { ok } from '../../lib/envelope.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { verifyRedBookShop } from '../shops/redbook-verify.js';
+import { verifyRedBookShop } from '../shops/index.js';
 import * as repo from './shell.repository.js';
 import * as service from './shell.service.js';
 

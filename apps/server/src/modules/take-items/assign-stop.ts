@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { revokeStopItem, stopItem } from '../dropship-orders/items.service.js';
+import { revokeStopItem, stopItem } from '../dropship-orders/index.js';
 import { purchaserOf } from './assign.service.js';
 import { takeItems } from './take-items.table.js';
 

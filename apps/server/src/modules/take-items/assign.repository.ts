@@ -7,7 +7,7 @@ import type { TakeFilter } from '@dropship/contract';
 import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { users } from '../auth/auth.table.js';
+import { users } from '../auth/index.js';
 import { idList } from './mirror.js';
 import { takeItems } from './take-items.table.js';
 

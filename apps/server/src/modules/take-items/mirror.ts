@@ -10,8 +10,7 @@ import type { DropshipOrderStatus } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { combinedStatusOf } from '../dropship-orders/status-machine.js';
-import * as timeline from '../dropship-orders/timeline.repository.js';
+import { bumpCounts, combinedStatusOf, insertEvents, moves } from '../dropship-orders/index.js';
 
 /** `(select …)` of a list of ids sent as one JSON parameter (10,000 ids = one parameter, not 10,000). */
 export const idList = (ids: readonly number[]) => sql`(select x::bigint from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as x)`;
@@ -60,8 +59,8 @@ export async function mirrorToOrders(tx: Db, takeItemIds: readonly number[], ord
   const byOrg = new Map<number, typeof changed>();
   for (const c of changed) byOrg.set(c.orgId, [...(byOrg.get(c.orgId) ?? []), c]);
   for (const [orgId, list] of [...byOrg.entries()].sort(([a], [b]) => a - b)) {
-    await timeline.bumpCounts(tx, orgId, timeline.moves(list.map((c) => [c.from, c.to])));
-    await timeline.insertEvents(
+    await bumpCounts(tx, orgId, moves(list.map((c) => [c.from, c.to])));
+    await insertEvents(
       tx,
       orgId,
       event.actor,

@@ -5,8 +5,7 @@
  */
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { replenishRequests } from '../funds/funds.table.js';
-import { settlementLines } from '../funds/settlements.table.js';
+import { replenishRequests, settlementLines } from '../funds/index.js';
 import { pickingMarks } from './picking.table.js';
 import { takeItems } from './take-items.table.js';
 

@@ -9,8 +9,8 @@ import { ErrorCode, fenToYuan, PICK_RESULT_NAMES, type PickMarkBody, type PickOu
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import * as fulfilment from '../dropship-orders/fulfilment.service.js';
-import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.service.js';
+import { applyOutcome, assertLineOpen, reverseOutcome } from '../dropship-orders/index.js';
+import { fulfilmentSettings } from '../fulfilment-settings/index.js';
 import { lockOrdersOf } from './mirror.js';
 import * as repo from './picking.repository.js';
 import { checkInput, type Item, lineName, pair, plan, refOf, stateOf, statusText } from './picking-rules.js';
@@ -69,7 +69,7 @@ export async function mark(db: Db, caller: Caller, b: PickMarkBody): Promise<{ i
         new AppError(ErrorCode.PICKING_NOT_MARKABLE, `拿货码 ${i.takeCode}（${lineName(i)}）${why}，不能标记为${PICK_RESULT_NAMES[b.result]}`);
       assertStillMine(caller, supervisor, i);
       if (i.arrivedAt !== null) throw refuse('已扫描入仓');
-      await fulfilment.assertLineOpen(t, refOf(i), i.takeCode);
+      await assertLineOpen(t, refOf(i), i.takeCode);
       let from = i;
       // Put off to another day, still with its picker: marking it takes it up again (logged as an assignment).
       if (i.assignmentStatus === 'WAITING_ASSIGNED' && i.takingStatus === 'E_NEXT_TAKING' && i.assignedUserId !== null) {
@@ -115,7 +115,7 @@ export async function mark(db: Db, caller: Caller, b: PickMarkBody): Promise<{ i
       if (!moved) throw refuse('状态刚刚变化');
       if (waitDay) await repo.setLackDays(t, i, i.lackDays + 1);
       const resultName = waitDay ? `缺货，按卖家设置明日再拿（第${waitDay.day}/${waitDay.of}天）` : PICK_RESULT_NAMES[b.result];
-      const applied = await fulfilment.applyOutcome(t, actor, {
+      const applied = await applyOutcome(t, actor, {
         ...refOf(i),
         markKey: String(markId),
         takeStatus: to.takingStatus,
@@ -183,7 +183,7 @@ export async function cancelTook(db: Db, caller: Caller, ids: number[]): Promise
         const why = i.arrivedAt !== null ? '已扫描入仓' : `当前为${statusText(i)}，没有可撤销的拿货标记`;
         throw new AppError(ErrorCode.PICKING_NOT_CANCELABLE, `拿货码 ${i.takeCode}（${lineName(i)}）${why}，不能撤销`);
       }
-      await fulfilment.assertLineOpen(t, refOf(i), i.takeCode);
+      await assertLineOpen(t, refOf(i), i.takeCode);
       const moved = await repo.setTaken(t, i, {
         assignmentStatus: to.assignmentStatus,
         takingStatus: to.takingStatus,
@@ -193,7 +193,7 @@ export async function cancelTook(db: Db, caller: Caller, ids: number[]): Promise
       });
       if (!moved || !(await repo.endMark(t, m.id, 'CANCELED'))) throw new AppError(ErrorCode.PICKING_NOT_CANCELABLE);
       if (m.result === 'E_LACK_TAKING' && i.takingStatus === 'E_NEXT_TAKING') await repo.setLackDays(t, i, Math.max(0, i.lackDays - 1));
-      const r = await fulfilment.reverseOutcome(t, actor, {
+      const r = await reverseOutcome(t, actor, {
         ...refOf(i),
         markKey: String(m.id),
         lineName: lineName(i),

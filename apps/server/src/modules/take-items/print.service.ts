@@ -11,7 +11,7 @@ import { and, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { renderForCaller } from '../labels/render.service.js';
+import { renderForCaller } from '../labels/index.js';
 import * as repo from './assign.repository.js';
 import { purchaserOf } from './assign.service.js';
 import { idList } from './mirror.js';

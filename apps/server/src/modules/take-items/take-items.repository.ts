@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { organisations } from '../auth/auth.table.js';
+import { organisations } from '../auth/index.js';
 import { sellerPurchasers, takeItems } from './take-items.table.js';
 
 export type TakeItemRecord = typeof takeItems.$inferSelect;

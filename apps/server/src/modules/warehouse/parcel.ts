@@ -6,7 +6,7 @@
  * leaves when none of its members is still waited for.
  */
 import type { FulfillmentStrategy } from '@dropship/contract';
-import type { OrderRecord } from '../dropship-orders/orders.repository.js';
+import type { OrderRecord } from '../dropship-orders/index.js';
 import { isIn, isLive } from './arrival.js';
 import type { TakeItemRecord } from './warehouse.repository.js';
 

@@ -1,0 +1,27 @@
+/**
+ * Dropship orders (代发订单): the named operations others call (deliverOrder / finishOrder for the
+ * warehouse, settle/close of Alipay payments for funds' notify, the fulfilment outcome of a pick for
+ * picking, stop/revoke-stop of items, offline pickup orders), the row lookups under lock the warehouse
+ * needs, and the timeline writers the pick-up mirror appends to. The table is exported for joins in
+ * other modules' list queries.
+ * Other modules import this module only through this file.
+ */
+// biome-ignore-all assist/source/organizeImports: the tables are exported first, before any service. A
+// file that uses a table at load time (a column map) can be reached from this index while it is still
+// loading; the test runner defines each re-export in statement order, so a table listed later would
+// still be undefined then.
+export { dropshipOrders } from './dropship-orders.table.js';
+
+export { closeDropshipPayment, settleDropshipPayment } from './alipay.service.js';
+export { cancelDropshipOrder } from './change.service.js';
+export { submitDeclaration } from './declaration.service.js';
+export { deliverOrder, finishOrder } from './deliver.service.js';
+export { applyOutcome, assertLineOpen, reverseOutcome } from './fulfilment.service.js';
+export { revokeStopItem, stopItem } from './items.service.js';
+export { createOfflinePickupOrder, offlineSuppliers } from './offline.service.js';
+export type { OrderRecord } from './orders.repository.js';
+export { findOrders, lockOrders } from './orders.repository.js';
+export { settleBilledOrders } from './pay-later-settle.js';
+export { TRADE_PREFIX } from './payments.repository.js';
+export { combinedStatusOf } from './status-machine.js';
+export { bumpCounts, insertEvents, moves } from './timeline.repository.js';
