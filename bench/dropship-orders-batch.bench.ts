@@ -15,7 +15,7 @@ import { type Db, openDatabase } from '../apps/server/src/db/client.ts';
 import { createOrganisation, createUser } from '../apps/server/src/modules/auth/accounts.ts';
 import { createDropshipOrders } from '../apps/server/src/modules/dropship-orders/create.service.ts';
 import { payWithBalance } from '../apps/server/src/modules/dropship-orders/pay.service.ts';
-import { moveMoney } from '../apps/server/src/modules/funds/ledger.service.ts';
+import { moveMoney } from '../apps/server/src/modules/funds/ledger/ledger.service.ts';
 import { suppliers } from '../apps/server/src/modules/goods/goods.table.ts';
 import { writeLinks } from '../apps/server/src/modules/goods/link-writer.ts';
 import { findSkuIdsByRefs } from '../apps/server/src/modules/goods/shop-skus.repository.ts';

@@ -12,7 +12,7 @@ import { problemParcels } from '../src/modules/after-sale/after-sale.table.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
 import { bumpCounts, moves } from '../src/modules/dropship-orders/timeline.repository.js';
-import { checkLedger } from '../src/modules/funds/ledger.service.js';
+import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
 import { takeItems } from '../src/modules/take-items/take-items.table.js';
 import { draftOf, dropshipState, expectCountsTrue, type LineSpec, linkedShopOrder, RECEIVER } from './dropship-orders-support.js';

@@ -11,7 +11,7 @@ import { queryRows } from '../src/db/rows.js';
 import { deliverOrder } from '../src/modules/dropship-orders/deliver.service.js';
 import { dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
 import { savePlatformPrices } from '../src/modules/fulfilment-settings/fulfilment-settings.service.js';
-import { balanceOf, moveMoney } from '../src/modules/funds/ledger.service.js';
+import { balanceOf, moveMoney } from '../src/modules/funds/ledger/ledger.service.js';
 import { draftOf, type LineSpec, linkedShopOrder, RECEIVER } from './dropship-orders-support.js';
 import { callers, PAY_PASSWORD } from './funds-payments-support.js';
 import type { Session } from './helpers.js';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
 import { dropshipOrderEvents } from '../src/modules/dropship-orders/dropship-orders.table.js';
-import { ledgerEntries } from '../src/modules/funds/ledger.table.js';
+import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
 import { takeLogs } from '../src/modules/take-items/take-items.table.js';
 import { sortingSlots, waybills } from '../src/modules/warehouse/warehouse.table.js';
 import { RECEIVER } from './dropship-orders-support.js';

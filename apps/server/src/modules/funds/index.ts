@@ -8,20 +8,20 @@
 // file that uses a table at load time (a column map) can be reached from this index while it is still
 // loading; the test runner defines each re-export in statement order, so a table listed later would
 // still be undefined then.
-export { ledgerEntries } from './ledger.table.js';
-export { replenishRequests } from './funds.table.js';
-export { settlementLines } from './settlements.table.js';
+export { ledgerEntries } from './ledger/ledger.table.js';
+export { replenishRequests } from './replenish/replenish.table.js';
+export { settlementLines } from './settlements/settlements.table.js';
 
-export type { AlipayGateway } from './alipay-gateway.js';
-export { createAlipayGateway } from './alipay-gateway.js';
-export { alipayPayFor, returnUrlFor } from './alipay-pay.js';
-export type { PaidTrade, SettleResult, TradeKind } from './alipay-settle.js';
-export { closeTrade, settleTrade } from './alipay-settle.js';
-export { pageCoupons, quoteCoupon, releaseCoupon, useCoupon } from './coupons.service.js';
-export { ensureAccount, lockAccount } from './ledger.repository.js';
-export { balanceOf, moveMoney } from './ledger.service.js';
-export { assertPayPassword } from './pay-password.service.js';
-export { originOf } from './recharge.routes.js';
-export { createReplenishRequest } from './records.service.js';
-export { lockByIds } from './replenish.repository.js';
-export { recordSettlementLine } from './settlements.service.js';
+export type { AlipayGateway } from './alipay/alipay-gateway.js';
+export { createAlipayGateway } from './alipay/alipay-gateway.js';
+export { alipayPayFor, returnUrlFor } from './alipay/alipay-pay.js';
+export type { PaidTrade, SettleResult, TradeKind } from './alipay/alipay-settle.js';
+export { closeTrade, settleTrade } from './alipay/alipay-settle.js';
+export { pageCoupons, quoteCoupon, releaseCoupon, useCoupon } from './coupons/coupons.service.js';
+export { ensureAccount, lockAccount } from './ledger/ledger.repository.js';
+export { balanceOf, moveMoney } from './ledger/ledger.service.js';
+export { assertPayPassword } from './pay-password/pay-password.service.js';
+export { originOf } from './recharge/recharge.routes.js';
+export { createReplenishRequest } from './records/records.service.js';
+export { lockByIds } from './replenish/replenish.repository.js';
+export { recordSettlementLine } from './settlements/settlements.service.js';
