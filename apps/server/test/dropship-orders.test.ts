@@ -11,7 +11,7 @@ import { queryRows } from '../src/db/rows.js';
 import type { AppError } from '../src/lib/app-error.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
-import { payWithBalance } from '../src/modules/dropship-orders/pay.service.js';
+import { payWithBalance } from '../src/modules/dropship-orders/pay/pay.service.js';
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
 import { customGoods, suppliers } from '../src/modules/goods/goods.table.js';

@@ -9,7 +9,7 @@ import { ErrorCode } from '@dropship/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
-import { refundOrderMoney } from '../src/modules/dropship-orders/order-refund.js';
+import { refundOrderMoney } from '../src/modules/dropship-orders/pay/order-refund.js';
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { assignItems } from '../src/modules/take-items/assign.service.js';
 import { takeItems } from '../src/modules/take-items/take-items.table.js';

@@ -8,7 +8,7 @@ import { ErrorCode, PICKER_COMMISSION_PER_PIECE_FEN, type PickFindResult, type P
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
-import { stopItem } from '../src/modules/dropship-orders/items.service.js';
+import { stopItem } from '../src/modules/dropship-orders/change/items.service.js';
 import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
 import { settlementLines } from '../src/modules/funds/settlements/settlements.table.js';
 import { today } from '../src/modules/take-items/picking-view.js';

@@ -12,16 +12,17 @@
 // still be undefined then.
 export { dropshipOrders } from './dropship-orders.table.js';
 
-export { closeDropshipPayment, settleDropshipPayment } from './alipay.service.js';
-export { cancelDropshipOrder } from './change.service.js';
-export { submitDeclaration } from './declaration.service.js';
-export { deliverOrder, finishOrder } from './deliver.service.js';
-export { applyOutcome, assertLineOpen, reverseOutcome } from './fulfilment.service.js';
-export { revokeStopItem, stopItem } from './items.service.js';
-export { createOfflinePickupOrder, offlineSuppliers } from './offline.service.js';
+export { closeDropshipPayment, settleDropshipPayment } from './pay/alipay.service.js';
+export { cancelDropshipOrder } from './change/change.service.js';
+export { deliverOrder, finishOrder } from './fulfilment/deliver.service.js';
+export { applyOutcome, assertLineOpen, reverseOutcome } from './fulfilment/fulfilment.service.js';
+export { revokeStopItem, stopItem } from './change/items.service.js';
 export type { OrderRecord } from './orders.repository.js';
 export { findOrders, lockOrders } from './orders.repository.js';
-export { settleBilledOrders } from './pay-later-settle.js';
-export { TRADE_PREFIX } from './payments.repository.js';
+export { settleBilledOrders } from './pay-later/pay-later-settle.js';
+export { TRADE_PREFIX } from './pay/payments.repository.js';
 export { combinedStatusOf } from './status-machine.js';
 export { bumpCounts, insertEvents, moves } from './timeline.repository.js';
+export { insertItems, insertOrders, itemsOf, nextOrderNos } from './orders.repository.js';
+export type { NewItem, NewOrder } from './orders.repository.js';
+export { stallLineItem } from './stall-line.js';

@@ -6,9 +6,9 @@
  * problem-parcel table has no fee yet (docs/decisions/0010-dropship-orders.md).
  */
 import { ErrorCode } from '@dropship/contract';
-import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import type { Caller } from '../../plugins/auth.js';
+import type { Db } from '../../../db/client.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import type { Caller } from '../../../plugins/auth.js';
 import * as repo from './send-back.repository.js';
 
 const WHY: Record<string, string> = {

@@ -6,17 +6,17 @@
  */
 import { type DropshipCreateBody, type DropshipCreateResult, ErrorCode } from '@dropship/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
-import type { Caller } from '../../plugins/auth.js';
-import { findArea } from '../area/index.js';
-import { loadFeeBook } from '../express/index.js';
-import { useCoupon } from '../funds/index.js';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../lib/app-error.js';
+import type { Caller } from '../../../plugins/auth.js';
+import { findArea } from '../../area/index.js';
+import { loadFeeBook } from '../../express/index.js';
+import { useCoupon } from '../../funds/index.js';
+import { assertSpeedAllowed, speedTerms } from '../../speed-delivery/index.js';
+import * as repo from '../orders.repository.js';
+import * as timeline from '../timeline.repository.js';
 import { type Plan, planDrafts, totalOf } from './draft.service.js';
-import * as repo from './orders.repository.js';
 import * as src from './shop-source.repository.js';
-import { assertSpeedAllowed, speedTerms } from './speed-delivery.js';
-import * as timeline from './timeline.repository.js';
 
 type Body = z.output<typeof DropshipCreateBody>;
 type Draft = Body['orders'][number];

@@ -6,11 +6,11 @@
  * the cashier (a notify that still arrives after a cancel only tops up the balance: alipay-settle.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
-import { AppError } from '../../lib/app-error.js';
-import { mainUserOf } from '../fulfilment-settings/index.js';
-import { cancelDropshipOrder } from './change.service.js';
+import type { Db } from '../../../db/client.js';
+import { queryRows } from '../../../db/rows.js';
+import { AppError } from '../../../lib/app-error.js';
+import { mainUserOf } from '../../fulfilment-settings/index.js';
+import { cancelDropshipOrder } from '../change/change.service.js';
 
 export const UNPAID_CANCEL_JOB = 'dropship.cancelUnpaid';
 export const UNPAID_CANCEL_INTERVAL_MS = 10 * 60_000;

@@ -10,10 +10,10 @@
  * or pay-later CHARGED / BILLED) gets the money on its balance as a REFUND entry.
  */
 import { fenToYuan } from '@dropship/contract';
-import type { Db } from '../../db/client.js';
-import { moveMoney } from '../funds/index.js';
-import * as repo from './orders.repository.js';
-import * as timeline from './timeline.repository.js';
+import type { Db } from '../../../db/client.js';
+import { moveMoney } from '../../funds/index.js';
+import * as repo from '../orders.repository.js';
+import * as timeline from '../timeline.repository.js';
 
 export type RefundTarget = Pick<repo.OrderRecord, 'id' | 'orgId' | 'orderNo' | 'payLaterState'>;
 

@@ -11,10 +11,10 @@
 import { AlipayError, type AlipayTradeStatus } from '@dropship/channels';
 import type { DropshipAlipayPayment } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import { type AlipayGateway, closeTrade, type PaidTrade, type SettleResult, settleTrade, type TradeKind } from '../funds/index.js';
-import * as repo from './orders.repository.js';
+import type { Db } from '../../../db/client.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import { type AlipayGateway, closeTrade, type PaidTrade, type SettleResult, settleTrade, type TradeKind } from '../../funds/index.js';
+import * as repo from '../orders.repository.js';
 import * as payments from './payments.repository.js';
 import { settleOrders } from './settle.service.js';
 

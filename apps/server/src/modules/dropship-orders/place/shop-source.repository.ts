@@ -3,11 +3,11 @@
  * work; we only read them, and set shop_orders.dropship_status, which is ours to set).
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { customGoods, suppliers } from '../goods/index.js';
-import { shopOrderItems, shopOrders } from '../shop-orders/index.js';
-import { shops } from '../shops/index.js';
-import { dropshipOrders } from './dropship-orders.table.js';
+import type { Db } from '../../../db/client.js';
+import { customGoods, suppliers } from '../../goods/index.js';
+import { shopOrderItems, shopOrders } from '../../shop-orders/index.js';
+import { shops } from '../../shops/index.js';
+import { dropshipOrders } from '../dropship-orders.table.js';
 
 const orderFields = {
   id: shopOrders.id,

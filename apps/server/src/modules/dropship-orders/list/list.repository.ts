@@ -7,10 +7,10 @@
 import type { DropshipFilter } from '@dropship/contract';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
-import { users } from '../auth/index.js';
-import { dropshipOrderEvents, dropshipOrderItems, dropshipOrders } from './dropship-orders.table.js';
+import type { Db } from '../../../db/client.js';
+import { queryRows } from '../../../db/rows.js';
+import { users } from '../../auth/index.js';
+import { dropshipOrderEvents, dropshipOrderItems, dropshipOrders } from '../dropship-orders.table.js';
 
 const DAY_MS = 86_400_000;
 /** 00:00 Beijing of a 'YYYY-MM-DD' day, as an instant. */

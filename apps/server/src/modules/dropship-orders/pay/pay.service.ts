@@ -6,11 +6,11 @@
 import { type DropshipPayBody, type DropshipPayResult, ErrorCode, fenToYuan } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import { type AlipayGateway, alipayPayFor, assertPayPassword, balanceOf, returnUrlFor } from '../funds/index.js';
-import * as repo from './orders.repository.js';
-import { payWithPayLater } from './pay-later.service.js';
+import type { Db } from '../../../db/client.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import { type AlipayGateway, alipayPayFor, assertPayPassword, balanceOf, returnUrlFor } from '../../funds/index.js';
+import * as repo from '../orders.repository.js';
+import { payWithPayLater } from '../pay-later/pay-later.service.js';
 import * as payments from './payments.repository.js';
 import { lockPayable, settleOrders } from './settle.service.js';
 

@@ -4,19 +4,19 @@
  * current status first (status-machine.ts) and refuses a forbidden move with its own code.
  */
 import { type DropshipOrderStatus, ErrorCode, fenToYuan, type OperationResult, SELF_PICKUP_EXPRESS } from '@dropship/contract';
-import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import type { Caller } from '../../plugins/auth.js';
-import { expressFeeFrom, loadFeeBook } from '../express/index.js';
-import { releaseCoupon } from '../funds/index.js';
-import { closeTakeItems, takeItemsOfOrder } from '../take-items/index.js';
-import { normalizeReceiver } from './create.service.js';
-import { refundOrderMoney } from './order-refund.js';
-import * as repo from './orders.repository.js';
-import { dropDue } from './pay-later-settle.js';
-import * as src from './shop-source.repository.js';
-import { canCancel, canUpdateReceiver, changeableStatuses } from './status-machine.js';
-import * as timeline from './timeline.repository.js';
+import type { Db } from '../../../db/client.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import type { Caller } from '../../../plugins/auth.js';
+import { expressFeeFrom, loadFeeBook } from '../../express/index.js';
+import { releaseCoupon } from '../../funds/index.js';
+import { closeTakeItems, takeItemsOfOrder } from '../../take-items/index.js';
+import * as repo from '../orders.repository.js';
+import { refundOrderMoney } from '../pay/order-refund.js';
+import { dropDue } from '../pay-later/pay-later-settle.js';
+import { normalizeReceiver } from '../place/create.service.js';
+import * as src from '../place/shop-source.repository.js';
+import { canCancel, canUpdateReceiver, changeableStatuses } from '../status-machine.js';
+import * as timeline from '../timeline.repository.js';
 
 type Actor = Pick<Caller, 'orgId' | 'userId'>;
 

@@ -1,7 +1,7 @@
 /** SQL of Alipay payments of dropship orders. Reads by the caller's orgId; Alipay's callbacks find rows by our unique out_trade_no. */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { dropshipPayments } from './dropship-orders.table.js';
+import type { Db } from '../../../db/client.js';
+import { dropshipPayments } from '../dropship-orders.table.js';
 
 /** The two-letter kind of our out_trade_no (RC recharge, RP replenish, TX withdrawal are funds'). */
 export const TRADE_PREFIX = 'DP';

@@ -4,16 +4,16 @@
  * here writes.
  */
 import type { CostResult, PlacePreviewOrder, UsableCoupon } from '@dropship/contract';
-import type { Db } from '../../db/client.js';
-import { notFound } from '../../lib/app-error.js';
-import type { Caller } from '../../plugins/auth.js';
-import { addressComplete } from '../abnormal-orders/index.js';
-import { loadFeeBook } from '../express/index.js';
-import { fulfilmentSettings } from '../fulfilment-settings/index.js';
-import { pageCoupons, quoteCoupon } from '../funds/index.js';
+import type { Db } from '../../../db/client.js';
+import { notFound } from '../../../lib/app-error.js';
+import type { Caller } from '../../../plugins/auth.js';
+import { addressComplete } from '../../abnormal-orders/index.js';
+import { loadFeeBook } from '../../express/index.js';
+import { fulfilmentSettings } from '../../fulfilment-settings/index.js';
+import { pageCoupons, quoteCoupon } from '../../funds/index.js';
+import { speedTerms } from '../../speed-delivery/index.js';
 import { type DraftInput, planDrafts, resolveShopOrders, shopOrderProblems, toPlaceLine, totalOf } from './draft.service.js';
 import * as src from './shop-source.repository.js';
-import { speedTerms } from './speed-delivery.js';
 
 export async function previewShopOrders(db: Db, caller: Caller, shopOrderIds: number[]): Promise<{ orders: PlacePreviewOrder[] }> {
   const orders = await src.shopOrdersByIds(db, caller.orgId, shopOrderIds, false);

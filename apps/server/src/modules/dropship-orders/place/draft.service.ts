@@ -12,15 +12,15 @@ import {
   type PlaceLine,
   type SpeedDeliveryTerms,
 } from '@dropship/contract';
-import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
-import { expressFeeFrom, type FeeBook } from '../express/index.js';
-import { fulfilmentSettings, supplyModeOf } from '../fulfilment-settings/index.js';
-import { quoteCoupon } from '../funds/index.js';
-import { type ResolvedGoodsLink, resolveGoodsLinks } from '../goods/index.js';
-import type { NewItem } from './orders.repository.js';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../lib/app-error.js';
+import { expressFeeFrom, type FeeBook } from '../../express/index.js';
+import { fulfilmentSettings, supplyModeOf } from '../../fulfilment-settings/index.js';
+import { quoteCoupon } from '../../funds/index.js';
+import { type ResolvedGoodsLink, resolveGoodsLinks } from '../../goods/index.js';
+import { NO_SPEED, speedFeeOf, speedProblem, wantsSpeed } from '../../speed-delivery/index.js';
+import type { NewItem } from '../orders.repository.js';
 import * as src from './shop-source.repository.js';
-import { NO_SPEED, speedFeeOf, speedProblem, wantsSpeed } from './speed-delivery.js';
 
 /** Shop order statuses a dropship order may be placed for: paid and not (fully) shipped. */
 export const PLACEABLE_SHOP_STATUSES = new Set(['WAIT_SELLER_SEND', 'SELLER_CONSIGNED_PART']);

@@ -6,13 +6,13 @@
  * delivery. A 货到付款 order is charged in the same transaction too (pay-later.service.ts).
  */
 import { ErrorCode } from '@dropship/contract';
-import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import type { JobQueue } from '../jobs/index.js';
-import { enqueueShipBack } from '../ship-back/index.js';
-import * as repo from './orders.repository.js';
-import { chargeAtDelivery } from './pay-later.service.js';
-import * as timeline from './timeline.repository.js';
+import type { Db } from '../../../db/client.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import type { JobQueue } from '../../jobs/index.js';
+import { enqueueShipBack } from '../../ship-back/index.js';
+import * as repo from '../orders.repository.js';
+import { chargeAtDelivery } from '../pay-later/pay-later.service.js';
+import * as timeline from '../timeline.repository.js';
 
 export interface DeliverActor {
   purchaserOrgId: number;

@@ -1,7 +1,7 @@
 /** SQL of the problem parcels' send-back status (the table belongs to after-sales; this names only the one move). */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { problemParcels } from '../after-sale/index.js';
+import type { Db } from '../../../db/client.js';
+import { problemParcels } from '../../after-sale/index.js';
 
 export async function lockParcel(db: Db, orgId: number, id: number) {
   const [p] = await db

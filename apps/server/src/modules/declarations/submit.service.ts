@@ -14,12 +14,20 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { findArea } from '../area/index.js';
-import { type DeclarationRecord, type LineRecord, linesOf, linkLines, lockDeclaration, markSubmitted, suppliersByIds } from '../declarations/index.js';
+import {
+  bumpCounts,
+  insertEvents,
+  insertItems,
+  insertOrders,
+  itemsOf,
+  type NewItem,
+  type NewOrder,
+  nextOrderNos,
+  stallLineItem,
+} from '../dropship-orders/index.js';
 import { expressFeeFrom, loadFeeBook } from '../express/index.js';
 import { fulfilmentSettings } from '../fulfilment-settings/index.js';
-import * as repo from './orders.repository.js';
-import { stallLineItem } from './stall-line.js';
-import * as timeline from './timeline.repository.js';
+import { type DeclarationRecord, type LineRecord, linesOf, linkLines, lockDeclaration, markSubmitted, suppliersByIds } from './declarations.repository.js';
 
 type Actor = Pick<Caller, 'orgId' | 'userId'>;
 type Line = LineRecord;
@@ -69,7 +77,7 @@ async function groupsOf(db: Db, orgId: number, d: DeclarationRecord, lines: Line
   ];
 }
 
-function orderLine(l: Line, lineNo: number, s: Supplier, declarationNo: string): repo.NewItem {
+function orderLine(l: Line, lineNo: number, s: Supplier, declarationNo: string): NewItem {
   return stallLineItem(lineNo, s, l, {
     kind: 'DECLARATION',
     declarationNo,
@@ -98,7 +106,7 @@ export async function submitDeclaration(db: Db, caller: Actor, id: number): Prom
       throw new AppError(ErrorCode.DECLARATION_LINES_INVALID, `${text.join('\n')}\n请修改草稿后再提交`);
     }
     const groups = await groupsOf(t, caller.orgId, d, lines);
-    const nos = await repo.nextOrderNos(t, groups.length);
+    const nos = await nextOrderNos(t, groups.length);
     const orders = groups.map((g, i) => {
       const itemCount = g.lines.reduce((n, l) => n + l.quantity, 0);
       const goodsFen = g.lines.reduce((n, l) => n + l.quantity * l.unitPriceFen, 0);
@@ -107,7 +115,7 @@ export async function submitDeclaration(db: Db, caller: Actor, id: number): Prom
         ? { code: SELF_PICKUP_EXPRESS, name: '仓库自提', feeFen: 0 }
         : expressFeeFrom(book, d.expressCode ?? '', g.receiver.province, itemCount);
       const serviceFeeFen = itemCount * book.settings.serviceFeePerItemFen;
-      const order: repo.NewOrder = {
+      const order: NewOrder = {
         orderNo: nos[i] as string,
         source: 'DECLARATION',
         receiverName: g.receiver.name,
@@ -129,20 +137,20 @@ export async function submitDeclaration(db: Db, caller: Actor, id: number): Prom
       };
       return { order, lines: g.lines };
     });
-    const ids = await repo.insertOrders(
+    const ids = await insertOrders(
       t,
       caller.orgId,
       orders.map((o) => o.order),
     );
     const idOf = (no: string) => ids.get(no) as number;
-    await repo.insertItems(
+    await insertItems(
       t,
       caller.orgId,
       orders.flatMap((o) =>
         o.lines.map((l, n) => ({ ...orderLine(l, n + 1, suppliers.get(l.supplierId ?? 0) as Supplier, d.declarationNo), orderId: idOf(o.order.orderNo) })),
       ),
     );
-    const items = await repo.itemsOf(t, caller.orgId, [...ids.values()]);
+    const items = await itemsOf(t, caller.orgId, [...ids.values()]);
     const itemId = new Map(items.map((i) => [`${i.orderId}:${i.lineNo}`, i.id]));
     await linkLines(
       t,
@@ -151,13 +159,13 @@ export async function submitDeclaration(db: Db, caller: Actor, id: number): Prom
         o.lines.map((l, n) => ({ id: l.id, orderId: idOf(o.order.orderNo), orderItemId: itemId.get(`${idOf(o.order.orderNo)}:${n + 1}`) as number })),
       ),
     );
-    await timeline.insertEvents(
+    await insertEvents(
       t,
       caller.orgId,
       { userId: caller.userId, orgId: caller.orgId },
       orders.map((o) => ({ orderId: idOf(o.order.orderNo), fromStatus: null, toStatus: 'WAITING_PAYMENT', operation: 'CREATE', note: o.order.remark ?? '' })),
     );
-    await timeline.bumpCounts(t, caller.orgId, new Map([['WAITING_PAYMENT', orders.length]]));
+    await bumpCounts(t, caller.orgId, new Map([['WAITING_PAYMENT', orders.length]]));
     if (!(await markSubmitted(t, caller.orgId, id))) throw new AppError(ErrorCode.DECLARATION_NOT_DRAFT);
     const list = orders.map((o) => ({ id: idOf(o.order.orderNo), orderNo: o.order.orderNo, totalFen: o.order.totalFen ?? 0 }));
     return { id, declarationNo: d.declarationNo, orders: list, totalFen: list.reduce((n, o) => n + o.totalFen, 0) };

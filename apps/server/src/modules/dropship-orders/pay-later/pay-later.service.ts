@@ -5,14 +5,14 @@
  * order-refund.ts.
  */
 import { type DropshipPayResult, ErrorCode, fenToYuan, type PayLaterCredit } from '@dropship/contract';
-import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
-import { fulfilmentSettings, platformFulfilmentPrices } from '../fulfilment-settings/index.js';
-import { createReplenishRequest, ensureAccount, lockAccount, moveMoney } from '../funds/index.js';
-import * as repo from './orders.repository.js';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../lib/app-error.js';
+import { fulfilmentSettings, platformFulfilmentPrices } from '../../fulfilment-settings/index.js';
+import { createReplenishRequest, ensureAccount, lockAccount, moveMoney } from '../../funds/index.js';
+import * as repo from '../orders.repository.js';
+import { lockPayable, orderKey, settleOrders } from '../pay/settle.service.js';
+import * as timeline from '../timeline.repository.js';
 import * as later from './pay-later.repository.js';
-import { lockPayable, orderKey, settleOrders } from './settle.service.js';
-import * as timeline from './timeline.repository.js';
 
 export interface Caller {
   orgId: number;

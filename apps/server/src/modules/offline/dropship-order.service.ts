@@ -9,11 +9,9 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
+import { bumpCounts, insertEvents, insertItems, insertOrders, type NewItem, type NewOrder, nextOrderNos, stallLineItem } from '../dropship-orders/index.js';
 import { expressSettings } from '../express/index.js';
 import { findSupplier, type SupplierRecord } from '../goods/index.js';
-import * as repo from './orders.repository.js';
-import { stallLineItem } from './stall-line.js';
-import * as timeline from './timeline.repository.js';
 
 type Body = z.output<typeof OfflinePickupCreateBody>;
 
@@ -41,7 +39,7 @@ export async function createOfflinePickupOrder(db: Db, caller: Caller, body: Bod
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const stalls = await offlineSuppliers(t, caller.orgId, body.lines);
-    const items: repo.NewItem[] = body.lines.map((l, i) => {
+    const items: NewItem[] = body.lines.map((l, i) => {
       const s = stalls.get(l.supplierId) as SupplierRecord;
       const snapshot = { offline: true, supplierId: s.id, stallName: s.name, artNo: l.artNo, color: l.color, size: l.size, unitPriceFen: l.unitPriceFen };
       return stallLineItem(i + 1, s, l, snapshot);
@@ -49,8 +47,8 @@ export async function createOfflinePickupOrder(db: Db, caller: Caller, body: Bod
     const itemCount = body.lines.reduce((n, l) => n + l.quantity, 0);
     const goodsFen = body.lines.reduce((n, l) => n + l.quantity * l.unitPriceFen, 0);
     const serviceFeeFen = itemCount * settings.serviceFeePerItemFen;
-    const [orderNo] = await repo.nextOrderNos(t, 1);
-    const order: repo.NewOrder = {
+    const [orderNo] = await nextOrderNos(t, 1);
+    const order: NewOrder = {
       orderNo: orderNo as string,
       source: 'OFFLINE',
       receiverName: body.contactName,
@@ -70,17 +68,17 @@ export async function createOfflinePickupOrder(db: Db, caller: Caller, body: Bod
       remark: body.remark,
       createdBy: caller.userId,
     };
-    const ids = await repo.insertOrders(t, caller.orgId, [order]);
+    const ids = await insertOrders(t, caller.orgId, [order]);
     const orderId = ids.get(order.orderNo) as number;
-    await repo.insertItems(
+    await insertItems(
       t,
       caller.orgId,
       items.map((it) => ({ ...it, orderId })),
     );
-    await timeline.insertEvents(t, caller.orgId, { userId: caller.userId, orgId: caller.orgId }, [
+    await insertEvents(t, caller.orgId, { userId: caller.userId, orgId: caller.orgId }, [
       { orderId, fromStatus: null, toStatus: 'WAITING_PAYMENT', operation: 'CREATE', note: '线下拿货单' },
     ]);
-    await timeline.bumpCounts(t, caller.orgId, new Map([['WAITING_PAYMENT', 1]]));
+    await bumpCounts(t, caller.orgId, new Map([['WAITING_PAYMENT', 1]]));
     return { id: orderId, orderNo: order.orderNo, totalFen: order.totalFen ?? 0 };
   });
 }

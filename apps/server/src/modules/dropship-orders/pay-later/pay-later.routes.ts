@@ -5,9 +5,9 @@
  */
 import { envelopeOf, PayLaterCredit } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
-import { ok } from '../../lib/envelope.js';
-import { requireCaller } from '../../plugins/auth.js';
+import type { AppDeps } from '../../../app.js';
+import { ok } from '../../../lib/envelope.js';
+import { requireCaller } from '../../../plugins/auth.js';
 import { payLaterCredit } from './pay-later.service.js';
 
 const schema = (summary: string) => ({ tags: ['dropship-orders'], summary, response: { 200: envelopeOf(PayLaterCredit) } });

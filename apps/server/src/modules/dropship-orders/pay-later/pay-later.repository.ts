@@ -3,9 +3,9 @@
  * the orders' pay-later state and what is still owed on credit.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
-import { dropshipOrders } from './dropship-orders.table.js';
+import type { Db } from '../../../db/client.js';
+import { queryRows } from '../../../db/rows.js';
+import { dropshipOrders } from '../dropship-orders.table.js';
 
 /** Newly paid PAY_LATER orders: nothing taken from the balance yet. */
 export async function markDue(db: Db, orgId: number, ids: number[]) {

@@ -17,13 +17,13 @@ import {
   maskName,
   maskPhone,
 } from '@dropship/contract';
-import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import type { Caller } from '../../plugins/auth.js';
-import { takeItemsOfOrder } from '../take-items/index.js';
+import type { Db } from '../../../db/client.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import type { Caller } from '../../../plugins/auth.js';
+import { takeItemsOfOrder } from '../../take-items/index.js';
+import { canCancel, canPay, canUpdateReceiver, changeableStatuses } from '../status-machine.js';
+import { entriesOf } from '../timeline.repository.js';
 import * as repo from './list.repository.js';
-import { canCancel, canPay, canUpdateReceiver, changeableStatuses } from './status-machine.js';
-import { entriesOf } from './timeline.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

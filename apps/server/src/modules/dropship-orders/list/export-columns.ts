@@ -1,6 +1,6 @@
 /** The columns of the dropship order export (masked receiver, money in yuan, Beijing times). */
 import { CHANNEL_NAMES, type Channel, COMBINED_ORDER_STATUS_NAMES, type DropshipOrderRow, payMethodLabel, TAKING_ITEM_STATUS_NAMES } from '@dropship/contract';
-import { beijingTime, type XlsxColumn, yuan } from '../../lib/xlsx-stream.js';
+import { beijingTime, type XlsxColumn, yuan } from '../../../lib/xlsx-stream.js';
 
 const goods = (r: DropshipOrderRow) =>
   r.items

@@ -5,14 +5,14 @@
  * nothing for the purchaser to confirm. Revoking takes the same money again from the balance.
  */
 import { type CombinedStatusCode, type DropshipOrderStatus, ErrorCode, fenToYuan, type OperationResult } from '@dropship/contract';
-import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import type { Caller } from '../../plugins/auth.js';
-import { PURCHASER_STOPPABLE, revokeStopTakeItem, STOPPABLE, stopTakeItem } from '../take-items/index.js';
-import { type MoneyBack, refundOrderMoney, takeBackRefund } from './order-refund.js';
-import * as repo from './orders.repository.js';
-import { combinedStatusOf } from './status-machine.js';
-import * as timeline from './timeline.repository.js';
+import type { Db } from '../../../db/client.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import type { Caller } from '../../../plugins/auth.js';
+import { PURCHASER_STOPPABLE, revokeStopTakeItem, STOPPABLE, stopTakeItem } from '../../take-items/index.js';
+import * as repo from '../orders.repository.js';
+import { type MoneyBack, refundOrderMoney, takeBackRefund } from '../pay/order-refund.js';
+import { combinedStatusOf } from '../status-machine.js';
+import * as timeline from '../timeline.repository.js';
 
 type Actor = Pick<Caller, 'orgId' | 'userId'>;
 /** The purchaser stopping at the seller's request (multBatchStopTake): may also stop TAKING lines; the timeline says who. */

@@ -9,14 +9,14 @@
  * The undo (cancelTook) reverses exactly what the mark recorded, each movement once.
  */
 import { type CombinedStatusCode, type DropshipOrderStatus, ErrorCode, fenToYuan } from '@dropship/contract';
-import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../lib/app-error.js';
-import { createReplenishRequest, lockByIds, moveMoney, recordSettlementLine } from '../funds/index.js';
-import { cancelWaitingReplenish, deleteSettlementLine } from '../take-items/index.js';
-import { refundOrderMoney, takeBackRefund } from './order-refund.js';
-import * as repo from './orders.repository.js';
-import { combinedStatusOf } from './status-machine.js';
-import * as timeline from './timeline.repository.js';
+import type { Db } from '../../../db/client.js';
+import { AppError, notFound } from '../../../lib/app-error.js';
+import { createReplenishRequest, lockByIds, moveMoney, recordSettlementLine } from '../../funds/index.js';
+import { cancelWaitingReplenish, deleteSettlementLine } from '../../take-items/index.js';
+import * as repo from '../orders.repository.js';
+import { refundOrderMoney, takeBackRefund } from '../pay/order-refund.js';
+import { combinedStatusOf } from '../status-machine.js';
+import * as timeline from '../timeline.repository.js';
 
 export interface Actor {
   userId: number;

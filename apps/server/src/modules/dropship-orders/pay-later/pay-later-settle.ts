@@ -3,10 +3,10 @@
  * order cancelled. Kept apart from the pay-later service so that funds' replenish payment and the
  * cancel can call them without importing the order payment code.
  */
-import type { Db } from '../../db/client.js';
-import type { OrderRecord } from './orders.repository.js';
+import type { Db } from '../../../db/client.js';
+import type { OrderRecord } from '../orders.repository.js';
+import * as timeline from '../timeline.repository.js';
 import * as later from './pay-later.repository.js';
-import * as timeline from './timeline.repository.js';
 
 /**
  * Replenish requests being paid (balance or Alipay, funds/replenish.service.ts): the 货到付款
