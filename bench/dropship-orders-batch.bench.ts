@@ -21,7 +21,7 @@ import { writeLinks } from '../apps/server/src/modules/goods/link-writer.ts';
 import { findSkuIdsByRefs } from '../apps/server/src/modules/goods/shop-skus.repository.ts';
 import { upsertShopOrders } from '../apps/server/src/modules/shop-orders/shop-orders.service.ts';
 import { shops } from '../apps/server/src/modules/shops/shops.table.ts';
-import { assignServingPurchaser } from '../apps/server/src/modules/take-items/take-items.service.ts';
+import { assignServingPurchaser } from '../apps/server/src/modules/take-assignment/take-items.service.ts';
 import type { Caller } from '../apps/server/src/plugins/auth.ts';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 1_000);

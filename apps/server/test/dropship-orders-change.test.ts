@@ -14,7 +14,7 @@ import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orde
 import { bumpCounts, moves } from '../src/modules/dropship-orders/timeline.repository.js';
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
-import { takeItems } from '../src/modules/take-items/take-items.table.js';
+import { takeItems } from '../src/modules/take-assignment/take-items.table.js';
 import { draftOf, dropshipState, expectCountsTrue, type LineSpec, linkedShopOrder, RECEIVER } from './dropship-orders-support.js';
 import { balance, callers, expectBadRequest, type FundsTestApp, fund, orgOf, PAY_PASSWORD, setPayPassword, startFundsApp } from './funds-payments-support.js';
 import { login, type Session } from './helpers.js';

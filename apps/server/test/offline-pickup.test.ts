@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
 import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
-import { takeItems } from '../src/modules/take-items/take-items.table.js';
+import { takeItems } from '../src/modules/take-assignment/take-items.table.js';
 import { fund, PAY_PASSWORD, readXlsx, setPayPassword } from './funds-payments-support.js';
 import { disableStall, line, type OfflineWorld, offlineCalls, offlineState, startOfflineWorld } from './offline-support.js';
 import { call, isChinese } from './support.js';

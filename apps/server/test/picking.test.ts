@@ -11,7 +11,7 @@ import { queryRows } from '../src/db/rows.js';
 import { stopItem } from '../src/modules/dropship-orders/change/items.service.js';
 import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
 import { settlementLines } from '../src/modules/funds/settlements/settlements.table.js';
-import { today } from '../src/modules/take-items/picking-view.js';
+import { today } from '../src/modules/picking/picking-view.js';
 import { expectCountsTrue } from './dropship-orders-support.js';
 import { balance, callers, expectBadRequest } from './funds-payments-support.js';
 import type { Session } from './helpers.js';

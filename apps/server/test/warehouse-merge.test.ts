@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
 import { dropshipOrderEvents } from '../src/modules/dropship-orders/dropship-orders.table.js';
 import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
-import { takeLogs } from '../src/modules/take-items/take-items.table.js';
+import { takeLogs } from '../src/modules/take-assignment/take-items.table.js';
 import { sortingSlots, waybills } from '../src/modules/warehouse/warehouse.table.js';
 import { RECEIVER } from './dropship-orders-support.js';
 import { balance, fund } from './funds-payments-support.js';

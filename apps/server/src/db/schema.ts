@@ -1,4 +1,6 @@
 /** Every table, for drizzle-kit and the typed query builder. Tables live beside their module. */
+
+export * from '../modules/account-permission/roles.table.js';
 export * from '../modules/after-sale/after-sale.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/declarations/declarations.table.js';
@@ -21,12 +23,11 @@ export * from '../modules/labels/labels.table.js';
 export * from '../modules/messages/messages.table.js';
 export * from '../modules/offline/offline.table.js';
 export * from '../modules/order-import/order-import.table.js';
-export * from '../modules/roles/roles.table.js';
+export * from '../modules/picking/picking.table.js';
 export * from '../modules/ship-back/ship-back.table.js';
 export * from '../modules/shop-orders/shop-orders.table.js';
 export * from '../modules/shops/shops.table.js';
 export * from '../modules/sms/sms.table.js';
 export * from '../modules/system/system.table.js';
-export * from '../modules/take-items/picking.table.js';
-export * from '../modules/take-items/take-items.table.js';
+export * from '../modules/take-assignment/take-items.table.js';
 export * from '../modules/warehouse/warehouse.table.js';

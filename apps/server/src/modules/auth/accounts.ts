@@ -1,7 +1,7 @@
 /** Creating organisations and users (the seed, the operator and tests use the same path). */
 import type { OrgType } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import { rolePermissions, roles, userRoles } from '../roles/index.js';
+import { rolePermissions, roles, userRoles } from '../account-permission/index.js';
 import { organisations, users } from './auth.table.js';
 import { hashPassword } from './password.js';
 

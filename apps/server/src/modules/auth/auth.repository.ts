@@ -1,7 +1,7 @@
 /** SQL of identity: users, sessions, captchas, sign-in attempts. */
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rolePermissions, userRoles } from '../roles/index.js';
+import { rolePermissions, userRoles } from '../account-permission/index.js';
 import { captchas, loginAttempts, organisations, sessions, systemSettings, users } from './auth.table.js';
 
 export async function findUserForLogin(db: Db, username: string) {

@@ -8,7 +8,7 @@
  */
 import type { OrgType } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import { assignServingPurchaser } from '../take-items/index.js';
+import { assignServingPurchaser } from '../take-assignment/index.js';
 import { cancelDropshipOrder } from './change/change.service.js';
 import { createDropshipOrders } from './place/create.service.js';
 import * as src from './place/shop-source.repository.js';

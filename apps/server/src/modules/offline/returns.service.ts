@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { SupplierRecord } from '../goods/index.js';
-import { servingPurchaser } from '../take-items/index.js';
+import { servingPurchaser } from '../take-assignment/index.js';
 import { offlineSuppliers } from './dropship-order.service.js';
 import * as logs from './return-logs.repository.js';
 import * as repo from './returns.repository.js';

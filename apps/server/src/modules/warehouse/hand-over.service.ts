@@ -8,7 +8,7 @@ import { ErrorCode, maskName, maskPhone, SELF_PICKUP_EXPRESS, type WarehouseHand
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { deliverOrder, finishOrder, lockOrders, type OrderRecord } from '../dropship-orders/index.js';
-import { appendTakeLogs } from '../take-items/index.js';
+import { appendTakeLogs } from '../take-assignment/index.js';
 import { isLive, progressOf } from './arrival.js';
 import type { Operator, WarehouseDeps } from './ship.service.js';
 import * as repo from './warehouse.repository.js';

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { dropshipOrders, type OrderRecord } from '../dropship-orders/index.js';
-import { idList } from '../take-items/index.js';
+import { idList } from '../take-assignment/index.js';
 import type { WaybillRecord } from './warehouse.repository.js';
 import { waybills } from './warehouse.table.js';
 

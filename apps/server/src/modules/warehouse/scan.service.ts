@@ -10,7 +10,7 @@ import { ErrorCode, TAKING_ITEM_STATUS_NAMES, type TakingStatusCode, type Wareho
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { findOrders, lockOrders, type OrderRecord } from '../dropship-orders/index.js';
-import { appendTakeLogs, isValidTakeCode } from '../take-items/index.js';
+import { appendTakeLogs, isValidTakeCode } from '../take-assignment/index.js';
 import { ARRIVABLE, isLive, progressOf } from './arrival.js';
 import { isSelfPickup, selfPickupReadyMessage } from './hand-over.service.js';
 import { canShip, type Member, planParcel, readinessOf } from './parcel.js';

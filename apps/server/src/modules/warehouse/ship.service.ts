@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { deliverOrder, findOrders, lockOrders, type OrderRecord } from '../dropship-orders/index.js';
 import type { JobQueue } from '../jobs/index.js';
-import { appendTakeLogs } from '../take-items/index.js';
+import { appendTakeLogs } from '../take-assignment/index.js';
 import { isLive } from './arrival.js';
 import type { CourierGateway } from './courier-gateway.js';
 import { canShip, parcelOrderNos, planParcel, readinessOf, type WaitMode } from './parcel.js';

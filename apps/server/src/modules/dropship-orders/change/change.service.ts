@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../../lib/app-error.js';
 import type { Caller } from '../../../plugins/auth.js';
 import { expressFeeFrom, loadFeeBook } from '../../express/index.js';
 import { releaseCoupon } from '../../funds/index.js';
-import { closeTakeItems, takeItemsOfOrder } from '../../take-items/index.js';
+import { closeTakeItems, takeItemsOfOrder } from '../../take-assignment/index.js';
 import * as repo from '../orders.repository.js';
 import { refundOrderMoney } from '../pay/order-refund.js';
 import { dropDue } from '../pay-later/pay-later-settle.js';

@@ -8,7 +8,7 @@ import { type CombinedStatusCode, type DropshipOrderStatus, ErrorCode, fenToYuan
 import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { Caller } from '../../../plugins/auth.js';
-import { PURCHASER_STOPPABLE, revokeStopTakeItem, STOPPABLE, stopTakeItem } from '../../take-items/index.js';
+import { PURCHASER_STOPPABLE, revokeStopTakeItem, STOPPABLE, stopTakeItem } from '../../take-assignment/index.js';
 import * as repo from '../orders.repository.js';
 import { type MoneyBack, refundOrderMoney, takeBackRefund } from '../pay/order-refund.js';
 import { combinedStatusOf } from '../status-machine.js';

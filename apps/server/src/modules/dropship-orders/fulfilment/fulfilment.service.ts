@@ -12,7 +12,7 @@ import { type CombinedStatusCode, type DropshipOrderStatus, ErrorCode, fenToYuan
 import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import { createReplenishRequest, lockByIds, moveMoney, recordSettlementLine } from '../../funds/index.js';
-import { cancelWaitingReplenish, deleteSettlementLine } from '../../take-items/index.js';
+import { cancelWaitingReplenish, deleteSettlementLine } from '../../picking/index.js';
 import * as repo from '../orders.repository.js';
 import { refundOrderMoney, takeBackRefund } from '../pay/order-refund.js';
 import { combinedStatusOf } from '../status-machine.js';

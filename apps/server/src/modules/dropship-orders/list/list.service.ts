@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { Caller } from '../../../plugins/auth.js';
-import { takeItemsOfOrder } from '../../take-items/index.js';
+import { takeItemsOfOrder } from '../../take-assignment/index.js';
 import { canCancel, canPay, canUpdateReceiver, changeableStatuses } from '../status-machine.js';
 import { entriesOf } from '../timeline.repository.js';
 import * as repo from './list.repository.js';

@@ -12,7 +12,7 @@ import { type CombinedStatusCode, ErrorCode } from '@dropship/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import { moveMoney, useCoupon } from '../../funds/index.js';
-import { createTakeItems, servingPurchaser } from '../../take-items/index.js';
+import { createTakeItems, servingPurchaser } from '../../take-assignment/index.js';
 import * as repo from '../orders.repository.js';
 import * as payLater from '../pay-later/pay-later.repository.js';
 import * as src from '../place/shop-source.repository.js';

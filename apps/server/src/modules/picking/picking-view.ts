@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { permissionCodesOfUser } from '../auth/index.js';
+import { isValidTakeCode } from '../take-assignment/index.js';
 import * as repo from './picking.repository.js';
-import { isValidTakeCode } from './take-codes.js';
 
 /** The page code of pick-up assignment (拿货任务分配): its holders supervise every picker. */
 export const SUPERVISOR_CODE = 'offlineReturnOrder/pickup';

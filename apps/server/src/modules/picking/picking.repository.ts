@@ -6,8 +6,8 @@
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { replenishRequests, settlementLines } from '../funds/index.js';
+import { takeItems } from '../take-assignment/index.js';
 import { pickingMarks } from './picking.table.js';
-import { takeItems } from './take-items.table.js';
 
 export type TakeItemRecord = typeof takeItems.$inferSelect;
 export type MarkRecord = typeof pickingMarks.$inferSelect;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { takeItems } from './take-items.table.js';
+import { takeItems } from '../take-assignment/take-items.table.js';
 
 /**
  * The picker's marks (拿货标记): one row per report a picker makes for a take item, with the money

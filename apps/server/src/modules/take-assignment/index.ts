@@ -11,7 +11,6 @@
 export { takeItems } from './take-items.table.js';
 
 export { idList } from './mirror.js';
-export { cancelWaitingReplenish, deleteSettlementLine } from './picking.repository.js';
 export { isValidTakeCode } from './take-codes.js';
 export {
   assignServingPurchaser,
@@ -25,3 +24,7 @@ export {
 } from './take-items.service.js';
 export { appendTakeLogs } from './take-logs.repository.js';
 export { PURCHASER_STOPPABLE } from './take-status.js';
+export { lockOrdersOf } from './mirror.js';
+export type { TakeLogEntry } from './take-logs.repository.js';
+export { canStart, next } from './take-status.js';
+export type { TakeState } from './take-status.js';

@@ -11,12 +11,10 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { applyOutcome, assertLineOpen, reverseOutcome } from '../dropship-orders/index.js';
 import { fulfilmentSettings } from '../fulfilment-settings/index.js';
-import { lockOrdersOf } from './mirror.js';
+import { appendTakeLogs, canStart, lockOrdersOf, next, type TakeLogEntry } from '../take-assignment/index.js';
 import * as repo from './picking.repository.js';
 import { checkInput, type Item, lineName, pair, plan, refOf, stateOf, statusText } from './picking-rules.js';
 import { isSupervisor } from './picking-view.js';
-import { appendTakeLogs, type TakeLogEntry } from './take-logs.repository.js';
-import { canStart, next } from './take-status.js';
 
 /** The caller's items among `ids` (a supervisor: any of the organisation's), else "not found". */
 async function visibleItems(db: Db, caller: Caller, ids: number[]) {

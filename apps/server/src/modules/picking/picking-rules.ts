@@ -12,8 +12,8 @@ import {
   type TakingStatusCode,
 } from '@dropship/contract';
 import { AppError } from '../../lib/app-error.js';
+import type { TakeState } from '../take-assignment/index.js';
 import type { TakeItemRecord } from './picking.repository.js';
-import type { TakeState } from './take-status.js';
 
 export type Item = TakeItemRecord;
 
