@@ -8,3 +8,4 @@
 // loading; the test runner defines each re-export in statement order, so a table listed later would
 // still be undefined then.
 export { rolePermissions, roles, userRoles } from './roles.table.js';
+export { createRole, permissionCodesOfUser } from './roles.repository.js';

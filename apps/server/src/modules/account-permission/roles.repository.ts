@@ -121,3 +121,22 @@ export async function countOwnRoles(db: Db, orgId: number, ids: number[]) {
 export async function lockOrganisation(db: Db, orgId: number) {
   await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, orgId)).for('update');
 }
+
+/** The route codes a user's roles grant (the auth plugin checks a sub-account's call against them). */
+export async function permissionCodesOfUser(db: Db, userId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ code: rolePermissions.code })
+    .from(userRoles)
+    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  return new Set(rows.map((r) => r.code));
+}
+
+/** A role with its route codes, given to the listed users. */
+export async function createRole(db: Db, orgId: number, name: string, codes: string[], userIds: number[]) {
+  const [role] = await db.insert(roles).values({ orgId, name }).returning({ id: roles.id });
+  if (!role) throw new Error('role not created');
+  if (codes.length) await db.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, code })));
+  if (userIds.length) await db.insert(userRoles).values(userIds.map((userId) => ({ userId, roleId: role.id })));
+  return role.id;
+}

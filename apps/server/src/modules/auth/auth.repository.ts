@@ -1,7 +1,6 @@
 /** SQL of identity: users, sessions, captchas, sign-in attempts. */
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rolePermissions, userRoles } from '../account-permission/index.js';
 import { captchas, loginAttempts, organisations, sessions, systemSettings, users } from './auth.table.js';
 
 export async function findUserForLogin(db: Db, username: string) {
@@ -99,15 +98,6 @@ export async function findMainUsername(db: Db, orgId: number) {
     .where(and(eq(users.orgId, orgId), eq(users.isMain, true)))
     .limit(1);
   return rows[0]?.username;
-}
-
-export async function permissionCodesOfUser(db: Db, userId: number): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ code: rolePermissions.code })
-    .from(userRoles)
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-  return new Set(rows.map((r) => r.code));
 }
 
 export async function getSetting(db: Db, key: string) {

@@ -5,8 +5,9 @@
  */
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { createRole } from '../account-permission/index.js';
 import { problemParcels } from '../after-sale/after-sale.table.js';
-import { createOrganisation, createRole, createUser } from '../auth/accounts.js';
+import { createOrganisation, createUser } from '../auth/accounts.js';
 import { organisations } from '../auth/auth.table.js';
 import { seedDropshipOrders } from '../dropship-orders/dropship-orders.seed.js';
 import { seedFundsRecords } from '../funds/records/records.seed.js';

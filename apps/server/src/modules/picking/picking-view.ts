@@ -8,7 +8,7 @@ import { ErrorCode, type PickItem, type PickResult, type PickStall, type PickTod
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { permissionCodesOfUser } from '../auth/index.js';
+import { permissionCodesOfUser } from '../account-permission/index.js';
 import { isValidTakeCode } from '../take-assignment/index.js';
 import * as repo from './picking.repository.js';
 
