@@ -110,3 +110,9 @@ export async function ensureSetting(db: Db, key: string, value: string) {
   await db.insert(systemSettings).values({ key, value }).onConflictDoNothing();
   return (await getSetting(db, key)) ?? value;
 }
+
+/** The account's 手动发货 flag ('0' hides manual delivery); a missing user counts as '0'. */
+export async function manualDeliveryPermission(db: Db, userId: number) {
+  const rows = await db.select({ v: users.manualDeliveryPermission }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0]?.v ?? '0';
+}

@@ -10,5 +10,5 @@
 // still be undefined then.
 export { organisations, sessions, users } from './auth.table.js';
 
-export { countRecentFailures, ensureSetting, findSessionByToken, recordLoginAttempt } from './auth.repository.js';
+export { countRecentFailures, ensureSetting, findSessionByToken, manualDeliveryPermission, recordLoginAttempt } from './auth.repository.js';
 export { hashPassword, verifyPassword } from './password.js';

@@ -1,5 +1,5 @@
 /**
- * The page shell (header, menu, badges). Others read whether the manual-delivery permission is on.
+ * The page shell (header, menu, badges, guides). Nothing here is used by other modules yet; app.ts
+ * registers its routes.
  * Other modules import this module only through this file.
  */
-export { manualDeliveryPermission } from './shell.repository.js';
