@@ -39,7 +39,6 @@ const LOOP_ALLOWLIST = new Set<string>([
   'shops -> fulfilment-settings',
   'shop-orders -> goods',
   'shop-orders -> shops',
-  'dropship-orders -> funds',
   'ship-back -> dropship-orders',
   'take-assignment -> dropship-orders',
   'dropship-orders -> picking',

@@ -25,3 +25,6 @@ export { originOf } from './recharge/recharge.routes.js';
 export { createReplenishRequest } from './records/records.service.js';
 export { lockByIds } from './replenish/replenish.repository.js';
 export { recordSettlementLine } from './settlements/settlements.service.js';
+export type { AlipayBusiness } from './alipay/alipay-notify.service.js';
+export { registerAlipayBusiness } from './alipay/alipay-notify.service.js';
+export { onReplenishPaid } from './replenish/replenish.service.js';

@@ -4,6 +4,7 @@
  * cancel can call them without importing the order payment code.
  */
 import type { Db } from '../../../db/client.js';
+import { onReplenishPaid } from '../../funds/index.js';
 import type { OrderRecord } from '../orders.repository.js';
 import * as timeline from '../timeline.repository.js';
 import * as later from './pay-later.repository.js';
@@ -35,3 +36,6 @@ export async function settleBilledOrders(t: Db, orgId: number, replenishIds: num
 export async function dropDue(t: Db, o: Pick<OrderRecord, 'id' | 'orgId' | 'payLaterState'>) {
   if (o.payLaterState === 'DUE') await later.moveState(t, o.orgId, o.id, 'DUE', { state: null });
 }
+
+// Paying a 货到付款 bill (funds' replenish payment) settles its orders here; funds does not import us.
+onReplenishPaid(settleBilledOrders);

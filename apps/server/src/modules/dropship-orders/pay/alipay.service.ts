@@ -13,7 +13,7 @@ import type { DropshipAlipayPayment } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
-import { type AlipayGateway, closeTrade, type PaidTrade, type SettleResult, settleTrade, type TradeKind } from '../../funds/index.js';
+import { type AlipayGateway, closeTrade, type PaidTrade, registerAlipayBusiness, type SettleResult, settleTrade, type TradeKind } from '../../funds/index.js';
 import * as repo from '../orders.repository.js';
 import * as payments from './payments.repository.js';
 import { settleOrders } from './settle.service.js';
@@ -88,3 +88,6 @@ export async function dropshipPaymentStatus(
     paidAt: p.paidAt?.toISOString() ?? null,
   };
 }
+
+// Funds' one notify URL routes our DP trades here (funds does not import dropship orders).
+registerAlipayBusiness(payments.TRADE_PREFIX, { settle: settleDropshipPayment, close: closeDropshipPayment, bizType: 'DROPSHIP' });

@@ -7,24 +7,32 @@
 import { AlipayError, type AlipayNotify, type AlipayTradeStatus } from '@dropship/channels';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
-import { closeDropshipPayment, TRADE_PREFIX as DROPSHIP_PREFIX, settleDropshipPayment } from '../../dropship-orders/index.js';
 import { closeRecharge, type PaidTrade, type SettleResult, settleRecharge } from '../recharge/recharge.service.js';
 import { closeReplenishPayment, settleReplenishPayment } from '../replenish/replenish.service.js';
 import type { AlipayGateway } from './alipay-gateway.js';
 import { TRADE_PREFIX } from './trade-no.js';
 
-interface TradeKind {
+/** One business paid through Alipay: how its trades settle and close, named by the out_trade_no prefix. */
+export interface AlipayBusiness {
   settle(db: Db, paid: PaidTrade): Promise<SettleResult>;
   close(db: Db, outTradeNo: string): Promise<boolean>;
   bizType: 'RECHARGE' | 'REPLENISH' | 'DROPSHIP';
 }
+type TradeKind = AlipayBusiness;
 
 const KINDS: Record<string, TradeKind> = {
   [TRADE_PREFIX.recharge]: { settle: settleRecharge, close: closeRecharge, bizType: 'RECHARGE' },
   [TRADE_PREFIX.replenish]: { settle: settleReplenishPayment, close: closeReplenishPayment, bizType: 'REPLENISH' },
-  // Dropship orders paid by Alipay (one trade per batch): credited to the balance, then each order paid from it.
-  [DROPSHIP_PREFIX]: { settle: settleDropshipPayment, close: closeDropshipPayment, bizType: 'DROPSHIP' },
 };
+
+/**
+ * Modules above funds that take Alipay payments add their prefix here when they load (dropship orders:
+ * DP, one trade per batch, credited to the balance, then each order paid from it), so funds does not
+ * import them.
+ */
+export function registerAlipayBusiness(prefix: string, business: AlipayBusiness): void {
+  KINDS[prefix] = business;
+}
 
 export const kindOf = (outTradeNo: string): TradeKind | undefined => KINDS[outTradeNo.slice(0, 2)];
 

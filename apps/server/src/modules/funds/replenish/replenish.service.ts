@@ -8,7 +8,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
-import { settleBilledOrders } from '../../dropship-orders/index.js';
 import type { AlipayGateway } from '../alipay/alipay-gateway.js';
 import { alipayPayFor, returnUrlFor } from '../alipay/alipay-pay.js';
 import { closeTrade, type PaidTrade, type SettleResult, settleTrade, type TradeKind } from '../alipay/alipay-settle.js';
@@ -18,6 +17,23 @@ import { findEntryByRequestKey } from '../ledger/ledger.repository.js';
 import { moveMoney } from '../ledger/ledger.service.js';
 import { assertPayPassword } from '../pay-password/pay-password.service.js';
 import * as repo from './replenish.repository.js';
+
+/**
+ * What paying replenish requests does to the orders billed on them (货到付款): set by dropship orders
+ * when they load (settleBilledOrders), so funds does not import them. Answers the ids of the requests
+ * that were pay-later bills.
+ */
+type BilledOrdersSettler = (t: Db, orgId: number, replenishIds: number[]) => Promise<Set<number>>;
+let billedOrdersSettler: BilledOrdersSettler | undefined;
+
+export function onReplenishPaid(settler: BilledOrdersSettler): void {
+  billedOrdersSettler = settler;
+}
+
+function settleBilledOrders(t: Db, orgId: number, replenishIds: number[]): Promise<Set<number>> {
+  if (!billedOrdersSettler) throw new Error('dropship orders have not registered how billed orders settle');
+  return billedOrdersSettler(t, orgId, replenishIds);
+}
 
 export interface Payer {
   orgId: number;
