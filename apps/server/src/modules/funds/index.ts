@@ -21,7 +21,6 @@ export { pageCoupons, quoteCoupon, releaseCoupon, useCoupon } from './coupons/co
 export { ensureAccount, lockAccount } from './ledger/ledger.repository.js';
 export { balanceOf, moveMoney } from './ledger/ledger.service.js';
 export { assertPayPassword } from './pay-password/pay-password.service.js';
-export { originOf } from './recharge/recharge.routes.js';
 export { createReplenishRequest } from './records/records.service.js';
 export { lockByIds } from './replenish/replenish.repository.js';
 export { recordSettlementLine } from './settlements/settlements.service.js';

@@ -3,10 +3,11 @@
  * parser is registered in the notify's own plugin scope and nowhere else.
  */
 import { AlipayPayResult, envelopeOf, OutTradeNoParams, RechargeBody, RechargeRow } from '@dropship/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { ok } from '../../../lib/envelope.js';
+import { originOf } from '../../../lib/request-origin.js';
 import { requireCaller } from '../../../plugins/auth.js';
 import { ALIPAY_NOTIFY_PATH, ALIPAY_RETURN_PATH, type AlipayGateway } from '../alipay/alipay-gateway.js';
 import { handleAlipayNotify, handleAlipayReturn } from '../alipay/alipay-notify.service.js';
@@ -15,9 +16,6 @@ import { createRecharge } from './recharge.service.js';
 
 const tags = ['funds'];
 const PERMISSION = '/funds/rechargeWithdraw';
-
-/** The page's own origin, so Alipay sends the buyer back to the host (brand) they paid from. */
-export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 /** Alipay's form fields are short; anything else is not a notify. */
 const CallbackFields = z.record(z.string().max(64), z.string().max(4096));

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { ok } from '../../../lib/envelope.js';
+import { originOf } from '../../../lib/request-origin.js';
 import { requireCaller } from '../../../plugins/auth.js';
 import type { AlipayGateway } from '../alipay/alipay-gateway.js';
 import { replenishPaymentStatus } from '../alipay/payment-status.service.js';
-import { originOf } from '../recharge/recharge.routes.js';
 import { listReplenish, payReplenish } from './replenish.service.js';
 
 const tags = ['funds'];
