@@ -1,7 +1,7 @@
 /**
  * Declarations as drafts (我的报单): checked line by line, saved whole or not at all, editable and
  * deletable only while DRAFT. Submitting turns them into dropship orders
- * (dropship-orders/declaration.service.ts).
+ * (submit.service.ts).
  */
 import {
   type DeclarationCheckResult,

@@ -1,7 +1,7 @@
 /**
- * Purchase declarations (报单). Dropship orders read and mark the declaration they are placed from
- * through these repository functions.
- * Other modules import this module only through this file.
+ * Purchase declarations (报单): drafts, submit (its lines become dropship orders through
+ * dropship-orders' order writers, submit.service.ts) and the declaration records.
+ * Nothing here is used by other modules: app.ts registers its routes. Anything another module needs
+ * is exported from this file, and other modules import this module only through it.
  */
-export type { DeclarationRecord, LineRecord } from './declarations.repository.js';
-export { linesOf, linkLines, lockDeclaration, markSubmitted, suppliersByIds } from './declarations.repository.js';
+export {};

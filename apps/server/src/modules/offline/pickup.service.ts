@@ -1,4 +1,4 @@
-/** The seller's offline pickup list (线下拿货单); creating one is dropship-orders/offline.service.ts. */
+/** The seller's offline pickup list (线下拿货单); creating one is dropship-order.service.ts. */
 import { maskName, maskPhone, type OfflinePickupQuery } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';

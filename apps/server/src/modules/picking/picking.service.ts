@@ -3,7 +3,7 @@
  * One transaction per call, all items or none: the items' orders are locked first (as every
  * seller-side operation does), then the items; each item's status is checked under its lock with
  * the take status machine (take-status.ts), its take log appended, and the seller's side
- * (mirror, combined status, counters, timeline, money) updated by dropship-orders/fulfilment.service.ts.
+ * (mirror, combined status, counters, timeline, money) updated by dropship-orders/fulfilment/fulfilment.service.ts.
  */
 import { ErrorCode, fenToYuan, PICK_RESULT_NAMES, type PickMarkBody, type PickOutcome, type PickResult } from '@dropship/contract';
 import type { Db } from '../../db/client.js';

@@ -10,7 +10,7 @@ import * as timeline from '../timeline.repository.js';
 import * as later from './pay-later.repository.js';
 
 /**
- * Replenish requests being paid (balance or Alipay, funds/replenish.service.ts): the 货到付款
+ * Replenish requests being paid (balance or Alipay, funds/replenish/replenish.service.ts): the 货到付款
  * orders they bill become CHARGED in the same transaction. Called after the requests are locked
  * and before the account is: requests → orders → account, never the other way round. Answers the
  * ids of the requests that billed such an order (their ledger entries read 先发后付, not 改价补款).
