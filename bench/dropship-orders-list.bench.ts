@@ -17,8 +17,8 @@ import type { DropshipPageBody } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createOrganisation } from '../apps/server/src/modules/auth/accounts.ts';
-import * as repo from '../apps/server/src/modules/dropship-orders/list.repository.ts';
-import { pageDropshipOrders } from '../apps/server/src/modules/dropship-orders/list.service.ts';
+import * as repo from '../apps/server/src/modules/dropship-orders/list/list.repository.ts';
+import { pageDropshipOrders } from '../apps/server/src/modules/dropship-orders/list/list.service.ts';
 import type { Caller } from '../apps/server/src/plugins/auth.ts';
 import { compareAlternating, openBenchDb } from './support.ts';
 

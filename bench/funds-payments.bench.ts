@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createOrganisation } from '../apps/server/src/modules/auth/accounts.ts';
-import { moveMoney } from '../apps/server/src/modules/funds/ledger.service.ts';
+import { moveMoney } from '../apps/server/src/modules/funds/ledger/ledger.service.ts';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS ?? 2_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);

@@ -16,8 +16,8 @@ import type { TakePageBody } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { createOrganisation, createUser } from '../apps/server/src/modules/auth/accounts.ts';
-import * as repo from '../apps/server/src/modules/take-items/assign.repository.ts';
-import { assignItems, takePage } from '../apps/server/src/modules/take-items/assign.service.ts';
+import * as repo from '../apps/server/src/modules/take-assignment/assign.repository.ts';
+import { assignItems, takePage } from '../apps/server/src/modules/take-assignment/assign.service.ts';
 import type { Caller } from '../apps/server/src/plugins/auth.ts';
 import { compareAlternating, openBenchDb } from './support.ts';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
 import { suppliers } from '../src/modules/goods/goods.table.js';
-import { takeItems } from '../src/modules/take-items/take-items.table.js';
+import { takeItems } from '../src/modules/take-assignment/take-items.table.js';
 import { declarationState, line, RECEIVER_A, RECEIVER_B, stallOf } from './declarations-support.js';
 import { callers, expectBadRequest, type FundsTestApp, fund, orgOf, PAY_PASSWORD, readXlsx, setPayPassword, startFundsApp } from './funds-payments-support.js';
 import { login, type Session } from './helpers.js';

@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
-import { ledgerEntries } from '../src/modules/funds/ledger.table.js';
+import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
 import { draftOf, linkedShopOrder, RECEIVER } from './dropship-orders-support.js';
 import { balance, callers, expectBadRequest, type FundsTestApp, fund, orgOf, PAY_PASSWORD, setPayPassword, startFundsApp } from './funds-payments-support.js';
 import { login, type Session } from './helpers.js';

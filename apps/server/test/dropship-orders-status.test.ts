@@ -1,7 +1,7 @@
 /** The pure parts: the combined status the tabs show, which moves the state machine allows, and the pick-up codes. */
 import { describe, expect, it } from 'vitest';
 import { canCancel, canPay, canUpdateReceiver, combinedStatusOf } from '../src/modules/dropship-orders/status-machine.js';
-import { isValidTakeCode, luhnDigit, takeCodeOf } from '../src/modules/take-items/take-codes.js';
+import { isValidTakeCode, luhnDigit, takeCodeOf } from '../src/modules/take-assignment/take-codes.js';
 
 describe('combined status', () => {
   it('is the order’s own status outside WAITING_DELIVERING', () => {

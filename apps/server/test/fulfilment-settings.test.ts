@@ -7,9 +7,9 @@
 import { ErrorCode, FULFILMENT_DEFAULTS } from '@dropship/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { speedFeeOf, speedTerms } from '../src/modules/dropship-orders/speed-delivery.js';
 import { fulfilmentSettings, returnPhoneFor, senderFor, supplyModeOf } from '../src/modules/fulfilment-settings/fulfilment-settings.service.js';
 import { shops } from '../src/modules/shops/shops.table.js';
+import { speedFeeOf, speedTerms } from '../src/modules/speed-delivery/speed-delivery.js';
 import { declarationState, stallOf } from './declarations-support.js';
 import { callers, expectBadRequest, type FundsTestApp, orgOf, startFundsApp } from './funds-payments-support.js';
 import { login, type Session } from './helpers.js';

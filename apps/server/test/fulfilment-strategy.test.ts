@@ -7,7 +7,7 @@ import { FULFILMENT_DEFAULTS, type OperationResult, type PickOutcomeResult, type
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
-import { cancelUnpaidOrders } from '../src/modules/dropship-orders/unpaid-cancel.service.js';
+import { cancelUnpaidOrders } from '../src/modules/dropship-orders/pay/unpaid-cancel.service.js';
 import { suppliers } from '../src/modules/goods/goods.table.js';
 import { draftOf, expectCountsTrue, linkedShopOrder } from './dropship-orders-support.js';
 import { balance, callers } from './funds-payments-support.js';

@@ -5,8 +5,8 @@
 import { ALIPAY_EMULATOR_APP_ID, type AlipayEmulator, alipayRoyalty, createAlipayClient, generateTestKeys, startAlipayEmulator } from '@dropship/channels';
 import { ErrorCode } from '@dropship/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bindRoyalty, type RoyaltyProvider, verifyRoyalty } from '../src/modules/funds/ali-ledger.service.js';
-import { royaltyRelations } from '../src/modules/funds/ali-ledger.table.js';
+import { bindRoyalty, type RoyaltyProvider, verifyRoyalty } from '../src/modules/funds/ali-ledger/ali-ledger.service.js';
+import { royaltyRelations } from '../src/modules/funds/ali-ledger/ali-ledger.table.js';
 import { callers, expectBadRequest } from './funds-records-support.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { createSecondSeller, PASSWORD, snapshotCounts } from './support.js';

@@ -6,9 +6,9 @@
 import { ErrorCode } from '@dropship/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balanceOf, checkLedger } from '../src/modules/funds/ledger.service.js';
-import { ledgerEntries } from '../src/modules/funds/ledger.table.js';
-import { legacyBalances } from '../src/modules/funds/old-balance.table.js';
+import { balanceOf, checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
+import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
+import { legacyBalances } from '../src/modules/funds/old-balance/old-balance.table.js';
 import { callers, orgOf } from './funds-records-support.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { call, createSecondSeller, PASSWORD, snapshotCounts } from './support.js';

@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { queryRows } from '../src/db/rows.js';
 import { users } from '../src/modules/auth/auth.table.js';
-import { balanceOf, moveMoney } from '../src/modules/funds/ledger.service.js';
+import { balanceOf, moveMoney } from '../src/modules/funds/ledger/ledger.service.js';
 import { createTestApp, type Session, type TestApp } from './helpers.js';
 import { call, envelope } from './support.js';
 

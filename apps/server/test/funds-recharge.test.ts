@@ -7,8 +7,8 @@ import { ErrorCode, fenToYuan } from '@dropship/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { ledgerEntries } from '../src/modules/funds/ledger.table.js';
-import { recharges } from '../src/modules/funds/payments.table.js';
+import { recharges } from '../src/modules/funds/alipay/payments.table.js';
+import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
 import {
   balance,
   callers,

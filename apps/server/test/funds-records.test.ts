@@ -5,10 +5,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error.js';
-import { replenishRequests } from '../src/modules/funds/funds.table.js';
-import { recharges } from '../src/modules/funds/payments.table.js';
-import { createReplenishRequest } from '../src/modules/funds/records.service.js';
-import { replenishDetails } from '../src/modules/funds/records.table.js';
+import { recharges } from '../src/modules/funds/alipay/payments.table.js';
+import { createReplenishRequest } from '../src/modules/funds/records/records.service.js';
+import { replenishDetails } from '../src/modules/funds/records/records.table.js';
+import { replenishRequests } from '../src/modules/funds/replenish/replenish.table.js';
 import { callers, expectBadRequest, orgOf, readWorkbook } from './funds-records-support.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { createSecondSeller, PASSWORD, snapshotCounts } from './support.js';

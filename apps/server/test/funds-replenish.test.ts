@@ -8,10 +8,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../src/lib/app-error.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
-import { replenishRequests } from '../src/modules/funds/funds.table.js';
-import { checkLedger } from '../src/modules/funds/ledger.service.js';
-import { ledgerEntries } from '../src/modules/funds/ledger.table.js';
-import { payWithBalance } from '../src/modules/funds/replenish.service.js';
+import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
+import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
+import { payWithBalance } from '../src/modules/funds/replenish/replenish.service.js';
+import { replenishRequests } from '../src/modules/funds/replenish/replenish.table.js';
 import {
   balance,
   callers,

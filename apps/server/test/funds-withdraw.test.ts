@@ -7,8 +7,8 @@ import { ErrorCode } from '@dropship/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
-import { checkLedger } from '../src/modules/funds/ledger.service.js';
-import { withdrawals } from '../src/modules/funds/withdrawals.table.js';
+import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
+import { withdrawals } from '../src/modules/funds/withdraw/withdrawals.table.js';
 import {
   balance,
   callers,

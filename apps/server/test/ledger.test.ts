@@ -2,7 +2,7 @@ import { ErrorCode } from '@dropship/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error.js';
 import { createOrganisation } from '../src/modules/auth/accounts.js';
-import { balanceOf, checkLedger, type Movement, moveMoney } from '../src/modules/funds/ledger.service.js';
+import { balanceOf, checkLedger, type Movement, moveMoney } from '../src/modules/funds/ledger/ledger.service.js';
 import { createTestApp, login, type TestApp } from './helpers.js';
 import { soakSize } from './soak.js';
 

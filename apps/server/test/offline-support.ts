@@ -7,7 +7,7 @@ import type { Db } from '../src/db/client.js';
 import { queryRows } from '../src/db/rows.js';
 import { createOrganisation, createUser } from '../src/modules/auth/accounts.js';
 import { suppliers } from '../src/modules/goods/goods.table.js';
-import { assignServingPurchaser } from '../src/modules/take-items/take-items.service.js';
+import { assignServingPurchaser } from '../src/modules/take-assignment/take-items.service.js';
 import { orgOf } from './funds-payments-support.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { call, createSecondSeller, envelope, PASSWORD } from './support.js';

@@ -9,7 +9,7 @@ import { ErrorCode } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
-import { checkLedger } from '../src/modules/funds/ledger.service.js';
+import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { dropshipState, expectCountsTrue } from './dropship-orders-support.js';
 import { expectBadRequest, PAY_PASSWORD, setPayPassword } from './funds-payments-support.js';
 import { login } from './helpers.js';

@@ -8,10 +8,10 @@ import { ErrorCode, PICKER_COMMISSION_PER_PIECE_FEN, type PickFindResult, type P
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
-import { stopItem } from '../src/modules/dropship-orders/items.service.js';
-import { ledgerEntries } from '../src/modules/funds/ledger.table.js';
-import { settlementLines } from '../src/modules/funds/settlements.table.js';
-import { today } from '../src/modules/take-items/picking-view.js';
+import { stopItem } from '../src/modules/dropship-orders/change/items.service.js';
+import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
+import { settlementLines } from '../src/modules/funds/settlements/settlements.table.js';
+import { today } from '../src/modules/picking/picking-view.js';
 import { expectCountsTrue } from './dropship-orders-support.js';
 import { balance, callers, expectBadRequest } from './funds-payments-support.js';
 import type { Session } from './helpers.js';

@@ -6,8 +6,8 @@
 import { findRoute, grantableCodes, permissionTree, roleGrantTree, SUB_PAGES } from '@dropship/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rolePermissions, roles, userRoles } from '../src/modules/account-permission/roles.table.js';
 import { sessions, users } from '../src/modules/auth/auth.table.js';
-import { rolePermissions, roles, userRoles } from '../src/modules/roles/roles.table.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { call, createSecondSeller, envelope, isChinese, PASSWORD, snapshotCounts } from './support.js';
 

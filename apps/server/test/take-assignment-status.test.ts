@@ -1,8 +1,8 @@
 /** The pure take-status mapping (take-status.ts): every operation from every pair of statuses. */
 import { AssignmentStatus, TakingItemStatus } from '@dropship/contract';
 import { describe, expect, it } from 'vitest';
-import { pickerFor } from '../src/modules/take-items/auto-assign.service.js';
-import { canStart, MARK_RESULTS, next, type TakeState } from '../src/modules/take-items/take-status.js';
+import { pickerFor } from '../src/modules/take-assignment/auto-assign.service.js';
+import { canStart, MARK_RESULTS, next, type TakeState } from '../src/modules/take-assignment/take-status.js';
 
 const s = (assignmentStatus: TakeState['assignmentStatus'], takingStatus: TakeState['takingStatus'], arrived = false): TakeState => ({
   assignmentStatus,

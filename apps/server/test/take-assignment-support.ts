@@ -9,7 +9,7 @@ import type { Db } from '../src/db/client.js';
 import { queryRows } from '../src/db/rows.js';
 import { createOrganisation, createUser } from '../src/modules/auth/accounts.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
-import { setServingPurchaser } from '../src/modules/take-items/take-items.repository.js';
+import { setServingPurchaser } from '../src/modules/take-assignment/take-items.repository.js';
 import { draftOf, dropshipState, linkedShopOrder } from './dropship-orders-support.js';
 import { callers, type FundsTestApp, fund, orgOf, PAY_PASSWORD, setPayPassword, startFundsApp } from './funds-payments-support.js';
 import { login, type Session } from './helpers.js';

@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { queryRows } from '../src/db/rows.js';
 import { createOrganisation, createUser } from '../src/modules/auth/accounts.js';
-import { payWithBalance } from '../src/modules/dropship-orders/pay.service.js';
+import { payWithBalance } from '../src/modules/dropship-orders/pay/pay.service.js';
 import { suppliers } from '../src/modules/goods/goods.table.js';
 import { writeLinks } from '../src/modules/goods/link-writer.js';
 import { findSkuIdsByRefs } from '../src/modules/goods/shop-skus.repository.js';

@@ -1,4 +1,5 @@
 export * from './abnormal-orders.js';
+export * from './account-permission.js';
 export * from './area.js';
 export * from './auth.js';
 export * from './brand.js';
@@ -25,7 +26,6 @@ export * from './offline.js';
 export * from './order-import.js';
 export * from './pay-later.js';
 export * from './picking.js';
-export * from './roles.js';
 export * from './routes.js';
 export * from './schema-helpers.js';
 export * from './shell.js';

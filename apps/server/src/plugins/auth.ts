@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
-import { findSessionByToken, permissionCodesOfUser } from '../modules/auth/auth.repository.js';
+import { permissionCodesOfUser } from '../modules/account-permission/index.js';
+import { findSessionByToken } from '../modules/auth/index.js';
 
 /** 'public': no sign-in; 'user': any signed-in user; 'operator': platform operators; else a route path whose code sub-accounts need. */
 export type Permission = 'public' | 'user' | 'operator' | `/${string}`;

@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { columnsOf, skuKeySql } from '../goods/shop-skus.repository.js';
+import { columnsOf, skuKeySql } from '../goods/index.js';
 
 /** Statuses in which a shop order still waits to be shipped (ShopOrderStatus of @dropship/channels). */
 export const WAITING_STATUSES = ['WAIT_SELLER_SEND', 'SELLER_CONSIGNED_PART'] as const;

@@ -5,8 +5,8 @@ import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { sendSheet } from '../goods/goods.excel.js';
-import { correctShopOrderAddress } from '../shop-orders/shop-order-address.service.js';
+import { sendSheet } from '../goods/index.js';
+import { correctShopOrderAddress } from '../shop-orders/index.js';
 import * as service from './abnormal-orders.service.js';
 
 const tags = ['abnormal-orders'];

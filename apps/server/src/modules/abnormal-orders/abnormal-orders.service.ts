@@ -19,11 +19,8 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { moneyColumn, timeColumn, type XlsxColumn } from '../../lib/excel/index.js';
 import type { Caller } from '../../plugins/auth.js';
-import { findArea } from '../area/area.lookup.js';
-import { assertExportable } from '../goods/goods.excel.js';
-import { skusByIds } from '../goods/goods-links.repository.js';
-import { linkViewOf } from '../goods/goods-links.service.js';
-import { ensureShopSkus } from '../goods/shop-skus.repository.js';
+import { findArea } from '../area/index.js';
+import { assertExportable, ensureShopSkus, linkViewOf, skusByIds } from '../goods/index.js';
 import * as repo from './abnormal-orders.repository.js';
 
 type Reason = z.infer<typeof AbnormalReason>;

@@ -1,7 +1,6 @@
-/** Creating organisations and users (the seed, the operator and tests use the same path). */
+/** Creating organisations and users (the seed, the operator and tests use the same path); roles are account-permission's createRole. */
 import type { OrgType } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import { rolePermissions, roles, userRoles } from '../roles/roles.table.js';
 import { organisations, users } from './auth.table.js';
 import { hashPassword } from './password.js';
 
@@ -34,13 +33,4 @@ export async function createUser(db: Db, u: NewUser) {
     .returning({ id: users.id });
   if (!row) throw new Error('user not created');
   return row.id;
-}
-
-/** A role with its route codes, given to the listed users. */
-export async function createRole(db: Db, orgId: number, name: string, codes: string[], userIds: number[]) {
-  const [role] = await db.insert(roles).values({ orgId, name }).returning({ id: roles.id });
-  if (!role) throw new Error('role not created');
-  if (codes.length) await db.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, code })));
-  if (userIds.length) await db.insert(userRoles).values(userIds.map((userId) => ({ userId, roleId: role.id })));
-  return role.id;
 }

@@ -1,7 +1,6 @@
 /** SQL of identity: users, sessions, captchas, sign-in attempts. */
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rolePermissions, userRoles } from '../roles/roles.table.js';
 import { captchas, loginAttempts, organisations, sessions, systemSettings, users } from './auth.table.js';
 
 export async function findUserForLogin(db: Db, username: string) {
@@ -101,15 +100,6 @@ export async function findMainUsername(db: Db, orgId: number) {
   return rows[0]?.username;
 }
 
-export async function permissionCodesOfUser(db: Db, userId: number): Promise<Set<string>> {
-  const rows = await db
-    .selectDistinct({ code: rolePermissions.code })
-    .from(userRoles)
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-  return new Set(rows.map((r) => r.code));
-}
-
 export async function getSetting(db: Db, key: string) {
   const rows = await db.select({ value: systemSettings.value }).from(systemSettings).where(eq(systemSettings.key, key)).limit(1);
   return rows[0]?.value;
@@ -119,4 +109,10 @@ export async function getSetting(db: Db, key: string) {
 export async function ensureSetting(db: Db, key: string, value: string) {
   await db.insert(systemSettings).values({ key, value }).onConflictDoNothing();
   return (await getSetting(db, key)) ?? value;
+}
+
+/** The account's 手动发货 flag ('0' hides manual delivery); a missing user counts as '0'. */
+export async function manualDeliveryPermission(db: Db, userId: number) {
+  const rows = await db.select({ v: users.manualDeliveryPermission }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0]?.v ?? '0';
 }

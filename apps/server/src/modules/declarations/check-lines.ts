@@ -6,7 +6,7 @@
 import type { DeclarationDelivery, DeclarationLineCheck, DeclarationSaveBody } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { findArea } from '../area/area.lookup.js';
+import { findArea } from '../area/index.js';
 import * as repo from './declarations.repository.js';
 
 type Line = z.output<typeof import('@dropship/contract').DeclarationLineInput>;

@@ -7,7 +7,7 @@ import { beijingDayEnd, beijingDayStart } from '@dropship/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { suppliers } from '../goods/goods.table.js';
+import { suppliers } from '../goods/index.js';
 import { declarationLines, declarations } from './declarations.table.js';
 
 export type DeclarationRecord = typeof declarations.$inferSelect;

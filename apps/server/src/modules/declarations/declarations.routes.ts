@@ -27,10 +27,10 @@ import { ok } from '../../lib/envelope.js';
 import { sendXlsxStream } from '../../lib/excel/index.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { submitDeclaration } from '../dropship-orders/declaration.service.js';
 import { checkDeclaration, declarationDetail, exportDeclarations, pageDeclarations, removeDeclaration, saveDeclaration } from './declarations.service.js';
 import { declarationColumns, GOODS_COLUMNS, RECORD_COLUMNS } from './export-columns.js';
 import { exportRecords, goodsByStall, pageRecords } from './records.service.js';
+import { submitDeclaration } from './submit.service.js';
 
 const tags = ['declarations'];
 const EDIT = { permission: '/order/orderCollect' } as const;

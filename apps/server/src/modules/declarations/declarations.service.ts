@@ -1,7 +1,7 @@
 /**
  * Declarations as drafts (我的报单): checked line by line, saved whole or not at all, editable and
  * deletable only while DRAFT. Submitting turns them into dropship orders
- * (dropship-orders/declaration.service.ts).
+ * (submit.service.ts).
  */
 import {
   type DeclarationCheckResult,
@@ -20,7 +20,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { EXPORT_CHUNK, keysetPages } from '../../lib/excel/index.js';
 import type { Caller } from '../../plugins/auth.js';
-import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.service.js';
+import { fulfilmentSettings } from '../fulfilment-settings/index.js';
 import { checkLines, problemsText } from './check-lines.js';
 import * as repo from './declarations.repository.js';
 import { toRow } from './declarations.view.js';

@@ -6,12 +6,13 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
+import { createRole } from '../account-permission/index.js';
 import { problemParcels } from '../after-sale/after-sale.table.js';
-import { createOrganisation, createRole, createUser } from '../auth/accounts.js';
+import { createOrganisation, createUser } from '../auth/accounts.js';
 import { organisations } from '../auth/auth.table.js';
 import { seedDropshipOrders } from '../dropship-orders/dropship-orders.seed.js';
-import { replenishRequests } from '../funds/funds.table.js';
-import { seedFundsRecords } from '../funds/records.seed.js';
+import { seedFundsRecords } from '../funds/records/records.seed.js';
+import { replenishRequests } from '../funds/replenish/replenish.table.js';
 import { seedGoods } from '../goods/goods.seed.js';
 import { suppliers } from '../goods/goods.table.js';
 import { messages } from '../messages/messages.table.js';

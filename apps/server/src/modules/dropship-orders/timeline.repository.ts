@@ -5,7 +5,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { ledgerEntries } from '../funds/ledger.table.js';
+import { ledgerEntries } from '../funds/index.js';
 import { dropshipOrderCounts, dropshipOrderEntries, dropshipOrderEvents } from './dropship-orders.table.js';
 
 export interface NewEvent {

@@ -17,8 +17,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { areaTree } from '../area/area.data.js';
-import { matchNamed } from '../area/area.lookup.js';
+import { areaTree, matchNamed } from '../area/index.js';
 import * as repo from './express.repository.js';
 
 /** Databases already checked in this process (tests open several). */

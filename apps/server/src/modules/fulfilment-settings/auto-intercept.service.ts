@@ -14,8 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
-import { cancelDropshipOrder } from '../dropship-orders/change.service.js';
-import { stopItem } from '../dropship-orders/items.service.js';
+import { cancelDropshipOrder, stopItem } from '../dropship-orders/index.js';
 import * as repo from './fulfilment-settings.repository.js';
 import { fulfilmentSettings } from './fulfilment-settings.service.js';
 

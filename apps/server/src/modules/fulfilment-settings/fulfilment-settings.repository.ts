@@ -1,9 +1,9 @@
 /** SQL of the fulfilment settings, the platform prices and the auto-intercept log; always scoped to the organisation. */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../auth/auth.table.js';
-import { suppliers } from '../goods/goods.table.js';
-import { shops } from '../shops/shops.table.js';
+import { users } from '../auth/index.js';
+import { suppliers } from '../goods/index.js';
+import { shops } from '../shops/index.js';
 import { autoInterceptLogs, fulfilmentPlatformPrices, fulfilmentSettings } from './fulfilment-settings.table.js';
 
 export async function settingRows(db: Db, orgId: number) {

@@ -9,13 +9,13 @@ import { ok } from '../../lib/envelope.js';
 import { sendXlsx } from '../../lib/excel/index.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
-import type { AlipayGateway } from './alipay-gateway.js';
-import { exportEntries, pageEntries } from './entries.service.js';
-import * as ledger from './ledger.service.js';
-import { payPasswordRoutes } from './pay-password.routes.js';
-import { rechargeRoutes } from './recharge.routes.js';
-import { replenishRoutes } from './replenish.routes.js';
-import { withdrawRoutes } from './withdraw.routes.js';
+import type { AlipayGateway } from './alipay/alipay-gateway.js';
+import { exportEntries, pageEntries } from './ledger/entries.service.js';
+import * as ledger from './ledger/ledger.service.js';
+import { payPasswordRoutes } from './pay-password/pay-password.routes.js';
+import { rechargeRoutes } from './recharge/recharge.routes.js';
+import { replenishRoutes } from './replenish/replenish.routes.js';
+import { withdrawRoutes } from './withdraw/withdraw.routes.js';
 
 export async function fundsRoutes(app: RouteApp, { db, alipay: gateway }: AppDeps & { alipay: AlipayGateway }) {
   app.get(

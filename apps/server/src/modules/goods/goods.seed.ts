@@ -7,8 +7,8 @@
 import type { NormalizedOrder, NormalizedOrderItem } from '@dropship/channels';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { upsertShopOrders } from '../shop-orders/shop-orders.service.js';
-import { shops } from '../shops/shops.table.js';
+import { upsertShopOrders } from '../shop-orders/index.js';
+import { shops } from '../shops/index.js';
 import { stallDirectory, suppliers } from './goods.table.js';
 import * as links from './goods-links.repository.js';
 import { writeLinks } from './link-writer.js';

@@ -9,7 +9,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { manualDeliveryPermission } from '../shell/shell.repository.js';
+import { manualDeliveryPermission } from '../auth/index.js';
 
 export function manualDeliveryGate(db: Db, config: Config, routePath: string) {
   if (!findRoute(routePath)?.manualDelivery) throw new Error(`${routePath} is not gated by the manual-delivery permission`);

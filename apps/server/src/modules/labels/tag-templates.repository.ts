@@ -2,7 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import { organisations } from '../auth/auth.table.js';
+import { organisations } from '../auth/index.js';
 import { tagTemplates } from './labels.table.js';
 
 /** More than any seller keeps; the list is not paginated. */

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { moveMoney } from '../funds/ledger.service.js';
+import { moveMoney } from '../funds/index.js';
 import * as logs from './return-logs.repository.js';
 import * as repo from './returns.repository.js';
 import { lineRow, requirePurchaser } from './rows.js';

@@ -1,9 +1,9 @@
-/** The seller's offline pickup list (线下拿货单); creating one is dropship-orders/offline.service.ts. */
+/** The seller's offline pickup list (线下拿货单); creating one is dropship-order.service.ts. */
 import { maskName, maskPhone, type OfflinePickupQuery } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
-import { allSuppliers } from '../goods/suppliers.repository.js';
+import { allSuppliers } from '../goods/index.js';
 import * as repo from './pickup.repository.js';
 import { iso, requireSeller } from './rows.js';
 

@@ -9,7 +9,7 @@ import type { NormalizedOrder } from '@dropship/channels';
 import { ORDER_IMPORT_LIMITS } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import { upsertShopOrders } from '../shop-orders/shop-orders.service.js';
+import { upsertShopOrders } from '../shop-orders/index.js';
 import { reclaimHeap } from './heap.js';
 import * as repo from './order-import.repository.js';
 import type { RowData } from './row-parser.js';

@@ -7,7 +7,7 @@
 import { ERROR_MESSAGES, ErrorCode } from '@dropship/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../jobs/index.js';
 import { importPreview } from './import-stage.js';
 import * as repo from './order-import.repository.js';
 

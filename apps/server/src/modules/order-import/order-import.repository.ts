@@ -7,8 +7,8 @@ import type { ImportJobStatus } from '@dropship/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { users } from '../auth/auth.table.js';
-import { shops } from '../shops/shops.table.js';
+import { users } from '../auth/index.js';
+import { shops } from '../shops/index.js';
 import { orderImportJobs, orderImportRows } from './order-import.table.js';
 import type { ParsedRow, RowData } from './row-parser.js';
 

@@ -24,7 +24,7 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../jobs/index.js';
 import { type FilePlan, planImport, releasePlan } from './file-plan.js';
 import { goodsText } from './order-import.excel.js';
 import { IMPORT_JOB } from './order-import.job.js';

@@ -3,7 +3,7 @@
  * imported, in Chinese, all at once (the seller fixes the row in one go).
  */
 import type { ImportField } from '@dropship/contract';
-import { findArea, splitAddress } from '../area/area.lookup.js';
+import { findArea, splitAddress } from '../area/index.js';
 import type { ColumnIndex, LayoutDef } from './layouts.js';
 import { type Cell, cellText, checkPhone, isMangledNumber, parseChinaTime, parseFen, parseQuantity } from './values.js';
 

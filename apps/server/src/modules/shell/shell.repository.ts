@@ -1,12 +1,14 @@
 /** SQL behind the shell's counts, dialogs and permission list; every query is scoped to the tenant. */
 import { and, count, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { problemParcels } from '../after-sale/after-sale.table.js';
-import { users } from '../auth/auth.table.js';
-import { replenishRequests } from '../funds/funds.table.js';
-import { suppliers } from '../goods/goods.table.js';
-import { shops } from '../shops/shops.table.js';
-import { userGuides } from '../system/system.table.js';
+import { problemParcels } from '../after-sale/index.js';
+import { replenishRequests } from '../funds/index.js';
+import { suppliers } from '../goods/index.js';
+import { shops } from '../shops/index.js';
+import { userGuides } from '../system/index.js';
+
+/** The user's flag lives on the account row (auth); the shell's route reads it from here. */
+export { manualDeliveryPermission } from '../auth/index.js';
 
 export async function countWaitingReplenish(db: Db, orgId: number) {
   const [r] = await db
@@ -61,11 +63,6 @@ export async function setShopNotRemind(db: Db, orgId: number, id: number) {
 export async function supplierExists(db: Db, orgId: number) {
   const rows = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.orgId, orgId)).limit(1);
   return rows.length > 0;
-}
-
-export async function manualDeliveryPermission(db: Db, userId: number) {
-  const rows = await db.select({ v: users.manualDeliveryPermission }).from(users).where(eq(users.id, userId)).limit(1);
-  return rows[0]?.v ?? '0';
 }
 
 export async function guideDone(db: Db, userId: number, key: string) {

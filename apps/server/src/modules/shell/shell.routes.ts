@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { verifyRedBookShop } from '../shops/redbook-verify.js';
+import { verifyRedBookShop } from '../shops/index.js';
 import * as repo from './shell.repository.js';
 import * as service from './shell.service.js';
 

@@ -3,7 +3,7 @@ import { type Channel, leftDays, type PermissionNode, permissionTree, SHOP_AUTH_
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { permissionCodesOfUser } from '../auth/auth.repository.js';
+import { permissionCodesOfUser } from '../account-permission/index.js';
 import * as repo from './shell.repository.js';
 
 /** "Near the deadline" for the problem-parcel badge: within one day. */

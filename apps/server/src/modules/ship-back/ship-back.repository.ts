@@ -2,8 +2,8 @@
 import type { ShipBackStatus } from '@dropship/contract';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { dropshipOrders } from '../dropship-orders/dropship-orders.table.js';
-import { shops } from '../shops/shops.table.js';
+import { dropshipOrders } from '../dropship-orders/index.js';
+import { shops } from '../shops/index.js';
 import { shipBacks } from './ship-back.table.js';
 
 export type ShipBackRecord = typeof shipBacks.$inferSelect;

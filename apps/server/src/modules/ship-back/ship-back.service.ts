@@ -11,12 +11,9 @@ import { ErrorCode, type ShipBackView } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { findOrders } from '../dropship-orders/orders.repository.js';
-import type { JobContext, JobQueue } from '../jobs/job-queue.js';
-import { isApiChannel } from '../shops/channel-registry.js';
-import { clientOfShop, EXPIRED_MESSAGE, markExpired, usableToken } from '../shops/shop-tokens.service.js';
-import { findShop } from '../shops/shops.repository.js';
-import type { ShopsDeps } from '../shops/shops.service.js';
+import { findOrders } from '../dropship-orders/index.js';
+import type { JobContext, JobQueue } from '../jobs/index.js';
+import { clientOfShop, EXPIRED_MESSAGE, findShop, isApiChannel, markExpired, type ShopsDeps, usableToken } from '../shops/index.js';
 import * as repo from './ship-back.repository.js';
 
 export const SHIP_BACK_JOB = 'shipBack.push';

@@ -7,7 +7,7 @@
 import { ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { findArea } from '../area/area.lookup.js';
+import { findArea } from '../area/index.js';
 import * as repo from './shop-order-address.repository.js';
 
 /** Statuses in which the receiver may still be corrected (the order is not shipped yet). */

@@ -8,7 +8,7 @@ import type { ShopOrdersFilter } from '@dropship/contract';
 import { beijingDayEnd, beijingDayStart } from '@dropship/contract';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { shops } from '../shops/shops.table.js';
+import { shops } from '../shops/index.js';
 import { shopOrderItems, shopOrders } from './shop-orders.table.js';
 
 const o = shopOrders;

@@ -20,7 +20,7 @@ import { ok } from '../../lib/envelope.js';
 import { beijingTime, sendXlsxStream, type XlsxColumn, yuan } from '../../lib/excel/index.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { listShops } from '../shops/shops.service.js';
+import { listShops } from '../shops/index.js';
 import * as service from './shop-orders-list.service.js';
 
 const tags = ['shop-orders'];

@@ -5,7 +5,7 @@
 import type { NormalizedOrder } from '@dropship/channels';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import { recordShopSkus } from '../goods/shop-skus.repository.js';
+import { recordShopSkus } from '../goods/index.js';
 import type * as repo from './shop-orders.repository.js';
 import { upsertOrdersAndItems } from './upsert-orders.js';
 

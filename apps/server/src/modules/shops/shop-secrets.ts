@@ -5,7 +5,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import { ensureSetting } from '../auth/auth.repository.js';
+import { ensureSetting } from '../auth/index.js';
 
 const keys = new WeakMap<Db, Promise<Buffer>>();
 const stateKeys = new WeakMap<Db, Promise<Buffer>>();

@@ -7,10 +7,9 @@
  */
 import { ChannelError, type MarketplaceClient, type NormalizedOrder } from '@dropship/channels';
 import { inTransaction } from '../../db/transaction.js';
-import { autoInterceptPlatformOrders } from '../fulfilment-settings/auto-intercept.service.js';
-import { PermanentJobError } from '../jobs/job-queue.js';
-import { upsertShopOrders } from '../shop-orders/shop-orders.service.js';
-import { refreshOrderRefundStates, upsertRefunds } from '../shop-orders/shop-refunds.repository.js';
+import { autoInterceptPlatformOrders } from '../fulfilment-settings/index.js';
+import { PermanentJobError } from '../jobs/index.js';
+import { refreshOrderRefundStates, upsertRefunds, upsertShopOrders } from '../shop-orders/index.js';
 import { clientOfShop, EXPIRED_MESSAGE, markExpired, usableToken } from './shop-tokens.service.js';
 import { displayAuthState } from './shop-view.js';
 import * as repo from './shops.repository.js';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppCredentials, MarketplaceChannel, ShopToken } from '@dropship/channels';
 import { authKindOf, type Channel } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import { ensureSetting } from '../auth/auth.repository.js';
+import { ensureSetting } from '../auth/index.js';
 import { API_CHANNELS } from './channel-config.js';
 import { encryptOptional, encryptSecret } from './shop-secrets.js';
 import { clientOfShop } from './shop-tokens.service.js';

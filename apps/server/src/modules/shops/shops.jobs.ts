@@ -4,7 +4,7 @@
  * and the daily token refresh.
  */
 import { z } from 'zod';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../jobs/index.js';
 import { runShopSync } from './shop-sync.service.js';
 import { refreshExpiringTokens } from './shop-tokens.service.js';
 import * as repo from './shops.repository.js';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import type { JobQueue } from '../jobs/job-queue.js';
+import type { JobQueue } from '../jobs/index.js';
 import { type ChannelRegistry, isApiChannel } from './channel-registry.js';
 import { displayAuthState, toShopRow, toSyncStatus } from './shop-view.js';
 import * as repo from './shops.repository.js';

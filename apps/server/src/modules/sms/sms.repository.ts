@@ -1,7 +1,7 @@
 /** SQL of SMS codes; every query names the user (and so the organisation) it belongs to. */
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../auth/auth.table.js';
+import { users } from '../auth/index.js';
 import { smsCodes } from './sms.table.js';
 
 export type SmsCodeRecord = typeof smsCodes.$inferSelect;

@@ -7,24 +7,23 @@
 import { ErrorCode, maskName, maskPhone, SELF_PICKUP_EXPRESS, type WarehouseHandOverResult } from '@dropship/contract';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { deliverOrder, finishOrder } from '../dropship-orders/deliver.service.js';
-import * as orders from '../dropship-orders/orders.repository.js';
-import { appendTakeLogs } from '../take-items/take-logs.repository.js';
+import { deliverOrder, finishOrder, lockOrders, type OrderRecord } from '../dropship-orders/index.js';
+import { appendTakeLogs } from '../take-assignment/index.js';
 import { isLive, progressOf } from './arrival.js';
 import type { Operator, WarehouseDeps } from './ship.service.js';
 import * as repo from './warehouse.repository.js';
 
-export const isSelfPickup = (o: Pick<orders.OrderRecord, 'expressCode'>) => o.expressCode === SELF_PICKUP_EXPRESS;
+export const isSelfPickup = (o: Pick<OrderRecord, 'expressCode'>) => o.expressCode === SELF_PICKUP_EXPRESS;
 
 /** What the scanning bench says when a self-pickup order is complete. */
-export const selfPickupReadyMessage = (o: orders.OrderRecord, slotNo: number | null) =>
+export const selfPickupReadyMessage = (o: OrderRecord, slotNo: number | null) =>
   `已到齐：仓库自提订单，请放入 ${slotNo ?? '自提'} 号分拣位，等取货人 ${maskName(o.receiverName)}（${maskPhone(o.receiverPhone)}）来取`;
 
 export async function handOverOrder(deps: WarehouseDeps, op: Operator, orderId: number): Promise<WarehouseHandOverResult> {
   const found = await repo.orderForPurchaser(deps.db, op.orgId, orderId);
   if (!found) throw notFound('订单');
   return inTransaction(deps.db, async (t) => {
-    const [o] = await orders.lockOrders(t, found.sellerOrgId, [found.id]);
+    const [o] = await lockOrders(t, found.sellerOrgId, [found.id]);
     if (!o) throw notFound('订单');
     if (!isSelfPickup(o)) throw new AppError(ErrorCode.WAREHOUSE_NOT_SELF_PICKUP);
     const items = await repo.itemsOfOrder(t, op.orgId, o.id);

@@ -8,9 +8,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { dropshipOrders } from '../dropship-orders/dropship-orders.table.js';
-import type { OrderRecord } from '../dropship-orders/orders.repository.js';
-import { idList } from '../take-items/mirror.js';
+import { dropshipOrders, type OrderRecord } from '../dropship-orders/index.js';
+import { idList } from '../take-assignment/index.js';
 import type { WaybillRecord } from './warehouse.repository.js';
 import { waybills } from './warehouse.table.js';
 

@@ -6,8 +6,8 @@
  */
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import * as orders from '../dropship-orders/orders.repository.js';
-import { fulfilmentSettings } from '../fulfilment-settings/fulfilment-settings.service.js';
+import { lockOrders, type OrderRecord } from '../dropship-orders/index.js';
+import { fulfilmentSettings } from '../fulfilment-settings/index.js';
 import { isSelfPickup } from './hand-over.service.js';
 import { type Member, parcelKey, planParcel, readinessOf, type WaitMode } from './parcel.js';
 import * as parcels from './parcel.repository.js';
@@ -19,20 +19,20 @@ export interface Rules {
 }
 
 /** The seller's merge and wait rules for an order; a self-pickup order never merges and waits for all (the collector can wait). */
-export async function rulesOf(db: Db, o: Pick<orders.OrderRecord, 'orgId' | 'expressCode'>): Promise<Rules> {
+export async function rulesOf(db: Db, o: Pick<OrderRecord, 'orgId' | 'expressCode'>): Promise<Rules> {
   if (isSelfPickup(o)) return { merge: false, waitMode: 'WAIT_ALL' };
   const s = (await fulfilmentSettings(db, o.orgId)).orderFulfillmentStrategy;
   return { merge: s.mergeSameReceiver, waitMode: s.waitMode };
 }
 
 /** The ids to lock for o's parcel (o included), read without locks; `alone`: 拆开单独发. */
-export async function parcelIdsOf(db: Db, purchaserOrgId: number, o: orders.OrderRecord, rules: Rules, alone = false): Promise<number[]> {
+export async function parcelIdsOf(db: Db, purchaserOrgId: number, o: OrderRecord, rules: Rules, alone = false): Promise<number[]> {
   if (!rules.merge || alone || o.status !== 'WAITING_DELIVERING') return [o.id];
   const mates = (await parcels.candidatePairs(db, purchaserOrgId, [o.id])).map((p) => p.memberId);
   return [...new Set([o.id, ...mates])].sort((a, b) => a - b);
 }
 
-export const memberOf = (o: orders.OrderRecord, items: repo.TakeItemRecord[], waitMode: WaitMode): Member => ({
+export const memberOf = (o: OrderRecord, items: repo.TakeItemRecord[], waitMode: WaitMode): Member => ({
   o,
   items,
   readiness: readinessOf(items, waitMode),
@@ -43,8 +43,8 @@ export const memberOf = (o: orders.OrderRecord, items: repo.TakeItemRecord[], wa
  * the orders still waiting to ship with o's exact key. o is answered whatever its status (the caller
  * refuses); it is a member only while it waits to ship.
  */
-export async function lockParcel(t: Db, purchaserOrgId: number, o0: orders.OrderRecord, ids: number[], waitMode: WaitMode) {
-  const locked = await orders.lockOrders(t, o0.orgId, ids);
+export async function lockParcel(t: Db, purchaserOrgId: number, o0: OrderRecord, ids: number[], waitMode: WaitMode) {
+  const locked = await lockOrders(t, o0.orgId, ids);
   const o = locked.find((x) => x.id === o0.id);
   if (!o || o.purchaserOrgId !== purchaserOrgId) throw notFound('订单');
   const key = parcelKey(o);
@@ -100,7 +100,7 @@ export async function parcelInfoOf(db: Db, purchaserOrgId: number, ids: number[]
   const rules = new Map<number, Rules>();
   for (const sellerOrgId of new Set(all.map((o) => o.orgId))) rules.set(sellerOrgId, await rulesOf(db, { orgId: sellerOrgId, expressCode: '' }));
   const byId = new Map(all.map((o) => [o.id, o]));
-  const member = (o: orders.OrderRecord) =>
+  const member = (o: OrderRecord) =>
     memberOf(
       o,
       items.filter((i) => i.orderId === o.id),
@@ -120,7 +120,7 @@ export async function parcelInfoOf(db: Db, purchaserOrgId: number, ids: number[]
       ...pairs
         .filter((p) => p.subjectId === id)
         .map((p) => byId.get(p.memberId))
-        .filter((m): m is orders.OrderRecord => !!m && parcelKey(m) === key)
+        .filter((m): m is OrderRecord => !!m && parcelKey(m) === key)
         .map(member),
     ];
     info.mergeOrderNos = matesOf(members, id).map((m) => m.orderNo);

@@ -8,7 +8,7 @@
 
 import type { FulfillmentStrategy } from '@dropship/contract';
 import { beijingDay } from '@dropship/contract';
-import type { OrderRecord } from '../dropship-orders/orders.repository.js';
+import type { OrderRecord } from '../dropship-orders/index.js';
 import { isIn, isLive } from './arrival.js';
 import type { TakeItemRecord } from './warehouse.repository.js';
 

@@ -10,9 +10,8 @@ import { ErrorCode, TAKING_ITEM_STATUS_NAMES, type WarehouseScanResult } from '@
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import * as orders from '../dropship-orders/orders.repository.js';
-import { isValidTakeCode } from '../take-items/take-codes.js';
-import { appendTakeLogs } from '../take-items/take-logs.repository.js';
+import { findOrders, lockOrders, type OrderRecord } from '../dropship-orders/index.js';
+import { appendTakeLogs, isValidTakeCode } from '../take-assignment/index.js';
 import { ARRIVABLE, isLive, progressOf } from './arrival.js';
 import { isSelfPickup, selfPickupReadyMessage } from './hand-over.service.js';
 import { canShip, type Member, planParcel, readinessOf } from './parcel.js';
@@ -23,7 +22,7 @@ import * as repo from './warehouse.repository.js';
 const MOVED_ON: ReadonlySet<number> = new Set([ErrorCode.DELIVER_NOT_ALLOWED, ErrorCode.WAREHOUSE_ORDER_SHIPPED, ErrorCode.WAREHOUSE_ORDER_CLOSED]);
 const itemName = (i: repo.TakeItemRecord) => [i.artNo, i.color, i.size].filter(Boolean).join(' ') || i.takeCode;
 
-function refuseItem(i: repo.TakeItemRecord, o: orders.OrderRecord): AppError | null {
+function refuseItem(i: repo.TakeItemRecord, o: OrderRecord): AppError | null {
   if (o.status === 'DELIVERED' || o.status === 'FINISHED') {
     return new AppError(ErrorCode.WAREHOUSE_ORDER_SHIPPED, `订单 ${o.orderNo} 已发货（${o.expressName} ${o.trackingNo ?? ''}），无需再次扫描`);
   }
@@ -40,7 +39,7 @@ function refuseItem(i: repo.TakeItemRecord, o: orders.OrderRecord): AppError | n
 
 /** The arrival and the decision, in one transaction under the parcel's locks; answers what the scan found. */
 async function arrive(db: Db, op: Operator, found: repo.TakeItemRecord) {
-  const [o0] = await orders.findOrders(db, found.sellerOrgId, [found.orderId]);
+  const [o0] = await findOrders(db, found.sellerOrgId, [found.orderId]);
   if (!o0 || o0.purchaserOrgId !== op.orgId) throw notFound('拿货码');
   const rules = await rulesOf(db, o0);
   const ids = await parcelIdsOf(db, op.orgId, o0, rules);
@@ -69,9 +68,9 @@ async function arrive(db: Db, op: Operator, found: repo.TakeItemRecord) {
 }
 
 /** Keeps a ready order whose waybill failed in a slot, so its goods stay together; no slot free is not an error here. */
-async function holdInSlot(db: Db, op: Operator, o: orders.OrderRecord): Promise<number | null> {
+async function holdInSlot(db: Db, op: Operator, o: OrderRecord): Promise<number | null> {
   return inTransaction(db, async (t) => {
-    const [now] = await orders.lockOrders(t, o.orgId, [o.id]);
+    const [now] = await lockOrders(t, o.orgId, [o.id]);
     if (now?.status !== 'WAITING_DELIVERING') return null;
     return (await repo.allocateSlot(t, op.orgId, o.orgId, o.id, await repo.settingOf(t, op.orgId))) ?? null;
   });

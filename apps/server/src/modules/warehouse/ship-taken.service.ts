@@ -10,8 +10,7 @@
 import { ErrorCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { stopItem } from '../dropship-orders/items.service.js';
-import * as timeline from '../dropship-orders/timeline.repository.js';
+import { insertEvents, stopItem } from '../dropship-orders/index.js';
 import { putOffLines, readinessOf, type WaitMode } from './parcel.js';
 import type { Operator } from './ship.service.js';
 import * as repo from './warehouse.repository.js';
@@ -51,7 +50,7 @@ export async function stopPutOffLines(db: Db, op: Operator, sellerOrgId: number,
 
 /** The seller's timeline says why the order left without some lines (in the delivery's transaction). */
 export async function noteShipTaken(t: Db, op: Operator, sellerOrgId: number, orderId: number, lines: string[]) {
-  await timeline.insertEvents(t, sellerOrgId, { userId: op.userId, orgId: op.orgId }, [
+  await insertEvents(t, sellerOrgId, { userId: op.userId, orgId: op.orgId }, [
     { orderId, fromStatus: 'DELIVERED', toStatus: 'DELIVERED', operation: 'SHIP_TAKEN', note: `${SHIP_TAKEN_NOTE}：${lines.join('；')}`.slice(0, 200) },
   ]);
 }

@@ -12,10 +12,9 @@ import { ErrorCode, SELF_PICKUP_EXPRESS, type WarehouseShipResult, type WaybillL
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { deliverOrder } from '../dropship-orders/deliver.service.js';
-import * as orders from '../dropship-orders/orders.repository.js';
-import type { JobQueue } from '../jobs/job-queue.js';
-import { appendTakeLogs } from '../take-items/take-logs.repository.js';
+import { deliverOrder, findOrders, lockOrders, type OrderRecord } from '../dropship-orders/index.js';
+import type { JobQueue } from '../jobs/index.js';
+import { appendTakeLogs } from '../take-assignment/index.js';
 import { isLive } from './arrival.js';
 import type { CourierGateway } from './courier-gateway.js';
 import { canShip, parcelOrderNos, planParcel, readinessOf, type WaitMode } from './parcel.js';
@@ -36,7 +35,7 @@ export interface Operator {
   userId: number;
 }
 
-export function refuseStatus(o: orders.OrderRecord): AppError {
+export function refuseStatus(o: OrderRecord): AppError {
   if (o.status === 'DELIVERED' || o.status === 'FINISHED') {
     return new AppError(
       ErrorCode.WAREHOUSE_ORDER_SHIPPED,
@@ -46,12 +45,11 @@ export function refuseStatus(o: orders.OrderRecord): AppError {
   return new AppError(ErrorCode.WAREHOUSE_ORDER_CLOSED, `订单 ${o.orderNo} 已取消，请把商品放到异常区并联系卖家`);
 }
 
-const notReady = (o: orders.OrderRecord, missing: number) =>
-  new AppError(ErrorCode.WAREHOUSE_NOT_READY, `订单 ${o.orderNo} 还有 ${missing} 件商品未到货，不能发货`);
+const notReady = (o: OrderRecord, missing: number) => new AppError(ErrorCode.WAREHOUSE_NOT_READY, `订单 ${o.orderNo} 还有 ${missing} 件商品未到货，不能发货`);
 
 /** One number for the whole parcel: receiver, sender and remark of its first order, the goods of all. */
-async function issueWaybill(deps: WarehouseDeps, op: Operator, members: orders.OrderRecord[], items: repo.TakeItemRecord[]) {
-  const o = members[0] as orders.OrderRecord;
+async function issueWaybill(deps: WarehouseDeps, op: Operator, members: OrderRecord[], items: repo.TakeItemRecord[]) {
+  const o = members[0] as OrderRecord;
   if (!kuaidi100Com(o.expressCode)) throw new AppError(ErrorCode.WAREHOUSE_COURIER_UNSUPPORTED, `${o.expressName} 暂不支持电子面单，请联系卖家更换快递`);
   const sender = await senderOf(deps.db, o, await repo.orgName(deps.db, o.orgId), await repo.settingOf(deps.db, op.orgId));
   if (!sender) throw new AppError(ErrorCode.WAREHOUSE_SENDER_MISSING);
@@ -91,16 +89,16 @@ async function issueWaybill(deps: WarehouseDeps, op: Operator, members: orders.O
  * the waybill, then every member still waiting to ship delivered under the locks of all of them. The
  * subject shipped meanwhile (a concurrent scan of another member) answers 17153.
  */
-export async function shipParcel(deps: WarehouseDeps, op: Operator, subject: orders.OrderRecord, ids: number[], waitMode: WaitMode) {
+export async function shipParcel(deps: WarehouseDeps, op: Operator, subject: OrderRecord, ids: number[], waitMode: WaitMode) {
   const { db } = deps;
   const sellerOrgId = subject.orgId;
   const stopped = await stopPutOffLines(db, op, sellerOrgId, ids, waitMode);
   const leadId = Math.min(...ids);
   const w =
     (await repo.waybillOf(db, op.orgId, leadId)) ??
-    (await issueWaybill(deps, op, await orders.findOrders(db, sellerOrgId, ids), await repo.itemsOfOrders(db, op.orgId, ids)));
+    (await issueWaybill(deps, op, await findOrders(db, sellerOrgId, ids), await repo.itemsOfOrders(db, op.orgId, ids)));
   const shipped = await inTransaction(db, async (t) => {
-    const locked = await orders.lockOrders(t, sellerOrgId, ids);
+    const locked = await lockOrders(t, sellerOrgId, ids);
     const self = locked.find((x) => x.id === subject.id);
     if (self?.status !== 'WAITING_DELIVERING') throw refuseStatus(self ?? subject);
     const items = await repo.itemsOfOrders(t, op.orgId, ids);
@@ -154,7 +152,7 @@ export async function shipParcel(deps: WarehouseDeps, op: Operator, subject: ord
 export async function shipById(deps: WarehouseDeps, op: Operator, orderId: number, alone = false): Promise<WarehouseShipResult> {
   const found = await repo.orderForPurchaser(deps.db, op.orgId, orderId);
   if (!found) throw notFound('订单');
-  const [o0] = await orders.findOrders(deps.db, found.sellerOrgId, [found.id]);
+  const [o0] = await findOrders(deps.db, found.sellerOrgId, [found.id]);
   if (!o0) throw notFound('订单');
   if (o0.status !== 'WAITING_DELIVERING') throw refuseStatus(o0);
   if (o0.expressCode === SELF_PICKUP_EXPRESS) throw new AppError(ErrorCode.WAREHOUSE_SELF_PICKUP);

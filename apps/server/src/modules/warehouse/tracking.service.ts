@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/app-error.js';
-import { finishOrder } from '../dropship-orders/deliver.service.js';
+import { finishOrder } from '../dropship-orders/index.js';
 import type { CourierGateway } from './courier-gateway.js';
 import { deliveredUnder, waybillOfParcel } from './parcel.repository.js';
 import { waybillOf } from './warehouse.repository.js';

@@ -5,7 +5,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { takeItems } from '../take-items/take-items.table.js';
+import { takeItems } from '../take-assignment/index.js';
 import { sortingSlots, warehouseSettings, waybills } from './warehouse.table.js';
 
 export type TakeItemRecord = typeof takeItems.$inferSelect;

@@ -5,8 +5,8 @@
  */
 import { maskName, maskPhone, type WaybillLabelData } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import type { OrderRecord } from '../dropship-orders/orders.repository.js';
-import { fulfilmentSettings, senderFor } from '../fulfilment-settings/fulfilment-settings.service.js';
+import type { OrderRecord } from '../dropship-orders/index.js';
+import { fulfilmentSettings, senderFor } from '../fulfilment-settings/index.js';
 import { isLive } from './arrival.js';
 import type { TakeItemRecord, WarehouseSetting } from './warehouse.repository.js';
 

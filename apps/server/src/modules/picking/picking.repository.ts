@@ -1,0 +1,154 @@
+/**
+ * SQL of the picker's view, always scoped to the purchaser organisation: the items a picker has
+ * to fetch, the marks made today, locking items for a mark, and the undo's own writes (a mark's
+ * settlement line and waiting replenish request; the rows it created and nothing else).
+ */
+import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { replenishRequests, settlementLines } from '../funds/index.js';
+import { takeItems } from '../take-assignment/index.js';
+import { pickingMarks } from './picking.table.js';
+
+export type TakeItemRecord = typeof takeItems.$inferSelect;
+export type MarkRecord = typeof pickingMarks.$inferSelect;
+
+/** At most this many rows in a picker's day (a long day is a few hundred). */
+const DAY_LIMIT = 2000;
+
+export async function findItems(db: Db, purchaserOrgId: number, ids: number[]): Promise<TakeItemRecord[]> {
+  return db
+    .select()
+    .from(takeItems)
+    .where(and(eq(takeItems.purchaserOrgId, purchaserOrgId), inArray(takeItems.id, ids)))
+    .orderBy(asc(takeItems.id));
+}
+
+/** Locks the items in id order (after their orders: the seller-side operations lock order, then item). */
+export async function lockItems(db: Db, purchaserOrgId: number, ids: number[]): Promise<TakeItemRecord[]> {
+  return db
+    .select()
+    .from(takeItems)
+    .where(and(eq(takeItems.purchaserOrgId, purchaserOrgId), inArray(takeItems.id, ids)))
+    .orderBy(asc(takeItems.id))
+    .for('update');
+}
+
+export async function findByCode(db: Db, purchaserOrgId: number, takeCode: string): Promise<TakeItemRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(takeItems)
+    .where(and(eq(takeItems.purchaserOrgId, purchaserOrgId), eq(takeItems.takeCode, takeCode)));
+  return row;
+}
+
+/** The picker's open items: assigned and not yet reported, or put off to another day (E_NEXT_TAKING, picker kept). */
+export async function openItemsOf(db: Db, purchaserOrgId: number, pickerUserId: number): Promise<TakeItemRecord[]> {
+  return db
+    .select()
+    .from(takeItems)
+    .where(
+      and(
+        eq(takeItems.purchaserOrgId, purchaserOrgId),
+        eq(takeItems.assignedUserId, pickerUserId),
+        isNull(takeItems.arrivedAt),
+        or(eq(takeItems.assignmentStatus, 'TAKING'), and(eq(takeItems.assignmentStatus, 'WAITING_ASSIGNED'), eq(takeItems.takingStatus, 'E_NEXT_TAKING'))),
+      ),
+    )
+    .limit(DAY_LIMIT);
+}
+
+/** Standing marks on the picker's items made since `since`, with their items. */
+export async function marksSince(db: Db, purchaserOrgId: number, pickerUserId: number, since: Date) {
+  return db
+    .select({ mark: pickingMarks, item: takeItems })
+    .from(pickingMarks)
+    .innerJoin(takeItems, eq(takeItems.id, pickingMarks.takeItemId))
+    .where(
+      and(
+        eq(pickingMarks.purchaserOrgId, purchaserOrgId),
+        eq(pickingMarks.pickerUserId, pickerUserId),
+        gte(pickingMarks.createdAt, since),
+        eq(pickingMarks.state, 'ACTIVE'),
+        eq(takeItems.purchaserOrgId, purchaserOrgId),
+      ),
+    )
+    .limit(DAY_LIMIT);
+}
+
+export async function activeMarks(db: Db, purchaserOrgId: number, takeItemIds: number[]): Promise<Map<number, MarkRecord>> {
+  if (takeItemIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(pickingMarks)
+    .where(and(eq(pickingMarks.purchaserOrgId, purchaserOrgId), inArray(pickingMarks.takeItemId, takeItemIds), eq(pickingMarks.state, 'ACTIVE')));
+  return new Map(rows.map((m) => [m.takeItemId, m]));
+}
+
+export async function insertMark(db: Db, v: typeof pickingMarks.$inferInsert): Promise<number> {
+  const [row] = await db.insert(pickingMarks).values(v).returning({ id: pickingMarks.id });
+  if (!row) throw new Error('picking mark not inserted');
+  return row.id;
+}
+
+export async function updateMark(
+  db: Db,
+  id: number,
+  v: Partial<Pick<MarkRecord, 'refundFen' | 'refundEntryId' | 'replenishId' | 'replenishFen' | 'goodsFen' | 'commissionFen' | 'settlementLineId'>>,
+) {
+  await db.update(pickingMarks).set(v).where(eq(pickingMarks.id, id));
+}
+
+/** ACTIVE → CANCELED or SUPERSEDED; false when it was no longer active. */
+export async function endMark(db: Db, id: number, state: 'CANCELED' | 'SUPERSEDED') {
+  const rows = await db
+    .update(pickingMarks)
+    .set({ state, endedAt: sql`now()` })
+    .where(and(eq(pickingMarks.id, id), eq(pickingMarks.state, 'ACTIVE')))
+    .returning({ id: pickingMarks.id });
+  return rows.length > 0;
+}
+
+/** The take item's statuses and what was taken, only from the statuses it was read in (under its lock). */
+/** Days an item was put off for being out of stock (the seller's WAIT_NEXT_DAY policy counts them). */
+export async function setLackDays(db: Db, item: Pick<TakeItemRecord, 'id' | 'purchaserOrgId'>, lackDays: number) {
+  await db
+    .update(takeItems)
+    .set({ lackDays })
+    .where(and(eq(takeItems.purchaserOrgId, item.purchaserOrgId), eq(takeItems.id, item.id)));
+}
+
+export async function setTaken(
+  db: Db,
+  item: Pick<TakeItemRecord, 'id' | 'purchaserOrgId' | 'assignmentStatus' | 'takingStatus'>,
+  v: Pick<TakeItemRecord, 'assignmentStatus' | 'takingStatus' | 'tookQuantity' | 'tookPriceFen' | 'tookAt'> & { assignedAt?: Date },
+) {
+  const rows = await db
+    .update(takeItems)
+    .set({ ...v, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(takeItems.purchaserOrgId, item.purchaserOrgId),
+        eq(takeItems.id, item.id),
+        eq(takeItems.assignmentStatus, item.assignmentStatus),
+        eq(takeItems.takingStatus, item.takingStatus),
+        isNull(takeItems.arrivedAt),
+      ),
+    )
+    .returning({ id: takeItems.id });
+  return rows.length > 0;
+}
+
+/** The undo of a mark removes the settlement line that mark recorded (nothing was paid for goods not taken). */
+export async function deleteSettlementLine(db: Db, orgId: number, id: number) {
+  await db.delete(settlementLines).where(and(eq(settlementLines.orgId, orgId), eq(settlementLines.id, id)));
+}
+
+/** WAITING_PAYMENT → CANCELED for a replenish request the seller has not paid; false when it was paid meanwhile. */
+export async function cancelWaitingReplenish(db: Db, sellerOrgId: number, id: number) {
+  const rows = await db
+    .update(replenishRequests)
+    .set({ status: 'CANCELED' })
+    .where(and(eq(replenishRequests.orgId, sellerOrgId), eq(replenishRequests.id, id), eq(replenishRequests.status, 'WAITING_PAYMENT')))
+    .returning({ id: replenishRequests.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,14 @@
+/**
+ * Shop orders synced or imported from the platforms: upsertShopOrders (the one write path), refunds and
+ * the address correction. The tables are exported for joins in other modules' list queries.
+ * Other modules import this module only through this file.
+ */
+// biome-ignore-all assist/source/organizeImports: the tables are exported first, before any service. A
+// file that uses a table at load time (a column map) can be reached from this index while it is still
+// loading; the test runner defines each re-export in statement order, so a table listed later would
+// still be undefined then.
+export { shopOrderItems, shopOrders } from './shop-orders.table.js';
+
+export { correctShopOrderAddress } from './shop-order-address.service.js';
+export { upsertShopOrders } from './shop-orders.service.js';
+export { refreshOrderRefundStates, upsertRefunds } from './shop-refunds.repository.js';

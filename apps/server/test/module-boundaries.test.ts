@@ -1,0 +1,113 @@
+/**
+ * Module boundaries, checked over the import graph of apps/server/src (plain node, no database):
+ * - a file of one module imports another module only through that module's index.ts: never its
+ *   tables, repositories, route files or any other internal file (table files referencing each other's
+ *   tables for foreign keys excepted);
+ * - no import loop between modules (counted by module folder, type-only imports included).
+ * The allowlists below hold what is left to untangle, each entry with its reason; the test also fails
+ * when an entry is no longer needed, so the lists only shrink.
+ */
+import { describe, expect, it } from 'vitest';
+import { type ImportEdge, importLoops, moduleGraph, readImportGraph } from './module-graph.js';
+
+/**
+ * Files outside src/modules that may import module internals. They are the composition root and the
+ * aggregators that must see every table, not features.
+ */
+const ROOT_FILES = new Set([
+  // Builds the app: registers each module's routes and plugins and creates the shared gateways.
+  'app.ts',
+  // Drizzle's schema aggregator: migrations and the typed query builder need every table.
+  'db/schema.ts',
+  // Starts the server and seeds the demo data.
+  'main.ts',
+]);
+
+/**
+ * Modules that may import other modules' internals: the demo seed writes rows of every feature
+ * (sellers, orders, money, warehouse) the way a running system would have, so it sees their tables.
+ */
+const ROOT_MODULES = new Set(['demo']);
+
+/** `from -> to` pairs still importing another module's internals. */
+const BOUNDARY_ALLOWLIST = new Set<string>([]);
+
+/** Module edges `a -> b` still closing an import loop; the graph without them must have no loop. */
+const LOOP_ALLOWLIST = new Set<string>([
+  // auto-intercept (run by the shop sync) cancels and stops dropship orders, which read the settings.
+  'fulfilment-settings -> dropship-orders',
+  // The shop sync runs auto-intercept; fulfilment settings read shops' names.
+  'shops -> fulfilment-settings',
+  // upsertShopOrders records shop SKUs (goods' table) in its transaction; goods' shop_skus reference shops.
+  'shop-orders -> goods',
+  // shop_orders references shops and the list joins shop names, while the shop sync writes shop orders.
+  'shop-orders -> shops',
+  // ship-back reads the shipped order; deliverOrder enqueues ship-back in its transaction.
+  'ship-back -> dropship-orders',
+  // The purchaser's stop runs the seller's stopItem and the mirror writes the order timeline, while paying creates take items.
+  'take-assignment -> dropship-orders',
+  // Cancelling drops picking's waiting replenish requests and settlement lines, while a mark runs the fulfilment outcome.
+  'dropship-orders -> picking',
+]);
+
+const edges = readImportGraph();
+
+/**
+ * A table file may reference another module's table file for a foreign key. Table files import only
+ * other table files, so they load before any service and an import loop through an index.ts never
+ * meets a table that is not yet defined.
+ */
+const isForeignKey = (e: ImportEdge) => e.from.endsWith('.table.ts') && e.to.endsWith('.table.ts');
+
+function isInternalImport(e: ImportEdge): boolean {
+  if (!e.toModule || e.fromModule === e.toModule) return false;
+  if (e.fromModule ? ROOT_MODULES.has(e.fromModule) : ROOT_FILES.has(e.from)) return false;
+  if (isForeignKey(e)) return false;
+  return e.to !== `modules/${e.toModule}/index.ts`;
+}
+
+const describeEdge = (e: ImportEdge) => `${e.from} -> ${e.to}`;
+
+describe('module boundaries', () => {
+  it('reads the whole source tree', () => {
+    expect(edges.length).toBeGreaterThan(500);
+    expect(edges.some((e) => e.fromModule === 'funds' && e.toModule === 'funds')).toBe(true);
+  });
+
+  it('imports another module only through its index.ts', () => {
+    const violations = [...new Set(edges.filter(isInternalImport).map(describeEdge))];
+    const fresh = violations.filter((v) => !BOUNDARY_ALLOWLIST.has(v));
+    expect(fresh, 'import from the module index.ts, and export there what other modules may use').toEqual([]);
+    const stale = [...BOUNDARY_ALLOWLIST].filter((v) => !violations.includes(v));
+    expect(stale, 'these allowlist entries are fixed: remove them').toEqual([]);
+  });
+
+  it('keeps table files leaves: they import only other table files', () => {
+    const loading = edges.filter((e) => e.from.endsWith('.table.ts') && e.toModule && !e.to.endsWith('.table.ts')).map(describeEdge);
+    expect(loading).toEqual([]);
+  });
+
+  it('has no import loop between modules', () => {
+    const graph = moduleGraph(edges);
+    const used = new Set<string>();
+    for (const [from, targets] of graph) {
+      for (const to of [...targets]) {
+        if (LOOP_ALLOWLIST.has(`${from} -> ${to}`)) {
+          used.add(`${from} -> ${to}`);
+          targets.delete(to);
+        }
+      }
+    }
+    expect(importLoops(graph), 'modules depend one way: money, goods and accounts are leaves, orders on them, warehouse on orders').toEqual([]);
+    // An entry is still needed only if putting its edge back closes a loop.
+    const closesNoLoop = [...used].filter((edge) => {
+      const [from, to] = edge.split(' -> ') as [string, string];
+      graph.get(from)?.add(to);
+      const loops = importLoops(graph);
+      graph.get(from)?.delete(to);
+      return loops.length === 0;
+    });
+    const stale = [...LOOP_ALLOWLIST].filter((e) => !used.has(e)).concat(closesNoLoop);
+    expect(stale, 'these allowlist entries are fixed: remove them').toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The server's import graph, read from the source text (no compiler run): every relative import of
+ * every .ts file under apps/server/src, resolved to a file, and the module (first folder under
+ * src/modules) on each side. Used by module-boundaries.test.ts; plain node, no database.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+export const serverSrc = resolve(dirname(new URL(import.meta.url).pathname), '../src');
+
+export interface ImportEdge {
+  /** Importing file, relative to apps/server/src, with forward slashes. */
+  from: string;
+  /** Imported file, same form. */
+  to: string;
+  /** Module of each side; null for files outside src/modules (app.ts, db, lib, plugins). */
+  fromModule: string | null;
+  toModule: string | null;
+}
+
+function listTs(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...listTs(full));
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+const toKey = (abs: string) => relative(serverSrc, abs).split(sep).join('/');
+
+/** `modules/funds/ledger/x.ts` → `funds`; anything outside src/modules → null. */
+export function moduleOf(file: string): string | null {
+  const parts = file.split('/');
+  return parts[0] === 'modules' && parts.length > 2 ? (parts[1] ?? null) : null;
+}
+
+/** `./x.js` (the ESM spelling the sources use) → the `.ts` file, or `./dir` → `dir/index.ts`. */
+function resolveImport(fromAbs: string, spec: string): string | null {
+  const base = resolve(dirname(fromAbs), spec);
+  for (const candidate of [base.replace(/\.js$/, '.ts'), base, `${base}.ts`, join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Every relative import (static, `export … from`, type-only and dynamic `import()`) of the server sources. */
+export function readImportGraph(): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  for (const abs of listTs(serverSrc)) {
+    const from = toKey(abs);
+    const info = ts.preProcessFile(readFileSync(abs, 'utf8'), true, true);
+    for (const { fileName } of info.importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = resolveImport(abs, fileName);
+      if (!target) throw new Error(`${from}: cannot resolve ${fileName}`);
+      const to = toKey(target);
+      edges.push({ from, to, fromModule: moduleOf(from), toModule: moduleOf(to) });
+    }
+  }
+  return edges;
+}
+
+/** Module → modules it imports from (self-imports left out). */
+export function moduleGraph(edges: ImportEdge[]): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const e of edges) {
+    if (!e.fromModule || !e.toModule || e.fromModule === e.toModule) continue;
+    const targets = graph.get(e.fromModule) ?? new Set<string>();
+    targets.add(e.toModule);
+    graph.set(e.fromModule, targets);
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one module (Tarjan): each one is an import loop. */
+export function importLoops(graph: Map<string, Set<string>>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) loops.push(component.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return loops;
+}
