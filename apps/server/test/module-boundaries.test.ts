@@ -21,6 +21,8 @@ const ROOT_FILES = new Set([
   'db/schema.ts',
   // Starts the server and seeds the demo data.
   'main.ts',
+  // What main.ts does before it serves (migrate, seed when empty), without serving.
+  'prepare.ts',
 ]);
 
 /**
