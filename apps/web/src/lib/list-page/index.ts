@@ -1,6 +1,7 @@
 /** The list-page pattern: one hook, typed URL parameters, the filter form and the export button. */
 export { ExportButton } from './ExportButton';
 export type { FilterField } from './filter-fields';
+export { type BarField, ListFilterBar, optionsOf } from './ListFilterBar';
 export { ListFilterForm } from './ListFilterForm';
 export { type ListAction, ListToolbar } from './ListToolbar';
 export { MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './list-state';
