@@ -4,11 +4,21 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import type { CSSProperties } from 'react';
 
-export function ExportButton({ run, style, label = '导出Excel' }: { run: () => Promise<unknown>; style?: CSSProperties; label?: string }) {
-  const exporting = useMutation({ mutationFn: run });
+export interface ExportButtonProps {
+  run: () => Promise<unknown>;
+  /** After the file is saved (a message, say). */
+  onDone?: () => void;
+  style?: CSSProperties;
+  label?: string;
+  /** What the button says while the file is being made, where that takes a while. */
+  busyLabel?: string;
+}
+
+export function ExportButton({ run, onDone, style, label = '导出Excel', busyLabel = label }: ExportButtonProps) {
+  const exporting = useMutation({ mutationFn: run, onSuccess: onDone });
   return (
     <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()} style={style}>
-      {label}
+      {exporting.isPending ? busyLabel : label}
     </Button>
   );
 }

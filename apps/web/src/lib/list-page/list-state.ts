@@ -108,9 +108,14 @@ export function writeList<F extends ParamDefs, S extends string = never, G exten
   return writeParams(params, all, flat as ParamPatch<typeof all>);
 }
 
+/** The set filters: those with a default always, the others when they have a value. */
+export type ActiveFilters<V> = { [K in keyof V as undefined extends V[K] ? never : K]: V[K] } & {
+  [K in keyof V as undefined extends V[K] ? K : never]?: Exclude<V[K], undefined>;
+};
+
 /** Only the filters that are set: what a list call or an export takes. */
-export function setFilters<V extends Record<string, unknown>>(values: V): { [K in keyof V]?: Exclude<V[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof V]?: Exclude<V[K], undefined> };
+export function setFilters<V extends Record<string, unknown>>(values: V): ActiveFilters<V> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as ActiveFilters<V>;
 }
 
 export type { Param };

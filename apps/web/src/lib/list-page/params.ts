@@ -46,6 +46,9 @@ export interface AnyParam {
   read(raw: string | null): unknown;
   write(value: never): string;
 }
+/** A calendar month, YYYY-MM. */
+export const month = () => param<string>((raw) => (/^\d{4}-(0[1-9]|1[0-2])$/.test(raw.trim()) ? raw.trim() : undefined));
+
 export type ParamDefs = Record<string, AnyParam>;
 /** What the address holds for each declared parameter. */
 export type ParamValues<D> = { [K in keyof D]: D[K] extends Param<infer _T, infer Out> ? Out : never };
