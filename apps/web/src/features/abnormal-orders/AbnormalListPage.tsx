@@ -1,31 +1,31 @@
 /**
  * 异常订单 (/order/abnormalList): paid shop orders that cannot be placed yet, each with why and its
  * fix (关联商品, 修改地址, 重新授权). Reason, shop, order number and paging live in the URL; the
- * open order too (?open=id), so a link can point at one.
+ * open order too (?dialog=handle&id=…), so a link can point at one.
  */
-import { DownloadOutlined } from '@ant-design/icons';
 import { ABNORMAL_REASON_NAMES, type AbnormalOrderRow, type AbnormalReason, CHANNEL_NAMES, type Channel, fenToYuan } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Input, Segmented, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { formatDateTime } from '../../lib/date';
-import { urlPagination, withColumnMinWidth } from '../../lib/table-defaults';
-import { nonEmpty, positiveInt, useUrlValues } from '../../lib/url-state';
+import { ExportButton, oneOf, text, useListPage } from '../../lib/list-page';
+import { withColumnMinWidth } from '../../lib/table-defaults';
 import { AbnormalDetailDrawer } from './AbnormalDetailDrawer';
 import { abnormalApi, abnormalKeys } from './api';
 
+const REASONS = Object.keys(ABNORMAL_REASON_NAMES) as AbnormalReason[];
+const LIST = { filters: { reason: oneOf(REASONS), platformOrderId: text(64) }, dialogs: ['handle'] as const };
+
 export default function AbnormalListPage() {
-  const [v, set] = useUrlValues({ reason: '', platformOrderId: '', open: '', pageNo: '1', pageSize: '20' });
-  const filters = nonEmpty({ reason: v.reason, platformOrderId: v.platformOrderId }) as { reason?: AbnormalReason; platformOrderId?: string };
-  const query = { ...filters, pageNo: positiveInt(v.pageNo, 1), pageSize: positiveInt(v.pageSize, 20, 100) };
+  const list = useListPage(LIST);
+  const { query } = list;
   const page = useQuery({ queryKey: abnormalKeys.page(query), queryFn: () => abnormalApi.page(query), placeholderData: keepPreviousData });
-  const exporting = useMutation({ mutationFn: () => abnormalApi.exportExcel(filters) });
-  const openId = v.open ? positiveInt(v.open, 0) : 0;
+  const openId = (list.isOpen('handle') && list.dialog?.id) || 0;
 
   // The counts of every reason come with the page (the order-number filter applies to them too).
   const summary = page.data?.summary;
   const reasonOptions = [
     { value: '', label: `全部 ${summary?.total ?? ''}` },
-    ...(Object.keys(ABNORMAL_REASON_NAMES) as AbnormalReason[]).map((r) => ({ value: r, label: `${ABNORMAL_REASON_NAMES[r]} ${summary?.counts[r] ?? ''}` })),
+    ...REASONS.map((r) => ({ value: r, label: `${ABNORMAL_REASON_NAMES[r]} ${summary?.counts[r] ?? ''}` })),
   ];
 
   const columns = withColumnMinWidth<TableColumnsType<AbnormalOrderRow>[number]>([
@@ -53,7 +53,7 @@ export default function AbnormalListPage() {
       title: '操作',
       key: 'actions',
       render: (_: unknown, r) => (
-        <Button type="link" size="small" onClick={() => set({ open: r.id })}>
+        <Button type="link" size="small" onClick={() => list.openDialog('handle', r.id)}>
           处理
         </Button>
       ),
@@ -65,7 +65,12 @@ export default function AbnormalListPage() {
       <Typography.Title level={4}>异常订单</Typography.Title>
       <Typography.Paragraph type="secondary">已付款、待发货但暂时不能下代发单的店铺订单。处理后订单自动离开本列表。</Typography.Paragraph>
       <Space style={{ marginBottom: 12 }} wrap>
-        <Segmented aria-label="异常原因" value={v.reason} options={reasonOptions} onChange={(reason) => set({ reason: String(reason), pageNo: 1 })} />
+        <Segmented
+          aria-label="异常原因"
+          value={list.filters.reason ?? ''}
+          options={reasonOptions}
+          onChange={(reason) => list.filter({ reason: (reason || undefined) as AbnormalReason | undefined })}
+        />
       </Space>
       <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search
@@ -73,14 +78,12 @@ export default function AbnormalListPage() {
           placeholder="店铺订单号"
           allowClear
           enterButton="搜索"
-          defaultValue={v.platformOrderId}
+          defaultValue={list.filters.platformOrderId}
           maxLength={64}
           style={{ width: 280 }}
-          onSearch={(platformOrderId) => set({ platformOrderId: platformOrderId.trim(), pageNo: 1 })}
+          onSearch={(platformOrderId) => list.filter({ platformOrderId })}
         />
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
+        <ExportButton run={() => abnormalApi.exportExcel(list.active)} />
       </Space>
       <Table<AbnormalOrderRow>
         rowKey="id"
@@ -89,9 +92,9 @@ export default function AbnormalListPage() {
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '没有异常订单' }}
-        pagination={urlPagination(query, page.data?.total ?? 0, set)}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
-      <AbnormalDetailDrawer id={openId || null} onClose={() => set({ open: '' })} />
+      <AbnormalDetailDrawer id={openId || null} onClose={list.closeDialog} />
     </div>
   );
 }

@@ -4,39 +4,36 @@
  * paging live in the address.
  */
 
-import { DownloadOutlined } from '@ant-design/icons';
 import { DECLARATION_DELIVERY_NAMES, type DeclarationRow, fenToYuan } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { App, Button, Card, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/date';
-import { urlPagination, withColumnMinWidth } from '../../lib/table-defaults';
-import { nonEmpty, positiveInt, useUrlValues } from '../../lib/url-state';
+import { day, ExportButton, type FilterField, ListFilterForm, text, useListPage } from '../../lib/list-page';
+import { withColumnMinWidth } from '../../lib/table-defaults';
 import { detailPath } from '../dropship-orders/components/list-columns';
 import { PayDialog, type PayTarget } from '../dropship-orders/components/PayDialog';
 import { StatusTag } from '../dropship-orders/components/StatusTag';
 import { declarationApi, declarationKeys } from './api';
 
-const DEFAULTS = { declarationNo: '', dateFrom: '', dateTo: '', pageNo: '1', pageSize: '20' };
+const LIST = { filters: { declarationNo: text(), dateFrom: day(), dateTo: day() } };
+const FIELDS: FilterField[] = [
+  { kind: 'text', name: 'declarationNo', label: '报单号', width: 180 },
+  { kind: 'dayRange', name: 'range', label: '日期', from: 'dateFrom', to: 'dateTo' },
+];
 
 export function DeclarationListPage({ kind }: { kind: 'drafts' | 'history' }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [v, setV] = useUrlValues(DEFAULTS);
-  const filters = nonEmpty({ declarationNo: v.declarationNo, dateFrom: v.dateFrom, dateTo: v.dateTo });
-  const query = {
-    ...filters,
-    pageNo: positiveInt(v.pageNo, 1),
-    pageSize: positiveInt(v.pageSize, 20, 100),
-  };
+  const list = useListPage(LIST);
+  const filters = list.active;
+  const { query } = list;
   const page = useQuery({
     queryKey: kind === 'drafts' ? declarationKeys.drafts(query) : declarationKeys.history(query),
     queryFn: () => (kind === 'drafts' ? declarationApi.drafts(query) : declarationApi.history(query)),
     placeholderData: keepPreviousData,
   });
-  const exporting = useMutation({ mutationFn: () => declarationApi.exportList(kind, filters) });
   const [paying, setPaying] = useState<PayTarget[] | null>(null);
   const refresh = () => void qc.invalidateQueries({ queryKey: declarationKeys.all });
   const remove = useMutation({
@@ -121,32 +118,12 @@ export function DeclarationListPage({ kind }: { kind: 'drafts' | 'history' }) {
       title={kind === 'drafts' ? '我的报单' : '报单历史'}
       extra={
         <Space>
-          <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-            导出Excel
-          </Button>
+          <ExportButton run={() => declarationApi.exportList(kind, filters)} />
           <Link to="/order/orderCollect">新建报单</Link>
         </Space>
       }
     >
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        key={`${v.declarationNo}|${v.dateFrom}|${v.dateTo}`}
-        initialValues={{ declarationNo: v.declarationNo, range: v.dateFrom && v.dateTo ? [dayjs(v.dateFrom), dayjs(v.dateTo)] : undefined }}
-        onFinish={(f: { declarationNo?: string; range?: [dayjs.Dayjs, dayjs.Dayjs] }) =>
-          setV({ declarationNo: f.declarationNo?.trim(), dateFrom: f.range?.[0].format('YYYY-MM-DD'), dateTo: f.range?.[1].format('YYYY-MM-DD'), pageNo: 1 })
-        }
-      >
-        <Form.Item name="declarationNo" label="报单号">
-          <Input allowClear style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="range" label="日期">
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form>
+      <ListFilterForm fields={FIELDS} values={filters} onSearch={list.search} />
       <Table<DeclarationRow>
         rowKey="id"
         size="small"
@@ -154,7 +131,7 @@ export function DeclarationListPage({ kind }: { kind: 'drafts' | 'history' }) {
         dataSource={page.data?.list ?? []}
         columns={columns}
         scroll={{ x: 'max-content' }}
-        pagination={urlPagination({ pageNo: query.pageNo, pageSize: query.pageSize }, page.data?.total ?? 0, (p) => setV(p))}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
       <PayDialog
         orders={paying}

@@ -6,14 +6,16 @@ import { INTERCEPT_ACTION_NAMES, type InterceptLogRow } from '@dropship/contract
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Form, Radio, Switch, Table, Tag } from 'antd';
 import { formatDateTime } from '../../lib/date';
-import { urlPagination } from '../../lib/table-defaults';
-import { positiveInt, useUrlValues } from '../../lib/url-state';
+import { useListPage } from '../../lib/list-page';
 import { settingKeys, settingsApi } from './api';
 import { SettingForm } from './SettingForm';
 
+/** The interception log: paged in the address, no filters. */
+const LOG_LIST = { filters: {} };
+
 function InterceptLog() {
-  const [v, setV] = useUrlValues({ pageNo: '1', pageSize: '20' });
-  const q = { pageNo: positiveInt(v.pageNo, 1), pageSize: positiveInt(v.pageSize, 20, 100) };
+  const list = useListPage(LOG_LIST);
+  const q = list.query;
   const logs = useQuery({ queryKey: settingKeys.logs(q), queryFn: () => settingsApi.logs(q), placeholderData: keepPreviousData });
   return (
     <Card title="拦截日志" style={{ marginTop: 16 }}>
@@ -22,7 +24,7 @@ function InterceptLog() {
         size="small"
         loading={logs.isFetching}
         dataSource={logs.data?.list ?? []}
-        pagination={urlPagination(q, logs.data?.total ?? 0, (p) => setV(p))}
+        pagination={list.pagination(logs.data?.total ?? 0)}
         columns={[
           { title: '时间', dataIndex: 'createdAt', width: 170, render: (t: string) => formatDateTime(t) },
           { title: '代发订单号', dataIndex: 'orderNo' },

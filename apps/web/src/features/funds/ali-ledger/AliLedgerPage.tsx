@@ -2,25 +2,25 @@
  * 支付宝分账 (/funds/aliLedger): the split records of paid orders to the authorized account. Orders
  * write them when their payment splits money; until then the list is honestly empty.
  */
-import { DownloadOutlined } from '@ant-design/icons';
 import { fenToYuan } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Empty, Table, type TableColumnsType, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
-import { positiveInt, useUrlValues } from '../../../lib/url-state';
+import { ListToolbar, useListPage } from '../../../lib/list-page';
+import { withColumnMinWidth } from '../../../lib/table-defaults';
 import { recordsApi, recordsKeys } from '../records-api';
 
 type Row = Awaited<ReturnType<typeof recordsApi.royaltyRecords>>['list'][number];
 const STATUS: Record<string, string> = { PROCESSING: '分账处理中', SUCCESS: '分账成功', FAIL: '分账失败' };
 
+const LIST = { filters: {} };
+
 export default function AliLedgerPage() {
-  const [v, set] = useUrlValues({ pageNo: '1', pageSize: '20' });
-  const query = { pageNo: positiveInt(v.pageNo, 1, 100_000), pageSize: positiveInt(v.pageSize, 20, 100) };
+  const list = useListPage(LIST);
+  const { query } = list;
   const auth = useQuery({ queryKey: recordsKeys.royaltyAuth(), queryFn: recordsApi.royaltyAuth });
   const records = useQuery({ queryKey: recordsKeys.royaltyRecords(query), queryFn: () => recordsApi.royaltyRecords(query), placeholderData: keepPreviousData });
-  const exporting = useMutation({ mutationFn: recordsApi.exportRoyaltyRecords });
   const columns = withColumnMinWidth<TableColumnsType<Row>[number]>([
     { title: '创建时间', dataIndex: 'createdAt', width: 170, render: (d: string) => formatDateTime(d) },
     { title: '订单号', dataIndex: 'businessId' },
@@ -53,11 +53,7 @@ export default function AliLedgerPage() {
           分账账号：{auth.data.current.account}（{auth.data.current.name}） <Link to="/funds/aliLedgerAuth">管理授权</Link>
         </Typography.Paragraph>
       )}
-      <Space style={{ marginBottom: 12 }}>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
-      </Space>
+      <ListToolbar exportExcel={recordsApi.exportRoyaltyRecords} />
       <Table<Row>
         rowKey="id"
         columns={columns}
@@ -65,13 +61,7 @@ export default function AliLedgerPage() {
         loading={records.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description="暂无分账记录：订单通过支付宝支付并完成分账后，记录会显示在这里" /> }}
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: records.data?.total ?? 0,
-          onChange: (p, s) => set({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={list.pagination(records.data?.total ?? 0)}
       />
     </div>
   );

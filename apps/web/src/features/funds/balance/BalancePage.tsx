@@ -3,13 +3,12 @@
  * transaction type and date range (?type=&start=&end=&pageNo=&pageSize=, dates at +8), with an
  * Excel export of exactly what the filter shows.
  */
-import { DownloadOutlined } from '@ant-design/icons';
 import { TRANSACTION_TYPE_NAMES } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Select, Space, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, DatePicker, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { toDisplayZone } from '../../../lib/date';
-import { positiveInt, useUrlValues } from '../../../lib/url-state';
+import { type BarField, day, ExportButton, ListFilterBar, oneOf, optionsOf, useListPage } from '../../../lib/list-page';
 import { OldBalanceBanner } from '../old-balance/OldBalanceBanner';
 import { type EntryFilter, paymentsApi, paymentsKeys } from '../payments-api';
 import { BalanceCards } from './BalanceCards';
@@ -23,17 +22,20 @@ function dayBound(day: string, end: boolean): string | undefined {
   return (end ? d.endOf('day') : d.startOf('day')).toISOString();
 }
 
+const LIST = { filters: { type: oneOf(Object.keys(TRANSACTION_TYPE_NAMES)), start: day(), end: day() } };
+const BAR: BarField[] = [{ kind: 'select', name: 'type', label: '交易类型', all: '全部交易类型', options: optionsOf(TRANSACTION_TYPE_NAMES), width: 160 }];
+
 export default function BalancePage() {
   const { message } = App.useApp();
-  const [v, set] = useUrlValues({ type: '', start: '', end: '', pageNo: '1', pageSize: '20' }, { replace: false });
+  const list = useListPage(LIST, { replace: false });
+  const v = list.filters;
   const filter: EntryFilter = {
     ...(v.type ? { transactionType: v.type } : {}),
     ...(v.start && dayBound(v.start, false) ? { startTime: dayBound(v.start, false) } : {}),
     ...(v.end && dayBound(v.end, true) ? { endTime: dayBound(v.end, true) } : {}),
   };
-  const query = { ...filter, pageNo: positiveInt(v.pageNo, 1), pageSize: positiveInt(v.pageSize, 20, 100) };
+  const query = { ...filter, pageNo: list.pageNo, pageSize: list.pageSize };
   const page = useQuery({ queryKey: paymentsKeys.entries(query), queryFn: () => paymentsApi.entries(query), placeholderData: keepPreviousData });
-  const exporting = useMutation({ mutationFn: () => paymentsApi.exportEntries(filter), onSuccess: () => message.success('已导出余额明细') });
   const range: [Dayjs | null, Dayjs | null] = [v.start ? toDisplayZone(`${v.start} 00:00:00`) : null, v.end ? toDisplayZone(`${v.end} 00:00:00`) : null];
 
   return (
@@ -41,32 +43,16 @@ export default function BalancePage() {
       <Typography.Title level={4}>余额</Typography.Title>
       <OldBalanceBanner />
       <BalanceCards />
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Select
-          aria-label="交易类型"
-          style={{ width: 160 }}
-          value={v.type}
-          onChange={(type) => set({ type, pageNo: 1 })}
-          options={[{ value: '', label: '全部交易类型' }, ...Object.entries(TRANSACTION_TYPE_NAMES).map(([value, label]) => ({ value, label }))]}
-        />
+      <ListFilterBar fields={BAR} values={v} onChange={list.filter}>
         <DatePicker.RangePicker
           aria-label="日期范围"
           value={range}
           allowEmpty={[true, true]}
-          onChange={(dates) => set({ start: dates?.[0]?.format('YYYY-MM-DD') ?? '', end: dates?.[1]?.format('YYYY-MM-DD') ?? '', pageNo: 1 })}
+          onChange={(dates) => list.filter({ start: dates?.[0]?.format('YYYY-MM-DD'), end: dates?.[1]?.format('YYYY-MM-DD') })}
         />
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          {exporting.isPending ? '正在导出…' : '导出Excel'}
-        </Button>
-      </Space>
-      <EntryTable
-        rows={page.data?.list ?? []}
-        total={page.data?.total ?? 0}
-        loading={page.isFetching}
-        pageNo={query.pageNo}
-        pageSize={query.pageSize}
-        onPage={(pageNo, pageSize) => set({ pageNo, pageSize })}
-      />
+        <ExportButton run={() => paymentsApi.exportEntries(filter)} onDone={() => message.success('已导出余额明细')} busyLabel="正在导出…" />
+      </ListFilterBar>
+      <EntryTable rows={page.data?.list ?? []} total={page.data?.total ?? 0} loading={page.isFetching} pagination={list.pagination(page.data?.total ?? 0)} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 /** The ledger entries table: signed amounts in yuan, type and purpose in Chinese, time at +8. */
 import { type EntryRow, fenToYuan, PAYMENT_PURPOSE_NAMES, TRANSACTION_TYPE_NAMES } from '@dropship/contract';
-import { Table, type TableColumnsType, Typography } from 'antd';
+import { Table, type TableColumnsType, type TablePaginationConfig, Typography } from 'antd';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { withColumnMinWidth } from '../../../lib/table-defaults';
 
 const name = (names: Record<string, string>, code: string) => names[code] ?? code;
 const signed = (fen: number) => (fen > 0 ? `+${fenToYuan(fen)}` : fenToYuan(fen));
@@ -24,14 +24,7 @@ const columns = withColumnMinWidth<TableColumnsType<EntryRow>[number]>([
   { title: '备注', dataIndex: 'remark', render: (r: string | null) => r ?? '' },
 ]);
 
-export function EntryTable(props: {
-  rows: EntryRow[];
-  total: number;
-  loading: boolean;
-  pageNo: number;
-  pageSize: number;
-  onPage(pageNo: number, pageSize: number): void;
-}) {
+export function EntryTable(props: { rows: EntryRow[]; total: number; loading: boolean; pagination: TablePaginationConfig }) {
   return (
     <Table<EntryRow>
       rowKey="id"
@@ -40,14 +33,7 @@ export function EntryTable(props: {
       dataSource={props.rows}
       loading={props.loading}
       scroll={{ x: 'max-content' }}
-      pagination={{
-        ...paginationDefaults,
-        current: props.pageNo,
-        pageSize: props.pageSize,
-        total: props.total,
-        pageSizeOptions: [10, 20, 50, 100],
-        onChange: (p, s) => props.onPage(s !== props.pageSize ? 1 : p, s),
-      }}
+      pagination={props.pagination}
     />
   );
 }

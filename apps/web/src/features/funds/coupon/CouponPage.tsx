@@ -3,25 +3,25 @@
  * tab and page live in the URL. Coupons are chosen when paying a dropship order.
  */
 
-import { DownloadOutlined } from '@ant-design/icons';
 import { COUPON_STATUS_NAMES, type CouponStatus } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Col, Empty, Pagination, Row, Spin, Tabs, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Col, Empty, Pagination, Row, Spin, Tabs, Typography } from 'antd';
+import { ExportButton, oneOf, PAGE_SIZE_OPTIONS, useListPage } from '../../../lib/list-page';
 import { paginationDefaults } from '../../../lib/table-defaults';
-import { positiveInt, useUrlValues } from '../../../lib/url-state';
 import { recordsApi, recordsKeys } from '../records-api';
 import { CouponCard } from './CouponCard';
 
 const STATES: CouponStatus[] = ['UNUSED', 'USED', 'EXPIRED'];
 const EMPTY: Record<CouponStatus, string> = { UNUSED: '暂无可用优惠券', USED: '暂无已使用的优惠券', EXPIRED: '暂无已过期的优惠券' };
 
+const LIST = { filters: { status: oneOf(STATES).or('UNUSED') } };
+
 export default function CouponPage() {
-  const [v, set] = useUrlValues({ status: 'UNUSED', pageNo: '1', pageSize: '12' });
-  const status: CouponStatus = STATES.includes(v.status as CouponStatus) ? (v.status as CouponStatus) : 'UNUSED';
-  const query = { status, pageNo: positiveInt(v.pageNo, 1, 100_000), pageSize: positiveInt(v.pageSize, 12, 48) };
+  const list = useListPage(LIST);
+  const { status } = list.filters;
+  const { query } = list;
   const page = useQuery({ queryKey: recordsKeys.coupons(query), queryFn: () => recordsApi.coupons(query), placeholderData: keepPreviousData });
   const counts = page.data?.counts;
-  const exporting = useMutation({ mutationFn: () => recordsApi.exportCoupons(status) });
 
   return (
     <div>
@@ -29,13 +29,9 @@ export default function CouponPage() {
       <Typography.Paragraph type="secondary">优惠券在支付代发订单时选择使用，每笔订单限用一张；过期未使用的优惠券自动失效。</Typography.Paragraph>
       <Tabs
         activeKey={status}
-        onChange={(key) => set({ status: key, pageNo: 1 })}
+        onChange={(key) => list.filter({ status: key as CouponStatus })}
         items={STATES.map((s) => ({ key: s, label: `${COUPON_STATUS_NAMES[s]}${counts ? `（${counts[s]}）` : ''}` }))}
-        tabBarExtraContent={
-          <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-            导出Excel
-          </Button>
-        }
+        tabBarExtraContent={<ExportButton run={() => recordsApi.exportCoupons(status)} />}
       />
       <Spin spinning={page.isFetching}>
         {page.data && page.data.list.length === 0 ? (
@@ -57,8 +53,8 @@ export default function CouponPage() {
           current={query.pageNo}
           pageSize={query.pageSize}
           total={page.data?.total ?? 0}
-          pageSizeOptions={[12, 24, 48]}
-          onChange={(p, s) => set({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s })}
+          pageSizeOptions={PAGE_SIZE_OPTIONS}
+          onChange={(pageNo, pageSize) => list.change({ pageNo, pageSize })}
         />
       )}
     </div>

@@ -1,11 +1,10 @@
 /** 提现记录: the seller's withdrawals with their states, filtered and paged in the address, exportable. */
-import { DownloadOutlined } from '@ant-design/icons';
 import { fenToYuan, WITHDRAW_STATUS_NAMES, type WithdrawalRow, type WithdrawStatus } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Table, type TableColumnsType, Tag } from 'antd';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
-import { positiveInt, useUrlValues } from '../../../lib/url-state';
+import { type BarField, ExportButton, ListFilterBar, oneOf, optionsOf, useListPage } from '../../../lib/list-page';
+import { withColumnMinWidth } from '../../../lib/table-defaults';
 import { paymentsApi, paymentsKeys } from '../payments-api';
 
 const COLORS: Record<WithdrawStatus, string> = { REVIEWING: 'processing', TRANSFERRING: 'blue', SUCCESS: 'success', REJECTED: 'default', FAILED: 'error' };
@@ -21,30 +20,20 @@ const columns = withColumnMinWidth<TableColumnsType<WithdrawalRow>[number]>([
   { title: '完成时间', dataIndex: 'finishedAt', width: 170, render: (d: string | null) => formatDateTime(d) },
 ]);
 
+// The withdraw tab's list: its keys start with w so they stay apart from the page's own.
+const LIST = { filters: { status: oneOf(Object.keys(WITHDRAW_STATUS_NAMES) as WithdrawStatus[]) }, pageSize: 10, prefix: 'w' };
+const BAR: BarField[] = [{ kind: 'select', name: 'status', label: '提现状态', all: '全部状态', options: optionsOf(WITHDRAW_STATUS_NAMES), width: 140 }];
+
 export function WithdrawalList() {
   const { message } = App.useApp();
-  const [v, set] = useUrlValues({ wstatus: '', wpageNo: '1', wpageSize: '10' }, { replace: false });
-  const status = v.wstatus || undefined;
-  const query = { pageNo: positiveInt(v.wpageNo, 1), pageSize: positiveInt(v.wpageSize, 10, 100), ...(status ? { status } : {}) };
+  const list = useListPage(LIST, { replace: false });
+  const { query } = list;
   const page = useQuery({ queryKey: paymentsKeys.withdrawals(query), queryFn: () => paymentsApi.withdrawals(query), placeholderData: keepPreviousData });
-  const exporting = useMutation({
-    mutationFn: () => paymentsApi.exportWithdrawals(status ? { status } : {}),
-    onSuccess: () => message.success('已导出提现记录'),
-  });
   return (
     <div>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Select
-          aria-label="提现状态"
-          style={{ width: 140 }}
-          value={v.wstatus}
-          onChange={(wstatus) => set({ wstatus, wpageNo: 1 })}
-          options={[{ value: '', label: '全部状态' }, ...Object.entries(WITHDRAW_STATUS_NAMES).map(([value, label]) => ({ value, label }))]}
-        />
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
-      </Space>
+      <ListFilterBar fields={BAR} values={list.filters} onChange={list.filter}>
+        <ExportButton run={() => paymentsApi.exportWithdrawals(list.active)} onDone={() => message.success('已导出提现记录')} />
+      </ListFilterBar>
       <Table<WithdrawalRow>
         rowKey="id"
         size="middle"
@@ -52,14 +41,7 @@ export function WithdrawalList() {
         dataSource={page.data?.list ?? []}
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (p, s) => set({ wpageNo: s !== query.pageSize ? 1 : p, wpageSize: s }),
-        }}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
     </div>
   );

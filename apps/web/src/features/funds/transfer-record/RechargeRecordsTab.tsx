@@ -1,23 +1,25 @@
 /** 充值记录 tab: the seller's recharges, filtered by status and days through the URL, exportable. */
-import { DownloadOutlined } from '@ant-design/icons';
 import { fenToYuan, PAYMENT_METHOD_NAMES, RECHARGE_STATUS_NAMES } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Table, type TableColumnsType, Tag } from 'antd';
 import { formatDateTime } from '../../../lib/date';
-import { urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
-import { positiveInt, useUrlValues } from '../../../lib/url-state';
+import { type BarField, day, ExportButton, ListFilterBar, oneOf, optionsOf, useListPage } from '../../../lib/list-page';
+import { withColumnMinWidth } from '../../../lib/table-defaults';
 import { type RechargeRecordRow, recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from './DayRangeFilter';
 
 const STATUS_COLORS: Record<string, string> = { PAID: 'green', WAITING_PAYMENT: 'orange', CLOSED: 'default' };
 const label = (names: Record<string, string>, code: string) => names[code] ?? code;
 
+const LIST = { filters: { status: oneOf(Object.keys(RECHARGE_STATUS_NAMES)), dateFrom: day(), dateTo: day() } };
+const BAR: BarField[] = [{ kind: 'select', name: 'status', label: '充值状态', all: '全部状态', options: optionsOf(RECHARGE_STATUS_NAMES), width: 140 }];
+
 export function RechargeRecordsTab() {
-  const [v, set] = useUrlValues({ status: '', dateFrom: '', dateTo: '', pageNo: '1', pageSize: '20' });
+  const list = useListPage(LIST);
+  const v = list.filters;
   const filters = { ...(v.status ? { status: v.status } : {}), ...(v.dateFrom && v.dateTo ? { dateFrom: v.dateFrom, dateTo: v.dateTo } : {}) };
-  const query = { pageNo: positiveInt(v.pageNo, 1, 100_000), pageSize: positiveInt(v.pageSize, 20, 100), ...filters };
+  const query = { pageNo: list.pageNo, pageSize: list.pageSize, ...filters };
   const page = useQuery({ queryKey: recordsKeys.recharges(query), queryFn: () => recordsApi.recharges(query), placeholderData: keepPreviousData });
-  const exporting = useMutation({ mutationFn: () => recordsApi.exportRecharges(filters) });
 
   const columns = withColumnMinWidth<TableColumnsType<RechargeRecordRow>[number]>([
     { title: '充值时间', dataIndex: 'createdAt', width: 170, render: (d: string) => formatDateTime(d) },
@@ -30,19 +32,10 @@ export function RechargeRecordsTab() {
 
   return (
     <div>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Select
-          aria-label="充值状态"
-          style={{ width: 140 }}
-          value={v.status}
-          onChange={(status) => set({ status, pageNo: 1 })}
-          options={[{ value: '', label: '全部状态' }, ...Object.entries(RECHARGE_STATUS_NAMES).map(([value, l]) => ({ value, label: l }))]}
-        />
-        <DayRangeFilter from={v.dateFrom} to={v.dateTo} onChange={(dateFrom, dateTo) => set({ dateFrom, dateTo, pageNo: 1 })} />
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
-      </Space>
+      <ListFilterBar fields={BAR} values={v} onChange={list.filter}>
+        <DayRangeFilter from={v.dateFrom ?? ''} to={v.dateTo ?? ''} onChange={(dateFrom, dateTo) => list.filter({ dateFrom, dateTo })} />
+        <ExportButton run={() => recordsApi.exportRecharges(filters)} />
+      </ListFilterBar>
       <Table<RechargeRecordRow>
         rowKey="id"
         columns={columns}
@@ -50,7 +43,7 @@ export function RechargeRecordsTab() {
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无充值记录' }}
-        pagination={urlPagination(query, page.data?.total ?? 0, set)}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
     </div>
   );

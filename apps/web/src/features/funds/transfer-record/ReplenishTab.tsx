@@ -2,15 +2,14 @@
  * 待付款补款 tab: replenish requests (补款) with purpose, reason and order; waiting ones are paid
  * one by one or together through the cashier (/funds/pay, payCallback=bukuan brings the seller back).
  */
-import { DownloadOutlined } from '@ant-design/icons';
 import { fenToYuan, PAYMENT_PURPOSE_NAMES, REPLENISH_STATUS_NAMES } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, rowSelectionDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
-import { positiveInt, useUrlValues } from '../../../lib/url-state';
+import { type BarField, day, ExportButton, ListFilterBar, oneOf, optionsOf, useListPage } from '../../../lib/list-page';
+import { rowSelectionDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
 import { type ReplenishRecordRow, recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from './DayRangeFilter';
 
@@ -20,14 +19,17 @@ const MAX_BATCH = 50;
 const STATUS_COLORS: Record<string, string> = { WAITING_PAYMENT: 'orange', PAID: 'green', CANCELED: 'default' };
 const label = (names: Record<string, string>, code: string) => names[code] ?? code;
 
+// 'ALL' in the address means no status filter; the default tab is what waits for payment.
+const LIST = { filters: { status: oneOf(['ALL', ...Object.keys(REPLENISH_STATUS_NAMES)]).or('WAITING_PAYMENT'), dateFrom: day(), dateTo: day() } };
+const BAR: BarField[] = [{ kind: 'select', name: 'status', label: '补款状态', all: '全部状态', options: optionsOf(REPLENISH_STATUS_NAMES), width: 140 }];
+
 export function ReplenishTab() {
   const navigate = useNavigate();
-  const [v, set] = useUrlValues({ status: 'WAITING_PAYMENT', dateFrom: '', dateTo: '', pageNo: '1', pageSize: '20' });
-  // 'ALL' in the address means no status filter; the default tab is what waits for payment.
+  const list = useListPage(LIST);
+  const v = list.filters;
   const filters = { ...(v.status !== 'ALL' ? { status: v.status } : {}), ...(v.dateFrom && v.dateTo ? { dateFrom: v.dateFrom, dateTo: v.dateTo } : {}) };
-  const query = { pageNo: positiveInt(v.pageNo, 1, 100_000), pageSize: positiveInt(v.pageSize, 20, 100), ...filters };
+  const query = { pageNo: list.pageNo, pageSize: list.pageSize, ...filters };
   const page = useQuery({ queryKey: recordsKeys.replenish(query), queryFn: () => recordsApi.replenish(query), placeholderData: keepPreviousData });
-  const exporting = useMutation({ mutationFn: () => recordsApi.exportReplenish(filters) });
   const [selected, setSelected] = useState<ReplenishRecordRow[]>([]);
   const selectedFen = selected.reduce((a, r) => a + r.amountFen, 0);
 
@@ -48,21 +50,17 @@ export function ReplenishTab() {
 
   return (
     <div>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Select
-          aria-label="补款状态"
-          style={{ width: 140 }}
-          value={v.status}
-          onChange={(status) => {
-            setSelected([]);
-            set({ status, pageNo: 1 });
-          }}
-          options={[{ value: 'ALL', label: '全部状态' }, ...Object.entries(REPLENISH_STATUS_NAMES).map(([value, l]) => ({ value, label: l }))]}
-        />
-        <DayRangeFilter from={v.dateFrom} to={v.dateTo} onChange={(dateFrom, dateTo) => set({ dateFrom, dateTo, pageNo: 1 })} />
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
+      <ListFilterBar
+        fields={BAR}
+        // The select's '' (全部状态) is ALL here: the status has a default of its own.
+        values={{ status: v.status === 'ALL' ? '' : v.status }}
+        onChange={(p) => {
+          setSelected([]);
+          list.filter({ status: p.status ?? 'ALL' });
+        }}
+      >
+        <DayRangeFilter from={v.dateFrom ?? ''} to={v.dateTo ?? ''} onChange={(dateFrom, dateTo) => list.filter({ dateFrom, dateTo })} />
+        <ExportButton run={() => recordsApi.exportReplenish(filters)} />
         <Button
           type="primary"
           disabled={selected.length === 0}
@@ -71,7 +69,7 @@ export function ReplenishTab() {
         >
           批量支付{selected.length ? `（${selected.length}笔 ¥${fenToYuan(selectedFen)}）` : ''}
         </Button>
-      </Space>
+      </ListFilterBar>
       <Table<ReplenishRecordRow>
         rowKey="id"
         columns={columns}
@@ -85,17 +83,12 @@ export function ReplenishTab() {
           getCheckboxProps: (r) => ({ disabled: r.status !== 'WAITING_PAYMENT', 'aria-label': `选择补款单${r.id}` }),
           onChange: (_, rows) => setSelected(rows.slice(0, MAX_BATCH)),
         }}
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (p, s) => {
+        pagination={list.pagination(page.data?.total ?? 0, {
+          onChange: (pageNo, pageSize) => {
             setSelected([]);
-            set({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s });
+            list.change({ pageNo, pageSize });
           },
-        }}
+        })}
       />
     </div>
   );

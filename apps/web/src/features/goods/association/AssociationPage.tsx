@@ -4,20 +4,20 @@
  * preview), unlink; export the links to Excel and import them back (conflicts listed, never
  * silently overwritten).
  */
-import { DownloadOutlined, LinkOutlined } from '@ant-design/icons';
+import { LinkOutlined } from '@ant-design/icons';
 import { CHANNEL_NAMES, type Channel, type LinkResult, type ShopSkuRow } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Image, Input, Popconfirm, Segmented, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { rowSelectionDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
-import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
+import { ExportButton, oneOf, positiveInt, text, useListPage } from '../../../lib/list-page';
+import { rowSelectionDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
 import { fileToBase64, goodsApi, goodsKeys } from '../api';
 import { ImportExcelButton } from '../components/ImportExcelButton';
 import { yuanLabel } from '../components/price';
 import { SupplierSelect } from '../components/SupplierSelect';
 import { BulkLinkModal } from './BulkLinkModal';
 import { LinkHistoryModal } from './LinkHistoryModal';
-import { LinkModal, type LinkTarget } from './LinkModal';
+import { LinkModal } from './LinkModal';
 import { LinkResultModal, type ShownResult } from './LinkResultModal';
 import { RuleModal } from './RuleModal';
 
@@ -31,23 +31,27 @@ const LINKED_OPTIONS = [
   { value: 'LINKED', label: '已关联' },
 ];
 
+const LIST = {
+  filters: {
+    linked: oneOf(['ALL', 'LINKED', 'UNLINKED'] as const).or('ALL'),
+    channel: oneOf(Object.keys(CHANNEL_NAMES) as Channel[]),
+    keyword: text(60),
+    supplierId: positiveInt(),
+  },
+  dialogs: ['link', 'bulk', 'rules', 'history'] as const,
+};
+
 export default function AssociationPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [v, set] = useUrlValues({ linked: 'ALL', channel: '', keyword: '', supplierId: '', pageNo: '1', pageSize: '20' });
-  const filters = nonEmpty({
-    linked: v.linked as 'ALL' | 'LINKED' | 'UNLINKED',
-    channel: v.channel,
-    keyword: v.keyword,
-    supplierId: v.supplierId ? Number(v.supplierId) : undefined,
-  });
-  const query = { ...filters, pageNo: positiveInt(v.pageNo, 1), pageSize: positiveInt(v.pageSize, 20, 100) };
+  const list = useListPage(LIST);
+  const v = list.filters;
+  const filters = list.active;
+  const { query } = list;
   const page = useQuery({ queryKey: goodsKeys.association(query), queryFn: () => goodsApi.association(query), placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<number[]>([]);
-  const [linking, setLinking] = useState<LinkTarget | null>(null);
-  const [bulk, setBulk] = useState<number[] | null>(null);
-  const [rulesOpen, setRulesOpen] = useState(false);
-  const [history, setHistory] = useState<ShopSkuRow | null>(null);
+  const linking = list.dialogRow('link', page.data?.list) ?? null;
+  const history = list.dialogRow('history', page.data?.list) ?? null;
   const [result, setResult] = useState<ShownResult | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: goodsKeys.all });
 
@@ -59,7 +63,6 @@ export default function AssociationPage() {
       void refresh();
     },
   });
-  const exporting = useMutation({ mutationFn: () => goodsApi.exportLinks(filters) });
   const importing = useMutation({
     mutationFn: async ({ fileName, base64, overwrite }: { fileName: string; base64: string; overwrite: boolean }) => ({
       r: await goodsApi.importLinks(fileName, base64, overwrite),
@@ -134,12 +137,12 @@ export default function AssociationPage() {
       width: 200,
       render: (_: unknown, r) => (
         <Space size={4}>
-          <Button type="link" size="small" onClick={() => setLinking(r)}>
+          <Button type="link" size="small" onClick={() => list.openDialog('link', r.id)}>
             {r.link ? '修改' : '关联'}
           </Button>
           {r.link && (
             <>
-              <Button type="link" size="small" onClick={() => setHistory(r)}>
+              <Button type="link" size="small" onClick={() => list.openDialog('history', r.id)}>
                 历史
               </Button>
               <Popconfirm title="确定取消该商品的关联吗？" onConfirm={() => unlink.mutateAsync([r.id])}>
@@ -158,20 +161,20 @@ export default function AssociationPage() {
     <div>
       <Typography.Title level={4}>商品关联</Typography.Title>
       <Space style={{ marginBottom: 12 }} wrap>
-        <Segmented aria-label="关联状态" value={v.linked} options={LINKED_OPTIONS} onChange={(linked) => set({ linked: String(linked), pageNo: 1 })} />
+        <Segmented aria-label="关联状态" value={v.linked} options={LINKED_OPTIONS} onChange={(linked) => list.filter({ linked: linked as typeof v.linked })} />
         <Select
           aria-label="平台"
           style={{ width: 140 }}
-          value={v.channel}
-          onChange={(channel) => set({ channel, pageNo: 1 })}
+          value={v.channel ?? ''}
+          onChange={(channel) => list.filter({ channel: (channel || undefined) as Channel | undefined })}
           options={[{ value: '', label: '全部平台' }, ...Object.entries(CHANNEL_NAMES).map(([value, label]) => ({ value, label }))]}
         />
         <SupplierSelect
           forFilter
           allowClear
           placeholder="全部档口"
-          value={v.supplierId ? Number(v.supplierId) : null}
-          onChange={(id) => set({ supplierId: id, pageNo: 1 })}
+          value={v.supplierId ?? null}
+          onChange={(id) => list.filter({ supplierId: id ?? undefined })}
         />
         <Input.Search
           aria-label="搜索商品"
@@ -181,14 +184,14 @@ export default function AssociationPage() {
           defaultValue={v.keyword}
           maxLength={60}
           style={{ width: 320 }}
-          onSearch={(keyword) => set({ keyword: keyword.trim(), pageNo: 1 })}
+          onSearch={(keyword) => list.filter({ keyword })}
         />
       </Space>
       <Space style={{ marginBottom: 12 }} wrap>
-        <Button type="primary" icon={<LinkOutlined />} onClick={() => setRulesOpen(true)}>
+        <Button type="primary" icon={<LinkOutlined />} onClick={() => list.openDialog('rules')}>
           按规则关联
         </Button>
-        <Button disabled={selected.length === 0} onClick={() => setBulk(selected)}>
+        <Button disabled={selected.length === 0} onClick={() => list.openDialog('bulk')}>
           批量关联{selected.length > 0 ? `（${selected.length}）` : ''}
         </Button>
         <Popconfirm
@@ -198,9 +201,7 @@ export default function AssociationPage() {
         >
           <Button disabled={selected.length === 0}>取消关联</Button>
         </Popconfirm>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
+        <ExportButton run={() => goodsApi.exportLinks(filters)} />
         <ImportExcelButton
           loading={importing.isPending}
           onFile={(file) => void fileToBase64(file).then((base64) => importing.mutate({ fileName: file.name, base64, overwrite: false }))}
@@ -214,12 +215,12 @@ export default function AssociationPage() {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无商品：同步或导入店铺订单后，订单中的商品会出现在这里' }}
         rowSelection={{ ...rowSelectionDefaults, selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={urlPagination(query, page.data?.total ?? 0, set)}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
-      <LinkModal target={linking} onClose={() => setLinking(null)} />
-      <BulkLinkModal ids={bulk} onClose={() => setBulk(null)} onDone={showBulk} />
-      <RuleModal open={rulesOpen} onClose={() => setRulesOpen(false)} />
-      <LinkHistoryModal sku={history} onClose={() => setHistory(null)} />
+      <LinkModal target={linking} onClose={list.closeDialog} />
+      <BulkLinkModal ids={list.isOpen('bulk') && selected.length > 0 ? selected : null} onClose={list.closeDialog} onDone={showBulk} />
+      <RuleModal open={list.isOpen('rules')} onClose={list.closeDialog} />
+      <LinkHistoryModal sku={history} onClose={list.closeDialog} />
       <LinkResultModal shown={result} overwriting={importing.isPending} onClose={() => setResult(null)} />
     </div>
   );

@@ -1,7 +1,8 @@
 /** Adds or edits a custom goods item (name, stall, 货号, color, size, cost price, picture, notes). */
-import type { CustomGoodsRow } from '@dropship/contract';
+import { type CustomGoodsRow, CustomGoodsSaveBody } from '@dropship/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Space } from 'antd';
+import { zodRule } from '../../../lib/zod-rule';
 import { goodsApi, goodsKeys } from '../api';
 import { fenOf, priceItemProps, yuanOf } from '../components/price';
 import { SupplierSelect } from '../components/SupplierSelect';
@@ -55,13 +56,13 @@ export function CustomGoodsModal({ editing, onClose }: { editing: CustomGoodsRow
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={initial}>
-        <Form.Item name="name" label="商品名称" rules={[{ required: true, whitespace: true, message: '请输入商品名称' }]}>
+        <Form.Item name="name" label="商品名称" rules={[zodRule(CustomGoodsSaveBody.shape.name)]}>
           <Input maxLength={60} />
         </Form.Item>
         <Form.Item name="supplierId" label="档口">
           <SupplierSelect allowClear style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="artNo" label="货号" rules={[{ required: true, whitespace: true, message: '请输入货号' }]}>
+        <Form.Item name="artNo" label="货号" rules={[zodRule(CustomGoodsSaveBody.shape.artNo)]}>
           <Input maxLength={60} />
         </Form.Item>
         <Space.Compact block>
@@ -75,7 +76,7 @@ export function CustomGoodsModal({ editing, onClose }: { editing: CustomGoodsRow
         <Form.Item name="cost" label="成本价（元）" {...priceItemProps}>
           <Input inputMode="decimal" />
         </Form.Item>
-        <Form.Item name="picUrl" label="图片地址" rules={[{ pattern: /^(https?:\/\/\S+)?$/, message: '图片地址须以 http:// 或 https:// 开头' }]}>
+        <Form.Item name="picUrl" label="图片地址" rules={[zodRule(CustomGoodsSaveBody.shape.picUrl)]}>
           <Input maxLength={500} placeholder="https://" />
         </Form.Item>
         <Form.Item name="remark" label="备注">

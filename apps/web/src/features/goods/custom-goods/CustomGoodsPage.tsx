@@ -2,27 +2,30 @@
  * 自定义商品 (/goods/customGoods): goods that come from no shop, for offline pick-up orders and
  * manual declarations. Add, edit, disable/enable, search, export; filters and paging in the URL.
  */
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { type CustomGoodsRow, ENABLE_STATUS_NAMES, type EnableStatus } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Button, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { formatDateTime } from '../../../lib/date';
-import { urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
-import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
+import { type BarField, ExportButton, ListFilterBar, oneOf, optionsOf, text, useListPage } from '../../../lib/list-page';
+import { withColumnMinWidth } from '../../../lib/table-defaults';
 import { goodsApi, goodsKeys } from '../api';
 import { yuanLabel } from '../components/price';
 import { CustomGoodsModal } from './CustomGoodsModal';
 
+const LIST = { filters: { keyword: text(60), status: oneOf(['ENABLED', 'DISABLED'] as const) }, dialogs: ['create', 'edit'] as const };
+const BAR: BarField[] = [
+  { kind: 'search', name: 'keyword', label: '搜索自定义商品', placeholder: '商品名称、货号、档口', maxLength: 60, width: 300 },
+  { kind: 'select', name: 'status', label: '状态', all: '全部状态', options: optionsOf(ENABLE_STATUS_NAMES), width: 120 },
+];
+
 export default function CustomGoodsPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [v, set] = useUrlValues({ keyword: '', status: '', pageNo: '1', pageSize: '20' });
-  const filters = nonEmpty({ keyword: v.keyword, status: v.status }) as { keyword?: string; status?: EnableStatus };
-  const query = { ...filters, pageNo: positiveInt(v.pageNo, 1), pageSize: positiveInt(v.pageSize, 20, 100) };
+  const list = useListPage(LIST);
+  const { query } = list;
   const page = useQuery({ queryKey: goodsKeys.customGoods(query), queryFn: () => goodsApi.customGoods(query), placeholderData: keepPreviousData });
-  const [editing, setEditing] = useState<CustomGoodsRow | 'new' | null>(null);
-  const exporting = useMutation({ mutationFn: () => goodsApi.exportCustomGoods(filters) });
+  const editing = list.isOpen('create') ? 'new' : (list.dialogRow('edit', page.data?.list) ?? null);
   const setStatus = useMutation({
     mutationFn: ({ id, status }: { id: number; status: EnableStatus }) => goodsApi.setCustomGoodsStatus([id], status),
     onSuccess: (_r, { status }) => {
@@ -45,7 +48,7 @@ export default function CustomGoodsPage() {
       key: 'actions',
       render: (_: unknown, r) => (
         <Space size={4}>
-          <Button type="link" size="small" onClick={() => setEditing(r)}>
+          <Button type="link" size="small" onClick={() => list.openDialog('edit', r.id)}>
             编辑
           </Button>
           <Button
@@ -64,31 +67,12 @@ export default function CustomGoodsPage() {
   return (
     <div>
       <Typography.Title level={4}>自定义商品</Typography.Title>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Input.Search
-          aria-label="搜索自定义商品"
-          placeholder="商品名称、货号、档口"
-          allowClear
-          enterButton="搜索"
-          defaultValue={v.keyword}
-          maxLength={60}
-          style={{ width: 300 }}
-          onSearch={(keyword) => set({ keyword: keyword.trim(), pageNo: 1 })}
-        />
-        <Select
-          aria-label="状态"
-          style={{ width: 120 }}
-          value={v.status}
-          onChange={(status) => set({ status, pageNo: 1 })}
-          options={[{ value: '', label: '全部状态' }, ...Object.entries(ENABLE_STATUS_NAMES).map(([value, label]) => ({ value, label }))]}
-        />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+      <ListFilterBar fields={BAR} values={list.filters} onChange={list.filter}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => list.openDialog('create')}>
           新增自定义商品
         </Button>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
-      </Space>
+        <ExportButton run={() => goodsApi.exportCustomGoods(list.active)} />
+      </ListFilterBar>
       <Table<CustomGoodsRow>
         rowKey="id"
         columns={columns}
@@ -96,9 +80,9 @@ export default function CustomGoodsPage() {
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无自定义商品' }}
-        pagination={urlPagination(query, page.data?.total ?? 0, set)}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
-      <CustomGoodsModal editing={editing} onClose={() => setEditing(null)} />
+      <CustomGoodsModal editing={editing} onClose={list.closeDialog} />
     </div>
   );
 }

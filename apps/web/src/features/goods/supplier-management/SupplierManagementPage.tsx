@@ -3,33 +3,36 @@
  * their codes and notes; add (from the shared directory or by hand), edit, disable/enable, search,
  * Excel export and import. Filters and paging live in the URL.
  */
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { ENABLE_STATUS_NAMES, type EnableStatus, maskName, maskPhone, type SupplierRow } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
-import { rowSelectionDefaults, urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
-import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
+import { type BarField, ExportButton, ListFilterBar, oneOf, optionsOf, text, useListPage } from '../../../lib/list-page';
+import { rowSelectionDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
 import { fileToBase64, goodsApi, goodsKeys } from '../api';
 import { ImportExcelButton } from '../components/ImportExcelButton';
-import { type Editing, SupplierModal } from './SupplierModal';
+import { SupplierModal } from './SupplierModal';
 
 const stall = (r: SupplierRow) => [r.market, r.building, r.floor, r.stallNo].filter(Boolean).join(' ') || '—';
+
+const LIST = { filters: { keyword: text(60), status: oneOf(['ENABLED', 'DISABLED'] as const), marketArea: text(40) }, dialogs: ['create', 'edit'] as const };
+const BAR: BarField[] = [
+  { kind: 'search', name: 'keyword', label: '搜索供应商', placeholder: '档口名称、编码、档口号、市场、联系人', maxLength: 60, width: 320 },
+  { kind: 'select', name: 'status', label: '状态', all: '全部状态', options: optionsOf(ENABLE_STATUS_NAMES), width: 120 },
+  { kind: 'search', name: 'marketArea', label: '拿货区域', placeholder: '拿货区域', maxLength: 40, width: 180, enterButton: false },
+];
 
 export default function SupplierManagementPage() {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
-  const [v, set] = useUrlValues({ keyword: '', status: '', marketArea: '', pageNo: '1', pageSize: '20' });
-  const filters = nonEmpty({ keyword: v.keyword, status: v.status as EnableStatus | '', marketArea: v.marketArea }) as {
-    keyword?: string;
-    status?: EnableStatus;
-    marketArea?: string;
-  };
-  const query = { ...filters, pageNo: positiveInt(v.pageNo, 1), pageSize: positiveInt(v.pageSize, 20, 100) };
+  const list = useListPage(LIST);
+  const { query } = list;
   const page = useQuery({ queryKey: goodsKeys.suppliers(query), queryFn: () => goodsApi.suppliers(query), placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<number[]>([]);
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const editRow = list.dialogRow('edit', page.data?.list);
+  const editing = list.isOpen('create') ? ({ mode: 'create' } as const) : editRow ? ({ mode: 'edit', row: editRow } as const) : null;
 
   const setStatus = useMutation({
     mutationFn: ({ ids, status }: { ids: number[]; status: EnableStatus }) => goodsApi.setSupplierStatus(ids, status),
@@ -39,7 +42,6 @@ export default function SupplierManagementPage() {
       void qc.invalidateQueries({ queryKey: goodsKeys.all });
     },
   });
-  const exporting = useMutation({ mutationFn: () => goodsApi.exportSuppliers(filters) });
   const importing = useMutation({
     mutationFn: async (file: File) => goodsApi.importSuppliers(file.name, await fileToBase64(file)),
     onSuccess: (r) => {
@@ -73,7 +75,7 @@ export default function SupplierManagementPage() {
       width: 140,
       render: (_: unknown, r) => (
         <Space size={4}>
-          <Button type="link" size="small" onClick={() => setEditing({ mode: 'edit', row: r })}>
+          <Button type="link" size="small" onClick={() => list.openDialog('edit', r.id)}>
             编辑
           </Button>
           {r.status === 'ENABLED' ? (
@@ -98,36 +100,9 @@ export default function SupplierManagementPage() {
   return (
     <div>
       <Typography.Title level={4}>供应商管理</Typography.Title>
+      <ListFilterBar fields={BAR} values={list.filters} onChange={list.filter} />
       <Space style={{ marginBottom: 12 }} wrap>
-        <Input.Search
-          aria-label="搜索供应商"
-          placeholder="档口名称、编码、档口号、市场、联系人"
-          allowClear
-          enterButton="搜索"
-          defaultValue={v.keyword}
-          maxLength={60}
-          style={{ width: 320 }}
-          onSearch={(keyword) => set({ keyword: keyword.trim(), pageNo: 1 })}
-        />
-        <Select
-          aria-label="状态"
-          style={{ width: 120 }}
-          value={v.status}
-          onChange={(status) => set({ status, pageNo: 1 })}
-          options={[{ value: '', label: '全部状态' }, ...Object.entries(ENABLE_STATUS_NAMES).map(([value, label]) => ({ value, label }))]}
-        />
-        <Input.Search
-          aria-label="拿货区域"
-          placeholder="拿货区域"
-          allowClear
-          defaultValue={v.marketArea}
-          maxLength={40}
-          style={{ width: 180 }}
-          onSearch={(marketArea) => set({ marketArea: marketArea.trim(), pageNo: 1 })}
-        />
-      </Space>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => list.openDialog('create')}>
           新增供应商
         </Button>
         <Button disabled={selected.length === 0} onClick={() => setStatus.mutate({ ids: selected, status: 'ENABLED' })}>
@@ -140,9 +115,7 @@ export default function SupplierManagementPage() {
         >
           <Button disabled={selected.length === 0}>批量停用</Button>
         </Popconfirm>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
+        <ExportButton run={() => goodsApi.exportSuppliers(list.active)} />
         <ImportExcelButton loading={importing.isPending} onFile={(f) => importing.mutate(f)} />
       </Space>
       <Table<SupplierRow>
@@ -153,9 +126,9 @@ export default function SupplierManagementPage() {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无供应商，点“新增供应商”从档口库添加' }}
         rowSelection={{ ...rowSelectionDefaults, selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={urlPagination(query, page.data?.total ?? 0, set)}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
-      <SupplierModal editing={editing} onClose={() => setEditing(null)} />
+      <SupplierModal editing={editing} onClose={list.closeDialog} />
     </div>
   );
 }

@@ -2,10 +2,11 @@
  * Adds a supplier from the shared stall directory (its fields copied, with the seller's own code
  * and notes) or by hand; edits one. The code is what link rules match (档口#货号).
  */
-import type { StallDirectoryRow, SupplierRow, SupplierSaveBody } from '@dropship/contract';
+import { type StallDirectoryRow, StallFields, type SupplierRow, type SupplierSaveBody } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Descriptions, Form, Input, Modal, Segmented, Select } from 'antd';
 import { useState } from 'react';
+import { zodRule } from '../../../lib/zod-rule';
 import { goodsApi, goodsKeys } from '../api';
 
 export type Editing = { mode: 'create' } | { mode: 'edit'; row: SupplierRow };
@@ -105,7 +106,7 @@ export function SupplierModal({ editing, onClose }: { editing: Editing | null; o
           </>
         ) : (
           <>
-            <Form.Item name="name" label="档口名称" rules={[{ required: true, whitespace: true, message: '请输入档口名称' }]}>
+            <Form.Item name="name" label="档口名称" rules={[zodRule(StallFields.shape.name)]}>
               <Input maxLength={60} />
             </Form.Item>
             {FIELDS.map(([name, label, max, placeholder]) => (

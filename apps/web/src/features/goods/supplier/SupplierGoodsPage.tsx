@@ -3,36 +3,33 @@
  * that links name, with how many shop SKUs each has. A new cost price becomes a new version of
  * every current link of the item; placed orders keep the price they were placed with.
  */
-import { DownloadOutlined } from '@ant-design/icons';
 import type { SupplierGoodsRow } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Modal, Space, Table, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
-import { urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
-import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
+import { ExportButton, oneOf, positiveInt, text, useListPage } from '../../../lib/list-page';
+import { withColumnMinWidth } from '../../../lib/table-defaults';
 import { goodsApi, goodsKeys } from '../api';
 import { fenOf, priceItemProps, yuanLabel, yuanOf } from '../components/price';
 import { SupplierSelect } from '../components/SupplierSelect';
 
+const LIST = { filters: { supplierId: positiveInt(), keyword: text(60), costMissing: oneOf(['1'] as const) }, dialogs: ['price'] as const };
+
 export default function SupplierGoodsPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [v, set] = useUrlValues({ supplierId: '', keyword: '', costMissing: '', pageNo: '1', pageSize: '20' });
-  const filters = {
-    ...nonEmpty({ supplierId: v.supplierId ? Number(v.supplierId) : undefined, keyword: v.keyword }),
-    ...(v.costMissing === '1' ? { costMissing: true } : {}),
-  };
-  const query = { ...filters, pageNo: positiveInt(v.pageNo, 1), pageSize: positiveInt(v.pageSize, 20, 100) };
+  const list = useListPage(LIST);
+  const { supplierId, keyword, costMissing } = list.filters;
+  const filters = { ...(supplierId ? { supplierId } : {}), ...(keyword ? { keyword } : {}), ...(costMissing ? { costMissing: true } : {}) };
+  const query = { ...filters, pageNo: list.pageNo, pageSize: list.pageSize };
   const page = useQuery({ queryKey: goodsKeys.supplierGoods(query), queryFn: () => goodsApi.supplierGoods(query), placeholderData: keepPreviousData });
-  const [pricing, setPricing] = useState<SupplierGoodsRow | null>(null);
+  const pricing = list.dialogRow('price', page.data?.list) ?? null;
   const [form] = Form.useForm<{ cost: string }>();
-  const exporting = useMutation({ mutationFn: () => goodsApi.exportSupplierGoods(filters) });
   const saveCost = useMutation({
     mutationFn: ({ id, costFen }: { id: number; costFen: number }) => goodsApi.updateCost(id, costFen),
     onSuccess: (r) => {
       message.success(r.relinked > 0 ? `成本价已修改，${r.relinked} 个商品的关联已更新` : '成本价已修改');
-      setPricing(null);
+      list.closeDialog();
       void qc.invalidateQueries({ queryKey: goodsKeys.all });
     },
   });
@@ -49,7 +46,7 @@ export default function SupplierGoodsPage() {
       title: '操作',
       key: 'actions',
       render: (_: unknown, r) => (
-        <Button type="link" size="small" onClick={() => setPricing(r)}>
+        <Button type="link" size="small" onClick={() => list.openDialog('price', r.id)}>
           改价
         </Button>
       ),
@@ -64,25 +61,23 @@ export default function SupplierGoodsPage() {
           forFilter
           allowClear
           placeholder="全部档口"
-          value={v.supplierId ? Number(v.supplierId) : null}
-          onChange={(id) => set({ supplierId: id, pageNo: 1 })}
+          value={supplierId ?? null}
+          onChange={(id) => list.filter({ supplierId: id ?? undefined })}
         />
         <Input.Search
           aria-label="搜索货号"
           placeholder="货号"
           allowClear
           enterButton="搜索"
-          defaultValue={v.keyword}
+          defaultValue={keyword}
           maxLength={60}
           style={{ width: 240 }}
-          onSearch={(keyword) => set({ keyword: keyword.trim(), pageNo: 1 })}
+          onSearch={(k) => list.filter({ keyword: k })}
         />
-        <Checkbox checked={v.costMissing === '1'} onChange={(e) => set({ costMissing: e.target.checked ? '1' : '', pageNo: 1 })}>
+        <Checkbox checked={costMissing === '1'} onChange={(e) => list.filter({ costMissing: e.target.checked ? '1' : undefined })}>
           仅看未填成本价
         </Checkbox>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
+        <ExportButton run={() => goodsApi.exportSupplierGoods(filters)} />
       </Space>
       <Table<SupplierGoodsRow>
         rowKey="id"
@@ -91,12 +86,12 @@ export default function SupplierGoodsPage() {
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无供应商商品：在“商品关联”中关联后会出现在这里' }}
-        pagination={urlPagination(query, page.data?.total ?? 0, set)}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
       <Modal
         title={pricing ? `修改成本价：${pricing.supplierName} ${pricing.artNo} ${[pricing.color, pricing.size].filter(Boolean).join('/')}` : ''}
         open={pricing !== null}
-        onCancel={() => setPricing(null)}
+        onCancel={list.closeDialog}
         okText="保存"
         confirmLoading={saveCost.isPending}
         destroyOnHidden

@@ -3,11 +3,12 @@
  * the seller collects at the purchaser's warehouse (no courier). Submitting makes a waiting-for-
  * payment order; the pay dialog of dropship orders pays it, and then the purchaser's pickers fetch it.
  */
-import { fenToYuan } from '@dropship/contract';
+import { fenToYuan, OfflinePickupCreateBody } from '@dropship/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { zodRule } from '../../../lib/zod-rule';
 import { PayDialog, type PayTarget } from '../../dropship-orders/components/PayDialog';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
 import { offlineApi, offlineKeys } from '../api';
@@ -49,17 +50,10 @@ export default function OfflinePickupCreatePage() {
       </Typography.Paragraph>
       <Card>
         <Form<Values> form={form} layout="vertical" initialValues={{ lines: [{ ...EMPTY_LINE }] }} onFinish={(v) => create.mutate(v)}>
-          <Form.Item label="提货人" name="contactName" rules={[{ required: true, whitespace: true, message: '请输入提货人' }]}>
+          <Form.Item label="提货人" name="contactName" rules={[zodRule(OfflinePickupCreateBody.shape.contactName)]}>
             <Input maxLength={30} style={{ width: 240 }} />
           </Form.Item>
-          <Form.Item
-            label="提货人手机号"
-            name="contactPhone"
-            rules={[
-              { required: true, message: '请输入提货人手机号' },
-              { pattern: /^1\d{10}$/, message: '请输入11位手机号' },
-            ]}
-          >
+          <Form.Item label="提货人手机号" name="contactPhone" rules={[zodRule(OfflinePickupCreateBody.shape.contactPhone)]}>
             <Input maxLength={11} style={{ width: 240 }} />
           </Form.Item>
           <Form.Item label="商品" required>

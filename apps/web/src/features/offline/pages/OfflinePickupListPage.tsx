@@ -2,34 +2,35 @@
  * 线下拿货单 (/order/getOfflineList): the seller's offline pickup orders with their status, goods
  * and money; unpaid ones are paid here, any one opens the dropship order detail (take statuses).
  */
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { COMBINED_ORDER_STATUS_NAMES, fenToYuan, type OfflinePickupRow } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Space, Table, Typography } from 'antd';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults } from '../../../lib/table-defaults';
-import { PayDialog, type PayTarget } from '../../dropship-orders/components/PayDialog';
+import { ExportButton, type FilterField, ListFilterForm, oneOf, text, useListPage } from '../../../lib/list-page';
+import { PayDialog } from '../../dropship-orders/components/PayDialog';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
 import { offlineApi, offlineKeys } from '../api';
-import { useListUrl } from '../use-list-url';
 
-const KEYS = ['orderNo', 'status'] as const;
-const STATUS_OPTIONS = (['WAITING_PAYMENT', 'WAITING_TAKING', 'TAKING', 'TOOK_PART', 'TOOK', 'E_LACK_TAKING', 'DELIVERED', 'CANCELED'] as const).map((s) => ({
-  value: s,
-  label: COMBINED_ORDER_STATUS_NAMES[s],
-}));
+const STATUSES = ['WAITING_PAYMENT', 'WAITING_TAKING', 'TAKING', 'TOOK_PART', 'TOOK', 'E_LACK_TAKING', 'DELIVERED', 'CANCELED'] as const;
+const LIST = { filters: { orderNo: text(40), status: oneOf(STATUSES) }, dialogs: ['pay'] as const };
+const FIELDS: FilterField[] = [
+  { kind: 'text', name: 'orderNo', label: '订单号', maxLength: 40 },
+  { kind: 'select', name: 'status', label: '状态', width: 140, options: STATUSES.map((s) => ({ value: s, label: COMBINED_ORDER_STATUS_NAMES[s] })) },
+];
 const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 
 export default function OfflinePickupListPage() {
   const qc = useQueryClient();
-  const url = useListUrl(KEYS);
-  const page = useQuery({ queryKey: offlineKeys.pickups(url.query), queryFn: () => offlineApi.pickups(url.query), placeholderData: keepPreviousData });
-  const exporting = useMutation({ mutationFn: () => offlineApi.exportPickups(url.filters as Record<string, string>) });
-  const [paying, setPaying] = useState<PayTarget[] | null>(null);
+  const list = useListPage(LIST);
+  const page = useQuery({ queryKey: offlineKeys.pickups(list.query), queryFn: () => offlineApi.pickups(list.query), placeholderData: keepPreviousData });
+  const payRow = list.dialogRow('pay', page.data?.list);
+  // One array per row: PayDialog starts a new payment (a new request key) when it changes.
+  const paying = useMemo(() => (payRow ? [{ id: payRow.id, orderNo: payRow.orderNo, totalFen: payRow.totalFen }] : null), [payRow]);
   const paid = () => {
-    setPaying(null);
+    list.closeDialog();
     void qc.invalidateQueries({ queryKey: offlineKeys.all });
     for (const k of MONEY_QUERY_KEYS) void qc.invalidateQueries({ queryKey: k });
   };
@@ -44,20 +45,12 @@ export default function OfflinePickupListPage() {
           </Button>
         </Link>
       </Space>
-      <Form layout="inline" key={JSON.stringify(url.filters)} initialValues={url.filters} onFinish={(v) => url.search(v)} style={{ marginBottom: 12 }}>
-        <Form.Item name="orderNo" label="订单号">
-          <Input allowClear maxLength={40} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 140 }} options={STATUS_OPTIONS} placeholder="全部" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()} style={{ marginLeft: 8 }}>
-          导出Excel
-        </Button>
-      </Form>
+      <ListFilterForm
+        fields={FIELDS}
+        values={list.active}
+        onSearch={list.search}
+        extra={<ExportButton run={() => offlineApi.exportPickups(list.active)} style={{ marginLeft: 8 }} />}
+      />
       <Table<OfflinePickupRow>
         rowKey="id"
         loading={page.isFetching}
@@ -81,7 +74,7 @@ export default function OfflinePickupListPage() {
             render: (_, r) => (
               <Space size={4}>
                 {r.status === 'WAITING_PAYMENT' && (
-                  <Button type="link" size="small" onClick={() => setPaying([{ id: r.id, orderNo: r.orderNo, totalFen: r.totalFen }])}>
+                  <Button type="link" size="small" onClick={() => list.openDialog('pay', r.id)}>
                     去支付
                   </Button>
                 )}
@@ -90,9 +83,9 @@ export default function OfflinePickupListPage() {
             ),
           },
         ]}
-        pagination={{ ...paginationDefaults, current: url.pageNo, pageSize: url.pageSize, total: page.data?.total ?? 0, onChange: url.page }}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
-      <PayDialog orders={paying} onClose={() => setPaying(null)} onPaid={paid} />
+      <PayDialog orders={paying} onClose={list.closeDialog} onPaid={paid} />
     </div>
   );
 }

@@ -2,20 +2,30 @@
  * 线下退货单 (/order/offlineReturnOrder): the seller's return parcels, each with its lines and their
  * return-to-factory status, what the stalls refunded and each line's log; filters in the address.
  */
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { fenToYuan, OFFLINE_RETURN_ORDER_STATUS_NAMES, type OfflineReturnLineRow, type OfflineReturnOrderRow } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { formatDateTime } from '../../../lib/date';
-import { expandableDefaults, paginationDefaults } from '../../../lib/table-defaults';
+import { ExportButton, type FilterField, ListFilterForm, oneOf, text, useListPage } from '../../../lib/list-page';
+import { expandableDefaults } from '../../../lib/table-defaults';
 import { offlineApi, offlineKeys } from '../api';
 import { LogsModal } from '../components/LogsModal';
 import { ReturnOrderForm } from '../components/ReturnOrderForm';
 import { ReturnStatusTag } from '../components/ReturnStatusTag';
-import { useListUrl } from '../use-list-url';
 
-const KEYS = ['keyword', 'status'] as const;
+const STATUSES = Object.keys(OFFLINE_RETURN_ORDER_STATUS_NAMES) as (keyof typeof OFFLINE_RETURN_ORDER_STATUS_NAMES)[];
+const LIST = { filters: { keyword: text(40), status: oneOf(STATUSES) }, dialogs: ['create', 'logs'] as const };
+const FIELDS: FilterField[] = [
+  { kind: 'text', name: 'keyword', label: '退货单号/快递单号', maxLength: 40 },
+  {
+    kind: 'select',
+    name: 'status',
+    label: '签收状态',
+    width: 120,
+    options: STATUSES.map((value) => ({ value, label: OFFLINE_RETURN_ORDER_STATUS_NAMES[value] })),
+  },
+];
 const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 
 function Lines({ lines, onLogs }: { lines: OfflineReturnLineRow[]; onLogs(id: number): void }) {
@@ -51,13 +61,12 @@ function Lines({ lines, onLogs }: { lines: OfflineReturnLineRow[]; onLogs(id: nu
 }
 
 export default function OfflineReturnOrderPage() {
-  const url = useListUrl(KEYS);
+  const list = useListPage(LIST);
   const page = useQuery({
-    queryKey: offlineKeys.returnOrders(url.query),
-    queryFn: () => offlineApi.returnOrders(url.query),
+    queryKey: offlineKeys.returnOrders(list.query),
+    queryFn: () => offlineApi.returnOrders(list.query),
     placeholderData: keepPreviousData,
   });
-  const exporting = useMutation({ mutationFn: () => offlineApi.exportReturnOrders(url.filters as Record<string, string>) });
   const { message } = App.useApp();
   const qc = useQueryClient();
   const cancelling = useMutation({
@@ -67,42 +76,31 @@ export default function OfflineReturnOrderPage() {
       void qc.invalidateQueries({ queryKey: offlineKeys.all });
     },
   });
-  const [creating, setCreating] = useState(false);
-  const [logsOf, setLogsOf] = useState<number | null>(null);
   return (
     <div>
       <Space style={{ width: '100%', justifyContent: 'space-between' }}>
         <Typography.Title level={4}>线下退货单</Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => list.openDialog('create')}>
           新建线下退货单
         </Button>
       </Space>
-      <Form layout="inline" key={JSON.stringify(url.filters)} initialValues={url.filters} onFinish={(v) => url.search(v)} style={{ marginBottom: 12 }}>
-        <Form.Item name="keyword" label="退货单号/快递单号">
-          <Input allowClear maxLength={40} />
-        </Form.Item>
-        <Form.Item name="status" label="签收状态">
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            placeholder="全部"
-            options={Object.entries(OFFLINE_RETURN_ORDER_STATUS_NAMES).map(([value, label]) => ({ value, label }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()} style={{ marginLeft: 8 }}>
-          导出Excel
-        </Button>
-      </Form>
+      <ListFilterForm
+        fields={FIELDS}
+        values={list.active}
+        onSearch={list.search}
+        extra={<ExportButton run={() => offlineApi.exportReturnOrders(list.active)} style={{ marginLeft: 8 }} />}
+      />
       <Table<OfflineReturnOrderRow>
         rowKey="id"
         loading={page.isFetching}
         dataSource={page.data?.list ?? []}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无线下退货单' }}
-        expandable={{ ...expandableDefaults, defaultExpandAllRows: true, expandedRowRender: (o) => <Lines lines={o.lines} onLogs={setLogsOf} /> }}
+        expandable={{
+          ...expandableDefaults,
+          defaultExpandAllRows: true,
+          expandedRowRender: (o) => <Lines lines={o.lines} onLogs={(id) => list.openDialog('logs', id)} />,
+        }}
         columns={[
           { title: '退货单号', dataIndex: 'returnNo' },
           {
@@ -135,10 +133,10 @@ export default function OfflineReturnOrderPage() {
               ) : null,
           },
         ]}
-        pagination={{ ...paginationDefaults, current: url.pageNo, pageSize: url.pageSize, total: page.data?.total ?? 0, onChange: url.page }}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
-      <ReturnOrderForm open={creating} onClose={() => setCreating(false)} />
-      <LogsModal lineId={logsOf} side="seller" onClose={() => setLogsOf(null)} />
+      <ReturnOrderForm open={list.isOpen('create')} onClose={list.closeDialog} />
+      <LogsModal lineId={(list.isOpen('logs') && list.dialog?.id) || null} side="seller" onClose={list.closeDialog} />
     </div>
   );
 }

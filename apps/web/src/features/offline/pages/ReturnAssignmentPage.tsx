@@ -4,44 +4,47 @@
  * assigned to pickers, paused and resumed in batches; the picker's outcome at the stall is entered
  * per line (refunded → the seller's balance, or refused). Each line has its log and its tag.
  */
-import { DownloadOutlined } from '@ant-design/icons';
 import { fenToYuan, maskName, type OfflineReturnLineRow, RETURN_TO_FACTORY_STATUS_NAMES } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Select, Space, Table, Tabs, Typography } from 'antd';
+import { App, Button, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, rowSelectionDefaults } from '../../../lib/table-defaults';
+import { type FilterField, ListFilterForm, ListToolbar, oneOf, positiveInt, text, useListPage } from '../../../lib/list-page';
+import { rowSelectionDefaults } from '../../../lib/table-defaults';
 import { type OpResult, offlineApi, offlineKeys } from '../api';
 import { LogsModal } from '../components/LogsModal';
 import { AssignDialog, RefuseDialog, ReturnedDialog } from '../components/OutcomeDialogs';
 import { ReturnStatusTag } from '../components/ReturnStatusTag';
 import { printReturnStorageTags } from '../return-tags';
-import { useListUrl } from '../use-list-url';
 
-const KEYS = ['status', 'keyword', 'stall', 'pickerUserId'] as const;
-const TABS = ['', ...Object.keys(RETURN_TO_FACTORY_STATUS_NAMES)] as const;
+const STATUSES = Object.keys(RETURN_TO_FACTORY_STATUS_NAMES) as (keyof typeof RETURN_TO_FACTORY_STATUS_NAMES)[];
+const TABS = ['', ...STATUSES] as const;
+const LIST = {
+  filters: { status: oneOf(STATUSES), keyword: text(40), stall: text(60), pickerUserId: positiveInt() },
+  dialogs: ['assign', 'returned', 'refuse', 'logs'] as const,
+};
 const yuan = (fen: number) => `¥${fenToYuan(fen)}`;
 
 export default function ReturnAssignmentPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const url = useListUrl(KEYS);
-  const page = useQuery({ queryKey: offlineKeys.lines(url.query), queryFn: () => offlineApi.lines(url.query), placeholderData: keepPreviousData });
+  const list = useListPage(LIST);
+  const page = useQuery({ queryKey: offlineKeys.lines(list.query), queryFn: () => offlineApi.lines(list.query), placeholderData: keepPreviousData });
   const pickers = useQuery({ queryKey: offlineKeys.pickers(), queryFn: offlineApi.pickers });
-  const exporting = useMutation({ mutationFn: () => offlineApi.exportLines(url.filters as Record<string, string>) });
+  const fields: FilterField[] = [
+    { kind: 'text', name: 'keyword', label: '退货单号/快递单号/货号', maxLength: 40 },
+    { kind: 'text', name: 'stall', label: '档口', maxLength: 60 },
+    { kind: 'select', name: 'pickerUserId', label: '拿货员', width: 140, options: (pickers.data ?? []).map((p) => ({ value: p.id, label: p.name })) },
+  ];
   const [selected, setSelected] = useState<OfflineReturnLineRow[]>([]);
-  const [assigning, setAssigning] = useState<number[]>([]);
-  const [returning, setReturning] = useState<OfflineReturnLineRow | null>(null);
-  const [refusing, setRefusing] = useState<OfflineReturnLineRow | null>(null);
-  const [logsOf, setLogsOf] = useState<number | null>(null);
+  const returning = list.dialogRow('returned', page.data?.list) ?? null;
+  const refusing = list.dialogRow('refuse', page.data?.list) ?? null;
   const act = useMutation({
     mutationFn: (f: () => Promise<OpResult>) => f(),
     onSuccess: (r) => {
       message.success(`已处理 ${r.moved} 条`);
       setSelected([]);
-      setAssigning([]);
-      setReturning(null);
-      setRefusing(null);
+      list.closeDialog();
       void qc.invalidateQueries({ queryKey: offlineKeys.all });
     },
   });
@@ -55,52 +58,31 @@ export default function ReturnAssignmentPage() {
   };
   const assignable = selected.filter((r) => r.status === 'WAITING_ASSIGNED' || r.status === 'WAIT_FACTORY');
   const stopped = selected.filter((r) => r.status === 'STOP_RETURNED');
+  const assigning = list.isOpen('assign') ? ids(assignable) : [];
 
   return (
     <div>
       <Typography.Title level={4}>退货入库分配</Typography.Title>
       <Tabs
-        activeKey={url.filters.status ?? ''}
-        onChange={(s) => url.search({ ...url.filters, status: s })}
+        activeKey={list.filters.status ?? ''}
+        onChange={(s) => list.filter({ status: s ? (s as (typeof STATUSES)[number]) : undefined })}
         items={TABS.map((s) => ({ key: s, label: tabLabel(s) }))}
       />
-      <Form
-        layout="inline"
-        key={JSON.stringify(url.filters)}
-        initialValues={url.filters}
-        onFinish={(v) => url.search({ ...v, status: url.filters.status })}
-        style={{ marginBottom: 12 }}
-      >
-        <Form.Item name="keyword" label="退货单号/快递单号/货号">
-          <Input allowClear maxLength={40} />
-        </Form.Item>
-        <Form.Item name="stall" label="档口">
-          <Input allowClear maxLength={60} />
-        </Form.Item>
-        <Form.Item name="pickerUserId" label="拿货员">
-          <Select allowClear placeholder="全部" style={{ width: 140 }} options={(pickers.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Button type="primary" disabled={assignable.length === 0} onClick={() => setAssigning(ids(assignable))}>
-          分配拿货员{assignable.length ? `（${assignable.length}）` : ''}
-        </Button>
-        <Button disabled={assignable.length === 0} onClick={() => act.mutate(() => offlineApi.stop(ids(assignable)))}>
-          暂停退货
-        </Button>
-        <Button disabled={stopped.length === 0} onClick={() => act.mutate(() => offlineApi.resume(ids(stopped)))}>
-          恢复退货
-        </Button>
-        <Button disabled={selected.length === 0} onClick={() => void printReturnStorageTags(selected)}>
-          打印退货入库标签
-        </Button>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
-      </Space>
+      <ListFilterForm fields={fields} values={list.active} onSearch={list.filter} style={{ marginBottom: 12 }} />
+      <ListToolbar
+        actions={[
+          {
+            label: `分配拿货员${assignable.length ? `（${assignable.length}）` : ''}`,
+            primary: true,
+            disabled: assignable.length === 0,
+            onClick: () => list.openDialog('assign'),
+          },
+          { label: '暂停退货', disabled: assignable.length === 0, onClick: () => act.mutate(() => offlineApi.stop(ids(assignable))) },
+          { label: '恢复退货', disabled: stopped.length === 0, onClick: () => act.mutate(() => offlineApi.resume(ids(stopped))) },
+          { label: '打印退货入库标签', disabled: selected.length === 0, onClick: () => void printReturnStorageTags(selected) },
+        ]}
+        exportExcel={() => offlineApi.exportLines(list.active)}
+      />
       <Table<OfflineReturnLineRow>
         rowKey="id"
         loading={page.isFetching}
@@ -134,42 +116,42 @@ export default function ReturnAssignmentPage() {
               <Space size={4}>
                 {l.status === 'WAIT_FACTORY' && (
                   <>
-                    <Button type="link" size="small" onClick={() => setReturning(l)}>
+                    <Button type="link" size="small" onClick={() => list.openDialog('returned', l.id)}>
                       已退货
                     </Button>
-                    <Button type="link" size="small" danger onClick={() => setRefusing(l)}>
+                    <Button type="link" size="small" danger onClick={() => list.openDialog('refuse', l.id)}>
                       拒退
                     </Button>
                   </>
                 )}
-                <Button type="link" size="small" onClick={() => setLogsOf(l.id)}>
+                <Button type="link" size="small" onClick={() => list.openDialog('logs', l.id)}>
                   日志
                 </Button>
               </Space>
             ),
           },
         ]}
-        pagination={{ ...paginationDefaults, current: url.pageNo, pageSize: url.pageSize, total: page.data?.total ?? 0, onChange: url.page }}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
       <AssignDialog
         count={assigning.length}
         loading={act.isPending}
-        onClose={() => setAssigning([])}
+        onClose={list.closeDialog}
         onOk={(p) => act.mutate(() => offlineApi.assign(assigning, p))}
       />
       <ReturnedDialog
         line={returning}
         loading={act.isPending}
-        onClose={() => setReturning(null)}
+        onClose={list.closeDialog}
         onOk={(fen) => returning && act.mutate(() => offlineApi.returned(returning.id, fen))}
       />
       <RefuseDialog
         line={refusing}
         loading={act.isPending}
-        onClose={() => setRefusing(null)}
+        onClose={list.closeDialog}
         onOk={(reason) => refusing && act.mutate(() => offlineApi.refuse(refusing.id, reason))}
       />
-      <LogsModal lineId={logsOf} side="purchaser" onClose={() => setLogsOf(null)} />
+      <LogsModal lineId={(list.isOpen('logs') && list.dialog?.id) || null} side="purchaser" onClose={list.closeDialog} />
     </div>
   );
 }

@@ -4,31 +4,42 @@
  * signs the return order(s) in and lists their lines for the return storage tags; an unknown waybill
  * can be kept as an unmatched parcel with a note. Below, the desk's registrations (filters in the address).
  */
-import { DownloadOutlined } from '@ant-design/icons';
 import { ErrorCode, type ReturnRegisterResult } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, type InputRef, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Input, type InputRef, Space, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../app/api';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults } from '../../../lib/table-defaults';
+import { ExportButton, type FilterField, ListFilterForm, oneOf, text, useListPage } from '../../../lib/list-page';
 import { offlineApi, offlineKeys, type ParcelRow } from '../api';
 import { ReturnStatusTag } from '../components/ReturnStatusTag';
 import { printReturnStorageTags } from '../return-tags';
-import { useListUrl } from '../use-list-url';
 
-const KEYS = ['waybillNo', 'matched'] as const;
+const LIST = { filters: { waybillNo: text(40), matched: oneOf(['1', '0'] as const) } };
+const FIELDS: FilterField[] = [
+  { kind: 'text', name: 'waybillNo', label: '快递单号', maxLength: 40 },
+  {
+    kind: 'select',
+    name: 'matched',
+    label: '匹配',
+    width: 120,
+    options: [
+      { value: '1', label: '已匹配' },
+      { value: '0', label: '无主件' },
+    ],
+  },
+];
 
 export default function ReturnRegistrationPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const url = useListUrl(KEYS);
+  const list = useListPage(LIST);
   const scanRef = useRef<InputRef>(null);
   const [code, setCode] = useState('');
   const [result, setResult] = useState<ReturnRegisterResult | null>(null);
   const [unknown, setUnknown] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const parcels = useQuery({ queryKey: offlineKeys.parcels(url.query), queryFn: () => offlineApi.parcels(url.query), placeholderData: keepPreviousData });
+  const parcels = useQuery({ queryKey: offlineKeys.parcels(list.query), queryFn: () => offlineApi.parcels(list.query), placeholderData: keepPreviousData });
   const refocus = () => setTimeout(() => scanRef.current?.focus(), 0);
   const register = useMutation({
     mutationFn: (b: { waybillNo: string; registerUnmatched?: boolean; note?: string }) => offlineApi.register(b),
@@ -49,7 +60,6 @@ export default function ReturnRegistrationPage() {
       refocus();
     },
   });
-  const exporting = useMutation({ mutationFn: () => offlineApi.exportParcels(url.filters as Record<string, string>) });
   const print = useMutation({ mutationFn: () => printReturnStorageTags(result?.lines ?? []) });
   const scan = () => {
     const waybillNo = code.trim();
@@ -131,28 +141,12 @@ export default function ReturnRegistrationPage() {
         </Space>
       </Card>
       <Typography.Title level={5}>登记记录</Typography.Title>
-      <Form layout="inline" key={JSON.stringify(url.filters)} initialValues={url.filters} onFinish={(v) => url.search(v)} style={{ marginBottom: 12 }}>
-        <Form.Item name="waybillNo" label="快递单号">
-          <Input allowClear maxLength={40} />
-        </Form.Item>
-        <Form.Item name="matched" label="匹配">
-          <Select
-            allowClear
-            placeholder="全部"
-            style={{ width: 120 }}
-            options={[
-              { value: '1', label: '已匹配' },
-              { value: '0', label: '无主件' },
-            ]}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()} style={{ marginLeft: 8 }}>
-          导出Excel
-        </Button>
-      </Form>
+      <ListFilterForm
+        fields={FIELDS}
+        values={list.active}
+        onSearch={list.search}
+        extra={<ExportButton run={() => offlineApi.exportParcels(list.active)} style={{ marginLeft: 8 }} />}
+      />
       <Table<ParcelRow>
         rowKey="id"
         loading={parcels.isFetching}
@@ -164,7 +158,7 @@ export default function ReturnRegistrationPage() {
           { title: '登记人', dataIndex: 'registeredBy' },
           { title: '登记时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
         ]}
-        pagination={{ ...paginationDefaults, current: url.pageNo, pageSize: url.pageSize, total: parcels.data?.total ?? 0, onChange: url.page }}
+        pagination={list.pagination(parcels.data?.total ?? 0)}
       />
     </div>
   );
