@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck and build the pages side by side; then the unit, server and component
-// tests side by side with the browser tests in Debian's Chromium. Steps that run together print
+// tests; then the browser tests in Debian's Chromium. Steps that run together print
 // their output as each ends; a failed step fails the run, after every step of its phase has ended,
 // so nothing red is hidden. The time of each step is printed at the end (and appended to
 // STAGE_TIMINGS when set, for .ci/run's summary). TEST_SERIAL=1 runs one step at a time with live
@@ -10,6 +10,8 @@ import { appendFileSync, existsSync } from 'node:fs';
 import { chromiumPath } from './chromium-path.mjs';
 
 const serial = process.env.TEST_SERIAL === '1';
+/** Output goes straight through when a step runs alone (TEST_SERIAL=1, or a phase of one step). */
+let live = serial;
 const timings = [];
 
 function report() {
@@ -18,11 +20,10 @@ function report() {
   if (process.env.STAGE_TIMINGS) appendFileSync(process.env.STAGE_TIMINGS, `${lines.join('\n')}\n`);
 }
 
-/** Runs one step; its output goes straight through under TEST_SERIAL=1, else is kept and printed when it ends. */
+/** Runs one step; its output goes straight through when it runs alone, else is kept and printed when it ends. */
 function step(name, cmd, args, { env = {} } = {}) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const live = serial;
     if (live) console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
     const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const out = [];
@@ -46,6 +47,7 @@ function step(name, cmd, args, { env = {} } = {}) {
 /** Steps that may run together: side by side, or one after another under TEST_SERIAL=1. */
 async function phase(steps) {
   const results = [];
+  live = serial || steps.length === 1;
   if (serial) for (const s of steps) results.push(await s());
   else results.push(...(await Promise.all(steps.map((s) => s()))));
   if (results.includes(false)) {
@@ -61,8 +63,14 @@ if (!chromium || !existsSync(chromium)) {
 }
 
 await phase([() => step('lint', 'npm', ['run', 'lint']), () => step('typecheck', 'npm', ['run', 'typecheck']), () => step('build', 'npm', ['run', 'build'])]);
+// The browser specs run three at a time (each has its own server, data directory and browser; they
+// spend much of their time waiting on pages, so three fill the two cores), after the other suites:
+// side by side with them the machine is oversubscribed and timing-sensitive tests suffer.
+await phase([() => step('unit + server (PGlite) + web', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'web'])]);
 await phase([
-  () => step('unit + server (PGlite) + web', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'web']),
-  () => step('browser (e2e)', 'npx', ['vitest', 'run', '--project', 'e2e'], { env: { CHROMIUM_PATH: chromium } }),
+  () =>
+    step('browser (e2e)', 'npx', ['vitest', 'run', '--project', 'e2e'], {
+      env: { CHROMIUM_PATH: chromium, TEST_WORKERS: process.env.E2E_WORKERS ?? process.env.TEST_WORKERS ?? '3' },
+    }),
 ]);
 report();

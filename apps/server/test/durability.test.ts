@@ -6,7 +6,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { organisations, sessions } from '../src/modules/auth/auth.table.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { feedback, trackingEvents } from '../src/modules/system/system.table.js';
 import { expectedSign, sha256 } from '../src/plugins/auth.js';
+import { freePort } from './free-port.js';
 import { rowCount } from './support.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -32,18 +32,6 @@ interface Server {
 
 const running = new Set<ChildProcess>();
 let dataDir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function startServer(): Promise<Server> {
   const port = await freePort();

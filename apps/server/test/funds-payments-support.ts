@@ -4,7 +4,6 @@
  * on a loopback port so the Alipay emulator's notifies reach it, plus notify signing and shorthands.
  */
 import { createSign } from 'node:crypto';
-import { createServer } from 'node:net';
 import { type AlipayEmulator, generateTestKeys, type SmsEmulator, signContent, startAlipayEmulator, startSmsEmulator } from '@dropship/channels';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -14,6 +13,7 @@ import type { Db } from '../src/db/client.js';
 import { queryRows } from '../src/db/rows.js';
 import { users } from '../src/modules/auth/auth.table.js';
 import { balanceOf, moveMoney } from '../src/modules/funds/ledger/ledger.service.js';
+import { freePort } from './free-port.js';
 import { createTestApp, type Session, type TestApp } from './helpers.js';
 import { call, envelope } from './support.js';
 
@@ -27,17 +27,6 @@ export interface FundsTestApp extends TestApp {
   /** Signs callback params as Alipay does (sign and sign_type left out of the content). */
   signAsAlipay(params: Record<string, string>): Record<string, string>;
   baseUrl: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export async function startFundsApp(opts: { notifyRetryScheduleMs?: number[]; payees?: Record<string, string> } = {}): Promise<FundsTestApp> {

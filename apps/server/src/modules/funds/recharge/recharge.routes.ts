@@ -3,7 +3,6 @@
  * parser is registered in the notify's own plugin scope and nowhere else.
  */
 import { AlipayPayResult, envelopeOf, OutTradeNoParams, RechargeBody, RechargeRow } from '@dropship/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { ok } from '../../../lib/envelope.js';
