@@ -169,7 +169,7 @@ describe('POST /api/operator/coupons/issue', () => {
   });
 });
 
-describe('quoteCoupon / useCoupon / releaseCoupon (order payment, issue #6)', () => {
+describe('quoteCoupon / useCoupon / releaseCoupon (order payment)', () => {
   it('quotes the discount or says in Chinese why not', async () => {
     const id = await newCoupon(sellerOrg, { amountFen: 1000, thresholdFen: 10_000 });
     expect(await quoteCoupon(db(), sellerOrg, id, 12_000)).toEqual({ usable: true, discountFen: 1000, payFen: 11_000 });
