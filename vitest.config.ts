@@ -60,6 +60,9 @@ export default defineConfig({
           // Specs run side by side (each has its own server and data directory), so a page may take
           // longer than expect.poll's 1 s default to get there: wait up to 15 s for what must come.
           expect: { poll: { timeout: 15_000 } },
+          // A spec that fails is run once more (a browser page can crash on a loaded machine); failing
+          // twice is red, and a pass on the second try is reported as flaky in the output.
+          retry: 1,
         },
       },
     ],
