@@ -54,6 +54,9 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.spec.ts'],
           // The seeded PGlite data directory every spec's server starts from, made once per run.
           globalSetup: ['apps/web/e2e/global-setup.ts'],
+          // Each spec starts the real server in its own process (harness.ts): sharing the worker's
+          // module cache loads the server's modules once per worker instead of once per spec.
+          isolate: false,
           // Generous: the longest flow takes about a minute alone and runs beside the other suites in CI.
           testTimeout: 300_000,
           hookTimeout: 180_000,

@@ -103,7 +103,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the server process on a PGlite data directory', () => {
+// Always PGlite: the PostgreSQL pass would only repeat the same run (and its cold migrate-and-seed).
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the server process on a PGlite data directory', () => {
   let first: Server;
   let token: string;
   let userId: number;

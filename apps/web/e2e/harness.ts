@@ -1,20 +1,21 @@
 /**
- * Browser tests drive Debian's Chromium (playwright-core) against the real server started as a
- * child process on a fresh copy of the run's seeded data directory. Host names under .daifa.test resolve to 127.0.0.1
- * inside Chromium, so the brand variants are real host names: www.daifa.test is the main
- * variant, second.daifa.test the second.
+ * Browser tests drive Debian's Chromium (playwright-core) against the real server, started in the
+ * test's own process (as main.ts starts it: database, app, listen, background jobs) on a fresh copy
+ * of the run's seeded data directory. In-process rather than a child: the server's modules then
+ * load once per worker (the e2e project does not isolate files), not once per spec (about 6 s of a
+ * core each time). Host names under .daifa.test resolve to 127.0.0.1 inside Chromium, so the brand
+ * variants are real host names: www.daifa.test is the main variant, second.daifa.test the second.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { loadConfig } from '../../server/src/config';
+import { serve } from '../../server/src/serve';
 import { freePort } from '../../server/test/free-port';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const DEMO_PASSWORD = 'Demo@2026';
 
 export interface Harness {
@@ -71,22 +72,17 @@ export async function startHarness(): Promise<Harness> {
   // A copy of the run's migrated and seeded directory (global-setup.ts): the server finds it migrated
   // and not empty, so it neither replays the migrations nor seeds.
   cpSync(inject('seededDataDir'), dataDir, { recursive: true });
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CAPTCHA_DISABLED: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const config = loadConfig({
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    CAPTCHA_DISABLED: '1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
   });
+  const server = await serve(config);
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      const r = await fetch(`${base}/api/health`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 600 || server.exitCode !== null) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
@@ -123,9 +119,7 @@ export async function startHarness(): Promise<Harness> {
     },
     async close() {
       await browser.close();
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
+      await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
