@@ -38,8 +38,6 @@ const PERM = '/order/intelligentImport';
 const BASE = '/api/b2/orders/import';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const HISTORY_EXPORT_MAX = 10_000;
-/** Params already validated by the route's schema. */
-const jobIdOf = (params: unknown) => (params as z.output<typeof ImportJobParams>).jobId;
 
 /** Multipart fields are plain text: they get the same validation (and Chinese messages) as JSON bodies. */
 function validated<T extends ZodType>(schema: T, data: unknown): z.output<T> {
@@ -117,7 +115,7 @@ export async function orderImportRoutes(app: RouteApp, { db, database }: AppDeps
   app.get(
     `${BASE}/:jobId`,
     { config: { permission: PERM }, schema: { tags, summary: '导入任务状态与进度', params: ImportJobParams, response: { 200: envelopeOf(ImportJobView) } } },
-    async (req) => ok(await service.jobView(db, requireCaller(req), jobIdOf(req.params))),
+    async (req) => ok(await service.jobView(db, requireCaller(req), req.params.jobId)),
   );
 
   app.post(
@@ -132,7 +130,7 @@ export async function orderImportRoutes(app: RouteApp, { db, database }: AppDeps
         response: { 200: envelopeOf(ImportRowsResult) },
       },
     },
-    async (req) => ok(await service.previewRows(db, requireCaller(req), jobIdOf(req.params), req.body)),
+    async (req) => ok(await service.previewRows(db, requireCaller(req), req.params.jobId, req.body)),
   );
 
   app.post(
@@ -141,14 +139,14 @@ export async function orderImportRoutes(app: RouteApp, { db, database }: AppDeps
       config: { permission: PERM },
       schema: { tags, summary: '确认导入预览中的有效订单', params: ImportJobParams, response: { 200: envelopeOf(ImportJobView) } },
     },
-    async (req) => ok(await service.confirmImport(db, app.jobs, requireCaller(req), jobIdOf(req.params))),
+    async (req) => ok(await service.confirmImport(db, app.jobs, requireCaller(req), req.params.jobId)),
   );
 
   app.post(
     `${BASE}/:jobId/cancel`,
     { config: { permission: PERM }, schema: { tags, summary: '取消待确认的导入', params: ImportJobParams, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      await service.cancelImport(db, requireCaller(req), jobIdOf(req.params));
+      await service.cancelImport(db, requireCaller(req), req.params.jobId);
       return ok(null);
     },
   );
@@ -157,7 +155,7 @@ export async function orderImportRoutes(app: RouteApp, { db, database }: AppDeps
     `${BASE}/:jobId/errors/export`,
     { config: { permission: PERM }, schema: { tags, summary: '下载错误行（.xlsx）', params: ImportJobParams } },
     async (req, reply) => {
-      const { job, rows } = await service.allErrorRows(db, requireCaller(req), jobIdOf(req.params));
+      const { job, rows } = await service.allErrorRows(db, requireCaller(req), req.params.jobId);
       return sendXlsx(reply, `导入错误行-${job.fileName.replace(/\.[^.]+$/, '')}.xlsx`, await errorRowsXlsx(rows));
     },
   );

@@ -4,7 +4,6 @@
  */
 import {
   CHANNEL_NAMES,
-  type Channel,
   envelopeOf,
   IdBody,
   SHOP_AUTH_STATE_NAMES,
@@ -99,7 +98,7 @@ export const shopsRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
     },
     async (req, reply) => {
       const { channel } = req.params;
-      const out = await auth.completeAuthorization(deps, channel as Channel, req.query);
+      const out = await auth.completeAuthorization(deps, channel, req.query);
       const q = 'shopId' in out ? `authorized=${out.shopId}` : `authError=${encodeURIComponent(out.error)}`;
       return reply.header('cache-control', 'no-store').redirect(`${PAGE}?${q}`, 302);
     },

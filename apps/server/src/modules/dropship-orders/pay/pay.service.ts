@@ -16,6 +16,8 @@ import * as payments from './payments.repository.js';
 import { lockPayable, settleOrders } from './settle.service.js';
 
 type Body = z.output<typeof DropshipPayBody>;
+/** A payment through Alipay: any method but the balance and 货到付款. */
+type AlipayBody = Body & { payMethod: Exclude<Body['payMethod'], 'BALANCE' | 'PAY_LATER'> };
 export interface Caller {
   orgId: number;
   userId: number;
@@ -53,7 +55,7 @@ export async function startAlipayPayment(
   db: Db,
   gateway: AlipayGateway,
   caller: Caller,
-  body: Body,
+  body: AlipayBody,
   origin: string,
   log: FastifyBaseLogger,
 ): Promise<DropshipPayResult> {
@@ -64,7 +66,7 @@ export async function startAlipayPayment(
   if (closed) throw new AppError(ErrorCode.DROPSHIP_NOT_PAYABLE, `订单 ${closed.orderNo} 不是待付款状态，请刷新后重试`);
   const amount = rows.reduce((n, r) => n + r.totalFen, 0);
   if (amount < 1) throw new AppError(ErrorCode.PAY_METHOD_NOT_ALLOWED, '订单金额为0，请用余额支付');
-  const payMethod = body.payMethod as Exclude<Body['payMethod'], 'BALANCE' | 'PAY_LATER'>;
+  const payMethod = body.payMethod;
   const outTradeNo = newDropshipTradeNo();
   await payments.insertPayment(db, { orgId: caller.orgId, outTradeNo, amountFen: amount, payMethod, orderIds: body.orderIds, createdBy: caller.userId });
   const subject = rows.length === 1 ? `代发订单 ${rows[0]?.orderNo}` : `代发订单 ${rows.length} 笔`;
@@ -78,7 +80,7 @@ export async function payDropshipOrders(db: Db, gateway: AlipayGateway, caller: 
     await assertPayPassword(db, caller, body.payPassword ?? '');
     return payWithPayLater(db, caller, body.orderIds, body.requestKey);
   }
-  if (body.payMethod !== 'BALANCE') return startAlipayPayment(db, gateway, caller, body, origin, log);
+  if (body.payMethod !== 'BALANCE') return startAlipayPayment(db, gateway, caller, { ...body, payMethod: body.payMethod }, origin, log);
   await assertPayPassword(db, caller, body.payPassword ?? '');
   return payWithBalance(db, caller, body.orderIds, body.requestKey);
 }
