@@ -8,10 +8,10 @@
  */
 import type { OrgType } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { cancelDropshipOrder } from '../dropship-orders/change/change.service.js';
+import { createDropshipOrders } from '../dropship-orders/place/create.service.js';
+import * as src from '../dropship-orders/place/shop-source.repository.js';
 import { assignServingPurchaser } from '../take-assignment/index.js';
-import { cancelDropshipOrder } from './change/change.service.js';
-import { createDropshipOrders } from './place/create.service.js';
-import * as src from './place/shop-source.repository.js';
 
 export async function seedDropshipOrders(t: Db, ids: { sellerOrg: number; sellerId: number; purchaserOrg: number }) {
   await assignServingPurchaser(t, ids.sellerOrg, ids.purchaserOrg);

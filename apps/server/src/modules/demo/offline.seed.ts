@@ -7,7 +7,7 @@ import type { OrgType } from '@dropship/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { suppliers } from '../goods/index.js';
-import { createOfflineReturnOrder } from './returns.service.js';
+import { createOfflineReturnOrder } from '../offline/returns.service.js';
 
 export const DEMO_RETURN_WAYBILL = 'ZT7788990011';
 

@@ -4,13 +4,13 @@
  * them: no request is added here), and six weeks of pick-up settlement lines for demo_purchaser's pickers.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { users } from '../../auth/index.js';
-import { coupons } from '../coupons/coupons.table.js';
-import { legacyBalances } from '../old-balance/old-balance.table.js';
-import { replenishRequests } from '../replenish/replenish.table.js';
-import { settlementLines } from '../settlements/settlements.table.js';
-import { replenishDetails } from './records.table.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../auth/index.js';
+import { coupons } from '../funds/coupons/coupons.table.js';
+import { legacyBalances } from '../funds/old-balance/old-balance.table.js';
+import { replenishDetails } from '../funds/records/records.table.js';
+import { replenishRequests } from '../funds/replenish/replenish.table.js';
+import { settlementLines } from '../funds/settlements/settlements.table.js';
 
 const DAY_MS = 86_400_000;
 const STALLS = ['四季青 3楼 A312 小美档口', '白马 5楼 B520 潮衣坊', '十三行 2楼 C206 韩版女装', '沙河 1楼 D118 牛仔专卖'];

@@ -7,12 +7,12 @@
 import type { NormalizedOrder, NormalizedOrderItem } from '@dropship/channels';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { stallDirectory, suppliers } from '../goods/goods.table.js';
+import * as links from '../goods/goods-links.repository.js';
+import { writeLinks } from '../goods/link-writer.js';
+import { findSkuIdsByRefs } from '../goods/shop-skus.repository.js';
 import { upsertShopOrders } from '../shop-orders/index.js';
 import { shops } from '../shops/index.js';
-import { stallDirectory, suppliers } from './goods.table.js';
-import * as links from './goods-links.repository.js';
-import { writeLinks } from './link-writer.js';
-import { findSkuIdsByRefs } from './shop-skus.repository.js';
 
 const GZ = '广东省广州市';
 const HZ = '浙江省杭州市上城区';

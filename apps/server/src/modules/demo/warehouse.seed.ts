@@ -1,6 +1,6 @@
 /** Demo data of the warehouse: the demo purchaser's slot range and fallback sender, so scanning ships at once. */
 import type { Db } from '../../db/client.js';
-import { saveSetting } from './warehouse.repository.js';
+import { saveSetting } from '../warehouse/warehouse.repository.js';
 
 export async function seedWarehouse(db: Db, o: { purchaserOrg: number }) {
   await saveSetting(db, o.purchaserOrg, {
