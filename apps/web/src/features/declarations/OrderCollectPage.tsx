@@ -8,19 +8,22 @@ import { DECLARATION_DELIVERY_NAMES, type DeclarationDelivery, type DeclarationS
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Modal, Radio, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { positiveInt, useUrlParams } from '../../lib/list-page';
 import { dropshipApi } from '../dropship-orders/api';
 import { PayDialog, type PayTarget } from '../dropship-orders/components/PayDialog';
 import { declarationApi, declarationKeys } from './api';
 import { type EditLine, emptyLine, fromDetail, parsePasted, toInput } from './declaration-lines';
 import { LinesTable } from './LinesTable';
 
+/** The draft being edited; saving a new one puts its id here in place of the address without it. */
+const PARAMS = { id: positiveInt() };
+
 export default function OrderCollectPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const id = Number(params.get('id')) || undefined;
+  const [{ id }, setParams] = useUrlParams(PARAMS, { replace: true });
   const [delivery, setDelivery] = useState<DeclarationDelivery>('RECEIVER');
   const [expressCode, setExpressCode] = useState<string>('');
   const [remark, setRemark] = useState('');
@@ -63,7 +66,7 @@ export default function OrderCollectPage() {
     }
     const saved = await declarationApi.save(body());
     void qc.invalidateQueries({ queryKey: declarationKeys.all });
-    if (!id) setParams({ id: String(saved.id) }, { replace: true });
+    if (!id) setParams({ id: saved.id });
     return saved;
   };
 

@@ -4,17 +4,20 @@
  * Dates and stall in the address.
  */
 
-import { DownloadOutlined } from '@ant-design/icons';
 import { type DeclarationStallGoods, fenToYuan, TAKING_ITEM_STATUS_NAMES, type TakingStatusCode } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Form, Input, Progress, Space, Table, type TableColumnsType, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Progress, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { day, ExportButton, type FilterField, ListFilterForm, text, useListPage } from '../../lib/list-page';
 import { withColumnMinWidth } from '../../lib/table-defaults';
-import { nonEmpty, useUrlValues } from '../../lib/url-state';
 import { TakeStatusTag } from '../dropship-orders/components/StatusTag';
 import { declarationApi, declarationKeys } from './api';
 
-const DEFAULTS = { stall: '', dateFrom: '', dateTo: '' };
+// Every stall on one page (no paging): the list keeps only its filters in the address.
+const LIST = { filters: { stall: text(), dateFrom: day(), dateTo: day() } };
+const FIELDS: FilterField[] = [
+  { kind: 'text', name: 'stall', label: '档口', width: 150 },
+  { kind: 'dayRange', name: 'range', label: '报单日期', from: 'dateFrom', to: 'dateTo' },
+];
 const EXTRA: Record<string, string> = { UNPAID: '待付款', CANCELED: '已取消' };
 const statusName = (k: string) => EXTRA[k] ?? TAKING_ITEM_STATUS_NAMES[k as TakingStatusCode] ?? k;
 const TOOK = new Set(['TOOK']);
@@ -49,38 +52,12 @@ const columns = withColumnMinWidth<TableColumnsType<DeclarationStallGoods>[numbe
 ]);
 
 export default function ReportGetGoodsPage() {
-  const [v, setV] = useUrlValues(DEFAULTS);
-  const query = nonEmpty(v);
+  const list = useListPage(LIST);
+  const query = list.active;
   const goods = useQuery({ queryKey: declarationKeys.goods(query), queryFn: () => declarationApi.goods(query), placeholderData: keepPreviousData });
-  const exporting = useMutation({ mutationFn: () => declarationApi.exportGoods(query) });
   return (
-    <Card
-      title="报单拿货"
-      extra={
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
-      }
-    >
-      <Form
-        layout="inline"
-        style={{ marginBottom: 12 }}
-        key={JSON.stringify(query)}
-        initialValues={{ stall: v.stall, range: v.dateFrom && v.dateTo ? [dayjs(v.dateFrom), dayjs(v.dateTo)] : undefined }}
-        onFinish={(f: { stall?: string; range?: [dayjs.Dayjs, dayjs.Dayjs] }) =>
-          setV({ stall: f.stall?.trim(), dateFrom: f.range?.[0].format('YYYY-MM-DD'), dateTo: f.range?.[1].format('YYYY-MM-DD') })
-        }
-      >
-        <Form.Item name="stall" label="档口">
-          <Input allowClear style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="range" label="报单日期">
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form>
+    <Card title="报单拿货" extra={<ExportButton run={() => declarationApi.exportGoods(query)} />}>
+      <ListFilterForm fields={FIELDS} values={query} onSearch={list.search} />
       <Table<DeclarationStallGoods>
         rowKey={(s) => `${s.supplierId ?? s.stall}`}
         size="small"

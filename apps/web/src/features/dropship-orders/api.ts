@@ -46,6 +46,7 @@ export const dropshipKeys = {
   fees: (province: string, itemCount: number) => [...dropshipKeys.all, 'fees', province, itemCount] as const,
   coupons: (amountFen: number) => [...dropshipKeys.all, 'coupons', amountFen] as const,
   express: () => ['express', 'place'] as const,
+  expressAll: () => ['express', 'all'] as const,
   speed: () => [...dropshipKeys.all, 'speed-delivery'] as const,
   expressRules: () => ['express', 'rules'] as const,
   alipay: (outTradeNo: string) => [...dropshipKeys.all, 'alipay', outTradeNo] as const,
@@ -61,6 +62,8 @@ export const dropshipApi = {
   fees: (province: string, itemCount: number) => post<ExpressFeeRow[]>('/api/b2/post/orders/express/fee/v2', { province, itemCount }),
   coupons: (amountFen: number) => post<UsableCoupon[]>('/api/b2/post/orders/coupons', { amountFen }),
   express: () => get<PlaceExpressOption[]>('/api/b2/post/orders/express'),
+  /** Every courier, for the list's 快递 filter (not only those the seller can place with). */
+  expressAll: () => get<{ code: string; name: string }[]>('/api/b2/orders/expressAll'),
   /** 加急发货: enabled, default and price per order (the switch shows only when enabled). */
   speedTerms: () => get<SpeedDeliveryTerms>('/api/b2/post/orders/speedDelivery'),
   expressRules: () => get<ExpressRulesResult>('/api/b2/express/rules'),

@@ -1,15 +1,14 @@
 /**
  * 订单导入 (/order/intelligentImport): choose shop and file → recognized layout or column mapping
  * → preview with each bad row's reason → import with progress → result; the import history below.
- * The job in progress is in the URL (?jobId=, with the preview's 仅看错误 and page), so a refresh
- * or a link from the history opens it at its step.
+ * The job in progress is in the URL (?jobId=, with the preview's 仅看错误 and page: one list whose
+ * subject is the job), so a refresh or a link from the history opens it at its step.
  */
 import type { ImportInspectResult, ImportMapping } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Space, Spin, Steps, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { positiveInt } from '../../lib/url-state';
+import { oneOf, positiveInt, useListPage } from '../../lib/list-page';
 import { importApi, importKeys } from './api';
 import { ImportHistory } from './components/ImportHistory';
 import { ImportResultStep } from './components/ImportResultStep';
@@ -19,17 +18,17 @@ import { UploadStep, type UploadValue } from './components/UploadStep';
 import { isRunning, type StepIndex, stepOf } from './import-state';
 
 const STEPS = ['选择文件', '识别格式', '预览检查', '导入', '完成'].map((title) => ({ title }));
+/** The preview's rows: of the job, all or only the bad ones ('1'). */
+const PREVIEW_LIST = { filters: { jobId: positiveInt(), errorsOnly: oneOf(['1'] as const) } };
 
 export default function OrderImportPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const jobId = positiveInt(params.get('jobId'), 0, 2_147_483_647) || undefined;
-  const errorsOnly = params.get('errorsOnly') === '1';
-  const pageNo = positiveInt(params.get('pageNo'), 1, 100_000);
-  const pageSize = positiveInt(params.get('pageSize'), 20, 100);
-  const histPageNo = positiveInt(params.get('histPageNo'), 1, 100_000);
-  const histPageSize = positiveInt(params.get('histPageSize'), 10, 100);
+  const preview = useListPage(PREVIEW_LIST);
+  const { jobId } = preview.filters;
+  const errorsOnly = preview.filters.errorsOnly === '1';
+  /** Opens a job at its step: its preview from page 1, all rows. */
+  const openJob = (id: number) => preview.search({ jobId: id });
 
   const [localStep, setLocalStep] = useState<0 | 1>(0);
   const [upload, setUpload] = useState<UploadValue>({});
@@ -48,15 +47,6 @@ export default function OrderImportPage() {
   useEffect(() => {
     if (status && !isRunning(status)) void qc.invalidateQueries({ queryKey: [...importKeys.all, 'history'] });
   }, [status, qc]);
-
-  const setQuery = (next: Record<string, string | number | boolean | undefined>) => {
-    const sp = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) {
-      if (v === undefined || v === false || v === '') sp.delete(k);
-      else sp.set(k, v === true ? '1' : String(v));
-    }
-    setParams(sp);
-  };
 
   const inspectFile = useMutation({
     mutationFn: () => importApi.inspect({ file: upload.file as File, ...(upload.detailFile ? { detailFile: upload.detailFile } : {}) }),
@@ -80,7 +70,7 @@ export default function OrderImportPage() {
         ...(custom ? { mapping } : {}),
       });
     },
-    onSuccess: ({ jobId: id }) => setQuery({ jobId: id, errorsOnly: undefined, pageNo: undefined }),
+    onSuccess: ({ jobId: id }) => openJob(id),
   });
   const confirm = useMutation({
     mutationFn: () => importApi.confirm(jobId ?? 0),
@@ -91,7 +81,7 @@ export default function OrderImportPage() {
     setUpload((u) => ({ shopId: u.shopId }));
     setInspect(null);
     setLocalStep(0);
-    setQuery({ jobId: undefined, errorsOnly: undefined, pageNo: undefined, pageSize: undefined });
+    preview.search({});
   };
   const downloadErrors = () => job.data && importApi.errors(job.data.id, job.data.fileName).catch((e: Error) => message.error(e.message));
 
@@ -103,10 +93,9 @@ export default function OrderImportPage() {
       step === 2 ? (
         <PreviewStep
           job={job.data}
-          errorsOnly={errorsOnly}
-          pageNo={pageNo}
-          pageSize={pageSize}
-          onQuery={(q) => setQuery({ errorsOnly: q.errorsOnly ?? errorsOnly, pageNo: q.pageNo ?? pageNo, pageSize: q.pageSize ?? pageSize })}
+          query={{ pageNo: preview.pageNo, pageSize: preview.pageSize, errorsOnly }}
+          onErrorsOnly={(on) => preview.filter({ errorsOnly: on ? '1' : undefined })}
+          pagination={preview.pagination}
           onConfirm={() => confirm.mutate()}
           onRestart={restart}
           onErrors={downloadErrors}
@@ -150,13 +139,7 @@ export default function OrderImportPage() {
         <Steps current={step} items={STEPS} style={{ marginBottom: 24 }} />
         {content}
       </Card>
-      <ImportHistory
-        pageNo={histPageNo}
-        pageSize={histPageSize}
-        onPage={(p, s) => setQuery({ histPageNo: p > 1 ? p : undefined, histPageSize: s !== 10 ? s : undefined })}
-        onOpen={(id) => setQuery({ jobId: id, errorsOnly: undefined, pageNo: undefined })}
-        live={isRunning(status)}
-      />
+      <ImportHistory onOpen={openJob} live={isRunning(status)} />
     </Space>
   );
 }

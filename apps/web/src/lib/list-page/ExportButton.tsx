@@ -12,12 +12,14 @@ export interface ExportButtonProps {
   label?: string;
   /** What the button says while the file is being made, where that takes a while. */
   busyLabel?: string;
+  /** Nothing to export yet (an empty list). */
+  disabled?: boolean;
 }
 
-export function ExportButton({ run, onDone, style, label = '导出Excel', busyLabel = label }: ExportButtonProps) {
+export function ExportButton({ run, onDone, style, label = '导出Excel', busyLabel = label, disabled }: ExportButtonProps) {
   const exporting = useMutation({ mutationFn: run, onSuccess: onDone });
   return (
-    <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()} style={style}>
+    <Button icon={<DownloadOutlined />} loading={exporting.isPending} disabled={disabled} onClick={() => exporting.mutate()} style={style}>
       {exporting.isPending ? busyLabel : label}
     </Button>
   );

@@ -1,11 +1,12 @@
 /** 手工下单: a receiver and lines of custom goods (/goods/customGoods), priced by the server, then placed and paid. */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { type CustomGoodsRow, fenToYuan } from '@dropship/contract';
+import { type CustomGoodsRow, fenToYuan, ReceiverFields } from '@dropship/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Result, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../app/api';
+import { zodRule } from '../../../lib/zod-rule';
 import { AreaCascader } from '../../area/AreaCascader';
 import { dropshipApi, dropshipKeys } from '../api';
 import { ExpressSelect } from './ExpressSelect';
@@ -22,7 +23,6 @@ interface Values {
   speedDelivery?: boolean;
 }
 
-const PHONE = /^(1\d{10}(-\d{1,6})?|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;
 const customGoods = () =>
   call<{ total: number; list: CustomGoodsRow[] }>({
     method: 'POST',
@@ -105,24 +105,17 @@ export function ManualOrderForm() {
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 720 }} initialValues={{ lines: [{ quantity: 1 }] }} onFinish={(v) => void submit(v)}>
       <Space wrap align="start">
-        <Form.Item name="name" label="收货人" rules={[{ required: true, whitespace: true, message: '请输入收货人' }]}>
+        <Form.Item name="name" label="收货人" rules={[zodRule(ReceiverFields.shape.name)]}>
           <Input maxLength={30} style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item
-          name="phone"
-          label="手机号"
-          rules={[
-            { required: true, message: '请输入手机号' },
-            { pattern: PHONE, message: '请填写11位手机号或带区号的固定电话' },
-          ]}
-        >
+        <Form.Item name="phone" label="手机号" rules={[zodRule(ReceiverFields.shape.phone)]}>
           <Input maxLength={20} style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="area" label="省市区" rules={[{ required: true, type: 'array', len: 3, message: '请选择省份、城市和区县' }]}>
           <AreaCascader aria-label="省市区" />
         </Form.Item>
       </Space>
-      <Form.Item name="address" label="详细地址" rules={[{ required: true, whitespace: true, message: '请输入详细地址' }]}>
+      <Form.Item name="address" label="详细地址" rules={[zodRule(ReceiverFields.shape.address)]}>
         <Input maxLength={200} />
       </Form.Item>
       <Form.List name="lines">

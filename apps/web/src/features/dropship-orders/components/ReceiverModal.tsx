@@ -3,8 +3,9 @@
  * AreaCascader (so the server's area check passes) and the street address. Used on the place page
  * and the order detail.
  */
-import type { ReceiverFields } from '@dropship/contract';
+import { ReceiverFields } from '@dropship/contract';
 import { Form, Input, Modal } from 'antd';
+import { zodRule } from '../../../lib/zod-rule';
 import { AreaCascader } from '../../area/AreaCascader';
 
 interface Values {
@@ -22,8 +23,6 @@ interface Props {
   onSave(receiver: ReceiverFields): void;
   onClose(): void;
 }
-
-const PHONE = /^(1\d{10}(-\d{1,6})?|0\d{2,3}-?\d{7,8}(-\d{1,6})?)$/;
 
 export function ReceiverModal({ open, title = '修改收货信息', initial, saving, onSave, onClose }: Props) {
   const [form] = Form.useForm<Values>();
@@ -55,23 +54,16 @@ export function ReceiverModal({ open, title = '修改收货信息', initial, sav
         preserve={false}
         initialValues={{ name: initial?.name, phone: initial?.phone, area: known, address: initial?.address }}
       >
-        <Form.Item name="name" label="收货人" rules={[{ required: true, whitespace: true, message: '请输入收货人' }]}>
+        <Form.Item name="name" label="收货人" rules={[zodRule(ReceiverFields.shape.name)]}>
           <Input maxLength={30} />
         </Form.Item>
-        <Form.Item
-          name="phone"
-          label="手机号"
-          rules={[
-            { required: true, message: '请输入手机号' },
-            { pattern: PHONE, message: '请填写11位手机号或带区号的固定电话' },
-          ]}
-        >
+        <Form.Item name="phone" label="手机号" rules={[zodRule(ReceiverFields.shape.phone)]}>
           <Input maxLength={20} />
         </Form.Item>
         <Form.Item name="area" label="省市区" rules={[{ required: true, type: 'array', len: 3, message: '请选择省份、城市和区县' }]}>
           <AreaCascader aria-label="省市区" placeholder="选择省 / 市 / 区县" style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="address" label="详细地址" rules={[{ required: true, whitespace: true, message: '请输入详细地址' }]}>
+        <Form.Item name="address" label="详细地址" rules={[zodRule(ReceiverFields.shape.address)]}>
           <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} />
         </Form.Item>
       </Form>

@@ -3,19 +3,19 @@
  * paging in the address, receiver masked; selected orders are paid or cancelled together, the
  * filtered set goes to Excel. Each row opens its detail.
  */
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { COMBINED_ORDER_STATUS_NAMES, DROPSHIP_TABS, type DropshipOrderRow, type DropshipTab } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Space, Table, Tabs, Typography } from 'antd';
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { paginationDefaults, rowSelectionDefaults } from '../../../lib/table-defaults';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ListFilterForm, ListToolbar, useListPage } from '../../../lib/list-page';
+import { rowSelectionDefaults } from '../../../lib/table-defaults';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
 import { dropshipApi, dropshipKeys } from '../api';
-import { DropshipFilterForm } from '../components/DropshipFilterForm';
 import { detailPath, listColumns } from '../components/list-columns';
 import { PayDialog, type PayTarget } from '../components/PayDialog';
-import { filterBody, filtersFromUrl, PAGE_SIZES, pagingFromUrl, tabFromUrl, toUrl } from '../list-filters';
+import { DROPSHIP_LIST, dropshipFields } from '../order-list';
 
 const tabLabel = (t: DropshipTab) => (t === 'ALL' ? '全部' : COMBINED_ORDER_STATUS_NAMES[t]);
 const CANCELABLE = new Set(['WAITING_PAYMENT', 'WAITING_TAKING', 'E_NEXT_TAKING', 'E_STOP_TAKING', 'E_LACK_TAKING']);
@@ -23,17 +23,13 @@ const CANCELABLE = new Set(['WAITING_PAYMENT', 'WAITING_TAKING', 'E_NEXT_TAKING'
 export default function DropshipOrderListPage() {
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const key = params.toString();
-  const tab = tabFromUrl(params);
-  const filters = useMemo(() => filtersFromUrl(new URLSearchParams(key)), [key]);
-  const paging = pagingFromUrl(params);
-  const body = filterBody(tab, filters);
-  const query = { ...body, ...paging };
+  const list = useListPage(DROPSHIP_LIST);
+  const { query } = list;
+  const tab: DropshipTab = list.filters.status ?? 'ALL';
   const page = useQuery({ queryKey: dropshipKeys.page(query), queryFn: () => dropshipApi.page(query), placeholderData: keepPreviousData });
+  const express = useQuery({ queryKey: dropshipKeys.expressAll(), queryFn: dropshipApi.expressAll, staleTime: 300_000 });
   const [selected, setSelected] = useState<DropshipOrderRow[]>([]);
   const [paying, setPaying] = useState<PayTarget[] | null>(null);
-  const exporting = useMutation({ mutationFn: () => dropshipApi.exportExcel(body) });
   const refresh = () => {
     setSelected([]);
     void qc.invalidateQueries({ queryKey: dropshipKeys.all });
@@ -84,10 +80,13 @@ export default function DropshipOrderListPage() {
     </Space>
   ));
   const counts = page.data?.counts ?? {};
-  const go = (t: DropshipTab, f = filters, p = { pageNo: 1, pageSize: paging.pageSize }) => {
-    setSelected([]);
-    setParams(toUrl(t, f, p));
-  };
+  // The selection is of the rows on screen: another tab, search or page starts a new one.
+  const fresh =
+    <A extends unknown[]>(go: (...a: A) => void) =>
+    (...a: A) => {
+      setSelected([]);
+      go(...a);
+    };
   const payable = selected.filter((r) => r.status === 'WAITING_PAYMENT');
   const cancelable = selected.filter((r) => CANCELABLE.has(r.combinedStatus));
 
@@ -104,21 +103,32 @@ export default function DropshipOrderListPage() {
       </Space>
       <Tabs
         activeKey={tab}
-        onChange={(t) => go(t as DropshipTab)}
+        onChange={fresh((t: string) => list.filter({ status: t === 'ALL' ? undefined : (t as Exclude<DropshipTab, 'ALL'>) }))}
         items={DROPSHIP_TABS.map((t) => ({ key: t, label: counts[t] ? `${tabLabel(t)}（${counts[t]}）` : tabLabel(t) }))}
       />
-      <DropshipFilterForm value={filters} onSearch={(f) => go(tab, f)} />
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Button type="primary" disabled={payable.length === 0} onClick={() => toPay(payable)}>
-          批量支付{payable.length ? `（${payable.length}）` : ''}
-        </Button>
-        <Button danger disabled={cancelable.length === 0} onClick={() => askCancel(cancelable)}>
-          批量取消{cancelable.length ? `（${cancelable.length}）` : ''}
-        </Button>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
-      </Space>
+      <ListFilterForm
+        fields={dropshipFields(express.data ?? [])}
+        values={list.active}
+        // Merged into the set filters, so the tab and a linked shop stay.
+        onSearch={fresh(list.filter)}
+        extra={
+          <Button style={{ marginLeft: 8 }} onClick={fresh(() => list.search({ status: list.filters.status }))}>
+            重置
+          </Button>
+        }
+      />
+      <ListToolbar
+        actions={[
+          { label: `批量支付${payable.length ? `（${payable.length}）` : ''}`, primary: true, disabled: payable.length === 0, onClick: () => toPay(payable) },
+          {
+            label: `批量取消${cancelable.length ? `（${cancelable.length}）` : ''}`,
+            danger: true,
+            disabled: cancelable.length === 0,
+            onClick: () => askCancel(cancelable),
+          },
+        ]}
+        exportExcel={() => dropshipApi.exportExcel(list.active)}
+      />
       <Table<DropshipOrderRow>
         rowKey="id"
         columns={columns}
@@ -132,14 +142,7 @@ export default function DropshipOrderListPage() {
           getCheckboxProps: (r) => ({ 'aria-label': `选择订单${r.orderNo}` }),
           onChange: (_, rows) => setSelected(rows),
         }}
-        pagination={{
-          ...paginationDefaults,
-          current: paging.pageNo,
-          pageSize: paging.pageSize,
-          total: page.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          onChange: (p, s) => go(tab, filters, { pageNo: s !== paging.pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={list.pagination(page.data?.total ?? 0, { onChange: fresh((pageNo: number, pageSize: number) => list.change({ pageNo, pageSize })) })}
       />
       <PayDialog
         orders={paying}

@@ -1,9 +1,13 @@
-/** 导入记录: the seller's imports, newest first, paged through the URL, exportable to Excel. */
+/**
+ * 导入记录: the seller's imports, newest first, exportable to Excel. Its paging is a second list in
+ * the page's address (histpageNo, histpageSize), apart from the preview's.
+ */
 import { IMPORT_STATUS_NAMES, type ImportHistoryRow, type ImportJobStatus } from '@dropship/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { formatDateTime } from '../../../lib/date';
-import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { ExportButton, useListPage } from '../../../lib/list-page';
+import { withColumnMinWidth } from '../../../lib/table-defaults';
 import { importApi, importKeys } from '../api';
 
 const STATUS_COLORS: Record<ImportJobStatus, string> = {
@@ -15,18 +19,18 @@ const STATUS_COLORS: Record<ImportJobStatus, string> = {
   CANCELLED: 'default',
 };
 
+const HISTORY_LIST = { filters: {}, pageSize: 10, prefix: 'hist' };
+
 interface Props {
-  pageNo: number;
-  pageSize: number;
-  onPage(pageNo: number, pageSize: number): void;
   onOpen(jobId: number): void;
   /** Refetches while an import of this page runs. */
   live: boolean;
 }
 
-export function ImportHistory({ pageNo, pageSize, onPage, onOpen, live }: Props) {
+export function ImportHistory({ onOpen, live }: Props) {
   const { message } = App.useApp();
-  const q = { pageNo, pageSize };
+  const list = useListPage(HISTORY_LIST);
+  const q = { pageNo: list.pageNo, pageSize: list.pageSize };
   const page = useQuery({
     queryKey: importKeys.history(q),
     queryFn: () => importApi.history(q),
@@ -68,14 +72,7 @@ export function ImportHistory({ pageNo, pageSize, onPage, onOpen, live }: Props)
   ]);
 
   return (
-    <Card
-      title="导入记录"
-      extra={
-        <Button onClick={() => importApi.exportHistory({}).catch((e: Error) => message.error(e.message))} disabled={!page.data?.total}>
-          导出Excel
-        </Button>
-      }
-    >
+    <Card title="导入记录" extra={<ExportButton run={() => importApi.exportHistory({})} disabled={!page.data?.total} />}>
       <Table<ImportHistoryRow>
         rowKey="id"
         size="small"
@@ -83,14 +80,7 @@ export function ImportHistory({ pageNo, pageSize, onPage, onOpen, live }: Props)
         dataSource={page.data?.list ?? []}
         loading={page.isFetching && !page.data}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          ...paginationDefaults,
-          current: pageNo,
-          pageSize,
-          total: page.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (p, s) => onPage(s !== pageSize ? 1 : p, s),
-        }}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
     </Card>
   );

@@ -4,17 +4,18 @@
  */
 import type { ImportJobView, ImportRowView } from '@dropship/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Checkbox, Progress, Result, Space, Statistic, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
+import { Alert, Button, Checkbox, Progress, Result, Space, Statistic, Table, type TableColumnsType, type TablePaginationConfig, Tag, Typography } from 'antd';
+import { withColumnMinWidth } from '../../../lib/table-defaults';
 import { importApi, importKeys } from '../api';
 import { yuan } from '../import-state';
 
 interface Props {
   job: ImportJobView;
-  errorsOnly: boolean;
-  pageNo: number;
-  pageSize: number;
-  onQuery(q: { errorsOnly?: boolean; pageNo?: number; pageSize?: number }): void;
+  /** The rows asked for: the page of the preview list in the address, errors only or all. */
+  query: { pageNo: number; pageSize: number; errorsOnly: boolean };
+  onErrorsOnly(errorsOnly: boolean): void;
+  /** The table's pagination from the page's list. */
+  pagination(total: number): TablePaginationConfig;
   onConfirm(): void;
   onRestart(): void;
   onErrors(): void;
@@ -39,8 +40,7 @@ const columns = withColumnMinWidth<TableColumnsType<ImportRowView>[number]>([
   },
 ]);
 
-export function PreviewStep({ job, errorsOnly, pageNo, pageSize, onQuery, onConfirm, onRestart, onErrors, confirming }: Props) {
-  const q = { pageNo, pageSize, errorsOnly };
+export function PreviewStep({ job, query: q, onErrorsOnly, pagination, onConfirm, onRestart, onErrors, confirming }: Props) {
   const rows = useQuery({
     queryKey: importKeys.rows(job.id, q),
     queryFn: () => importApi.rows(job.id, q),
@@ -75,7 +75,7 @@ export function PreviewStep({ job, errorsOnly, pageNo, pageSize, onQuery, onConf
         />
       )}
       <Space>
-        <Checkbox checked={errorsOnly} onChange={(e) => onQuery({ errorsOnly: e.target.checked, pageNo: 1 })}>
+        <Checkbox checked={q.errorsOnly} onChange={(e) => onErrorsOnly(e.target.checked)}>
           仅看错误
         </Checkbox>
         {job.errorRows > 0 && <Button onClick={onErrors}>下载错误行</Button>}
@@ -87,14 +87,7 @@ export function PreviewStep({ job, errorsOnly, pageNo, pageSize, onQuery, onConf
         dataSource={rows.data?.list ?? []}
         loading={rows.isFetching}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          ...paginationDefaults,
-          current: pageNo,
-          pageSize,
-          total: rows.data?.total ?? 0,
-          pageSizeOptions: [20, 50, 100],
-          onChange: (p, s) => onQuery({ pageNo: s !== pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={pagination(rows.data?.total ?? 0)}
       />
       <Space>
         <Button onClick={onRestart}>重新上传</Button>

@@ -4,44 +4,52 @@
  * with a progress bar, then all their waybills print as one job; shipped ones reprint. Filters, tab
  * and paging live in the address; the filtered list exports to Excel.
  */
-import { DownloadOutlined } from '@ant-design/icons';
-import { SELF_PICKUP_EXPRESS, type WarehouseOrderRow, type WarehouseView, type WaybillLabelData } from '@dropship/contract';
+import { SELF_PICKUP_EXPRESS, type WarehouseOrderRow, WarehouseView, type WaybillLabelData } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, Modal, Popconfirm, Progress, Select, Space, Table, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { App, Button, Modal, Popconfirm, Progress, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { paginationDefaults, rowSelectionDefaults } from '../../../lib/table-defaults';
-import { nonEmpty, positiveInt, useUrlValues } from '../../../lib/url-state';
+import { day, type FilterField, ListFilterForm, ListToolbar, oneOf, text, useListPage } from '../../../lib/list-page';
+import { rowSelectionDefaults } from '../../../lib/table-defaults';
 import { printLabels } from '../../printing/print-labels';
-import { type WarehouseQuery, warehouseApi, warehouseKeys } from '../api';
+import { warehouseApi, warehouseKeys } from '../api';
 import { type BatchOutcome, shipInTurn } from '../batch-ship';
 import { EXPRESS_OPTIONS, warehouseColumns } from '../components/list-columns';
 
-const DEFAULTS = { view: 'READY', orderNo: '', trackingNo: '', expressCode: '', dateFrom: '', dateTo: '', pageNo: '1', pageSize: '20' };
+// The one page-size policy (at most 100): a batch ships and prints the rows ticked on one page, and
+// the page never offered more than 100 rows to tick.
+const LIST = {
+  filters: {
+    view: oneOf(WarehouseView.options).or('READY'),
+    orderNo: text(32),
+    trackingNo: text(40),
+    expressCode: text(20),
+    dateFrom: day(),
+    dateTo: day(),
+  },
+};
 const TABS: { key: WarehouseView; label: string }[] = [
   { key: 'READY', label: '待发货（已到齐）' },
   { key: 'SORTING', label: '分拣中（未到齐）' },
   { key: 'SHIPPED', label: '已发货' },
 ];
 
+/** The filter form of a tab: the tracking number and the delivery days only where orders have them. */
+const fieldsOf = (view: WarehouseView): FilterField[] => [
+  { kind: 'text', name: 'orderNo', label: '代发订单号', width: 180, maxLength: 32 },
+  ...(view === 'SHIPPED' ? [{ kind: 'text', name: 'trackingNo', label: '快递单号', width: 180, maxLength: 40 } as const] : []),
+  { kind: 'select', name: 'expressCode', label: '快递', width: 140, options: EXPRESS_OPTIONS },
+  ...(view === 'SHIPPED' ? [{ kind: 'dayRange', name: 'range', label: '发货日期', from: 'dateFrom', to: 'dateTo' } as const] : []),
+];
+
 export default function PrintDeliveryPage() {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
-  const [url, setUrl] = useUrlValues(DEFAULTS);
-  const view = (TABS.some((t) => t.key === url.view) ? url.view : 'READY') as WarehouseView;
-  const filters = nonEmpty({
-    view,
-    orderNo: url.orderNo,
-    trackingNo: url.trackingNo,
-    expressCode: url.expressCode,
-    dateFrom: url.dateFrom,
-    dateTo: url.dateTo,
-  });
-  const query: WarehouseQuery = { ...filters, pageNo: positiveInt(url.pageNo, 1), pageSize: positiveInt(url.pageSize, 20, 200) };
+  const list = useListPage(LIST);
+  const { query } = list;
+  const view = list.filters.view;
   const page = useQuery({ queryKey: warehouseKeys.orders(query), queryFn: () => warehouseApi.orders(query), placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<WarehouseOrderRow[]>([]);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const exporting = useMutation({ mutationFn: () => warehouseApi.exportExcel(filters) });
   const refresh = () => {
     setSelected([]);
     void qc.invalidateQueries({ queryKey: warehouseKeys.all });
@@ -137,65 +145,28 @@ export default function PrintDeliveryPage() {
         activeKey={view}
         onChange={(k) => {
           setSelected([]);
-          setUrl({ view: k, pageNo: 1 });
+          list.filter({ view: k as WarehouseView });
         }}
         items={TABS}
       />
-      <Form
-        layout="inline"
-        key={JSON.stringify(filters)}
-        initialValues={{ ...url, range: url.dateFrom && url.dateTo ? [dayjs(url.dateFrom), dayjs(url.dateTo)] : undefined }}
-        onFinish={(v: { orderNo?: string; trackingNo?: string; expressCode?: string; range?: [dayjs.Dayjs, dayjs.Dayjs] }) =>
-          setUrl({
-            orderNo: v.orderNo,
-            trackingNo: v.trackingNo,
-            expressCode: v.expressCode,
-            dateFrom: v.range?.[0]?.format('YYYY-MM-DD'),
-            dateTo: v.range?.[1]?.format('YYYY-MM-DD'),
-            pageNo: 1,
-          })
-        }
-        style={{ marginBottom: 12, rowGap: 8 }}
-      >
-        <Form.Item name="orderNo" label="代发订单号">
-          <Input allowClear maxLength={32} style={{ width: 180 }} />
-        </Form.Item>
-        {view === 'SHIPPED' && (
-          <Form.Item name="trackingNo" label="快递单号">
-            <Input allowClear maxLength={40} style={{ width: 180 }} />
-          </Form.Item>
-        )}
-        <Form.Item name="expressCode" label="快递">
-          <Select allowClear options={EXPRESS_OPTIONS} style={{ width: 140 }} placeholder="全部" />
-        </Form.Item>
-        {view === 'SHIPPED' && (
-          <Form.Item name="range" label="发货日期">
-            <DatePicker.RangePicker />
-          </Form.Item>
-        )}
-        <Button type="primary" htmlType="submit">
-          查询
-        </Button>
-      </Form>
-      <Space style={{ marginBottom: 12 }} wrap>
-        {view === 'READY' && (
-          <Button
-            type="primary"
-            disabled={selected.length === 0}
-            onClick={() => void shipSelected(selected.filter((r) => r.expressCode !== SELF_PICKUP_EXPRESS))}
-          >
-            批量发货并打印面单{selected.length ? `（${selected.length}）` : ''}
-          </Button>
-        )}
-        {view === 'SHIPPED' && (
-          <Button disabled={selected.length === 0} onClick={() => void reprint(selected)}>
-            批量补打面单{selected.length ? `（${selected.length}）` : ''}
-          </Button>
-        )}
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
-      </Space>
+      {/* The tab stays; a field the tab does not show is cleared. */}
+      <ListFilterForm fields={fieldsOf(view)} values={list.active} onSearch={(f) => list.search({ ...f, view })} />
+      <ListToolbar
+        actions={[
+          view === 'READY' && {
+            label: `批量发货并打印面单${selected.length ? `（${selected.length}）` : ''}`,
+            primary: true,
+            disabled: selected.length === 0,
+            onClick: () => void shipSelected(selected.filter((r) => r.expressCode !== SELF_PICKUP_EXPRESS)),
+          },
+          view === 'SHIPPED' && {
+            label: `批量补打面单${selected.length ? `（${selected.length}）` : ''}`,
+            disabled: selected.length === 0,
+            onClick: () => void reprint(selected),
+          },
+        ]}
+        exportExcel={() => warehouseApi.exportExcel(list.active)}
+      />
       <Table<WarehouseOrderRow>
         rowKey="orderId"
         columns={columns}
@@ -213,13 +184,7 @@ export default function PrintDeliveryPage() {
                 onChange: (_, rows) => setSelected(rows),
               }
         }
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          onChange: (p, s) => setUrl({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
       <Modal open={progress !== null} title="正在获取快递单号并发货" footer={null} closable={false}>
         {progress && (
