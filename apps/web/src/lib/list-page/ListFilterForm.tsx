@@ -25,7 +25,7 @@ export function ListFilterForm({ fields, values, onSearch, extra, style }: ListF
       style={{ marginBottom: 12, rowGap: 8, ...style }}
     >
       {fields.map((f) => (
-        <Form.Item key={f.name} name={f.name} label={f.label}>
+        <Form.Item key={f.name} name={f.name} label={f.label} rules={f.kind === 'text' ? f.rules : undefined}>
           {fieldInput(f)}
         </Form.Item>
       ))}

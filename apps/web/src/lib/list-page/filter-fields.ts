@@ -2,12 +2,14 @@
  * A list's filter form, declared as data (the ant-design-pro habit of one definition that also
  * builds the search form): ListFilterForm renders it and maps its values to the address and back.
  */
+import type { FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
 type Option = { value: string | number; label: string };
 
 export type FilterField<K extends string = string> =
-  | { kind: 'text'; name: K; label: string; width?: number; maxLength?: number; placeholder?: string }
+  /** `rules`: the contract's check of the filter (zodRule), so 查询 refuses what the list call would. */
+  | { kind: 'text'; name: K; label: string; width?: number; maxLength?: number; placeholder?: string; rules?: FormRule[] }
   | { kind: 'select'; name: K; label: string; options: readonly Option[]; width?: number; placeholder?: string; showSearch?: boolean }
   /** Two filters (from, to: YYYY-MM-DD) shown as one range picker. */
   | { kind: 'dayRange'; name: string; label: string; from: K; to: K };
