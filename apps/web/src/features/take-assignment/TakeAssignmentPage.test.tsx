@@ -99,9 +99,11 @@ function tree(client: QueryClient) {
 }
 
 const CODE = '202611260001';
+// antd in jsdom is slow on a busy machine: give the page time rather than testing the clock.
+const WAIT = { timeout: 15_000 };
 
 describe('TakeAssignmentPage filter form', () => {
-  it('keeps a typed 拿货码 through re-renders with the same address, and 查询 puts it in the address', async () => {
+  it('keeps a typed 拿货码 through re-renders with the same address, and 查询 puts it in the address', { timeout: 90_000 }, async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const { rerender } = render(tree(client));
     const input = screen.getByLabelText('拿货码') as HTMLInputElement;
@@ -110,8 +112,8 @@ describe('TakeAssignmentPage filter form', () => {
 
     // The page's calls come back (pickers, audit, the list, the dashboard): each answer renders it again.
     await act(async () => release());
-    await waitFor(() => expect(answered).toContain(`${A}/pickers`));
-    await waitFor(() => expect(answered).toContain(`${A}/takePage`));
+    await waitFor(() => expect(answered).toContain(`${A}/pickers`), WAIT);
+    await waitFor(() => expect(answered).toContain(`${A}/takePage`), WAIT);
     await act(async () => new Promise((r) => setTimeout(r, 50)));
     expect((screen.getByLabelText('拿货码') as HTMLInputElement).value).toBe(CODE);
 
@@ -121,7 +123,16 @@ describe('TakeAssignmentPage filter form', () => {
     expect((screen.getByLabelText('拿货码') as HTMLInputElement).value).toBe(CODE);
 
     fireEvent.click(screen.getByRole('button', { name: /^查\s?询$/ }));
-    await waitFor(() => expect(location).toContain(`takeCode=${CODE}`));
+    await waitFor(() => expect(location).toContain(`takeCode=${CODE}`), WAIT);
     expect((screen.getByLabelText('拿货码') as HTMLInputElement).value).toBe(CODE);
+  });
+
+  it('refuses a 拿货码 that is not 12 digits with the contract message, leaving the address alone', { timeout: 90_000 }, async () => {
+    render(tree(new QueryClient({ defaultOptions: { queries: { retry: false } } })));
+    await act(async () => release());
+    fireEvent.change(screen.getByLabelText('拿货码'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: /^查\s?询$/ }));
+    expect(await screen.findByText('拿货码必须是12位数字', {}, WAIT)).toBeTruthy();
+    expect(location).not.toContain('takeCode');
   });
 });
