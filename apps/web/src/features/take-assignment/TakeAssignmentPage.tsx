@@ -49,11 +49,11 @@ export default function TakeAssignmentPage() {
   };
 
   const assign = useMutation({
-    mutationFn: async (v: { pickerId: number; areas: string[] }) => {
+    mutationFn: async (to: { pickerId: number; areas: string[] }) => {
       if (!pending) return { count: 0 };
-      if (pending.kind === 'items') return takeApi.assignUser(pending.ids, v.pickerId);
-      if (pending.kind === 'area') return takeApi.assignArea(v.areas, v.pickerId);
-      return takeApi.assignStalls(pending.keys, v.pickerId);
+      if (pending.kind === 'items') return takeApi.assignUser(pending.ids, to.pickerId);
+      if (pending.kind === 'area') return takeApi.assignArea(to.areas, to.pickerId);
+      return takeApi.assignStalls(pending.keys, to.pickerId);
     },
     onSuccess: (r) => {
       message.success(r.count > 0 ? `已分配 ${r.count} 个拿货项` : '没有待分配的拿货项');
