@@ -2,8 +2,8 @@
 import { SubPassword, type SubUserRow } from '@dropship/contract';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
+import { zodRule } from '../../lib/zod-rule';
 import { accountApi } from './api';
-import { zodRule } from './zod-rule';
 
 export function ResetPasswordModal({ user, onClose }: { user: SubUserRow | null; onClose: () => void }) {
   const { message } = App.useApp();

@@ -1,8 +1,9 @@
 /** Adds or renames a role; a new role goes straight on to its permissions. */
-import type { RoleRow } from '@dropship/contract';
+import { RoleAddBody, type RoleRow } from '@dropship/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
+import { zodRule } from '../../lib/zod-rule';
 import { accountApi, accountKeys } from './api';
 
 export type RoleEditing = { mode: 'create' } | { mode: 'edit'; row: RoleRow };
@@ -49,7 +50,7 @@ export function RoleModal({ editing, onClose, onCreated }: { editing: RoleEditin
       forceRender
     >
       <Form form={form} layout="vertical">
-        <Form.Item name="name" label="角色名称" rules={[{ required: true, whitespace: true, message: '请输入角色名称' }]}>
+        <Form.Item name="name" label="角色名称" rules={[zodRule(RoleAddBody.shape.name)]}>
           <Input maxLength={20} showCount placeholder="如 拿货员、打包员、客服" />
         </Form.Item>
         <Form.Item name="remark" label="备注">

@@ -2,17 +2,15 @@
  * Adds a sub-account (account, name, phone, password, roles) or edits one. The list shows name and
  * phone masked, so editing leaves them empty: empty keeps what is stored.
  */
-import { SubPassword, SubUsername, type SubUserRow } from '@dropship/contract';
+import { SubPassword, SubUsername, type SubUserRow, UserAddBody, UserEditBody } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { useEffect } from 'react';
+import { zodRule } from '../../lib/zod-rule';
 import { accountApi, accountKeys } from './api';
-import { zodRule } from './zod-rule';
 
 export type UserEditing = { mode: 'create' } | { mode: 'edit'; row: SubUserRow };
 type Values = { username: string; name: string; phone?: string; password: string; roleIds: number[] };
-
-const PHONE = /^1[3-9]\d{9}$/;
 
 export function SubUserDrawer({ editing, onClose }: { editing: UserEditing | null; onClose: () => void }) {
   const { message } = App.useApp();
@@ -69,10 +67,10 @@ export function SubUserDrawer({ editing, onClose }: { editing: UserEditing | nul
             <Input maxLength={32} autoComplete="off" />
           </Form.Item>
         )}
-        <Form.Item name="name" label="姓名" rules={row ? [] : [{ required: true, whitespace: true, message: '请输入姓名' }]}>
+        <Form.Item name="name" label="姓名" rules={[zodRule(row ? UserEditBody.shape.name : UserAddBody.shape.name)]}>
           <Input maxLength={20} placeholder={row ? `${row.name || '未填写'}（不修改请留空）` : undefined} />
         </Form.Item>
-        <Form.Item name="phone" label="手机号" rules={[{ pattern: PHONE, message: '手机号必须是11位手机号码' }]}>
+        <Form.Item name="phone" label="手机号" rules={[zodRule(UserAddBody.shape.phone)]}>
           <Input maxLength={11} placeholder={row ? `${row.phone || '未填写'}（不修改请留空）` : '选填'} />
         </Form.Item>
         {!row && (
@@ -80,7 +78,7 @@ export function SubUserDrawer({ editing, onClose }: { editing: UserEditing | nul
             <Input.Password maxLength={32} autoComplete="new-password" />
           </Form.Item>
         )}
-        <Form.Item name="roleIds" label="角色" rules={[{ required: true, type: 'array', min: 1, message: '请至少选择一个角色' }]}>
+        <Form.Item name="roleIds" label="角色" rules={[zodRule(UserAddBody.shape.roleIds)]}>
           <Select
             mode="multiple"
             aria-label="角色"

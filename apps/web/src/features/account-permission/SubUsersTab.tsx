@@ -1,28 +1,40 @@
 /**
  * 子账号: the organisation's sub-accounts (names and phones masked), searched by name, phone and
- * state from the URL; add/edit in a drawer, enable/disable, reset password, delete, Excel export.
+ * state from the URL (lib/list-page); add/edit in a drawer, enable/disable, reset password (the open
+ * drawer or dialog in the URL too), delete, Excel export.
  */
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { ENABLE_STATUS_NAMES, type EnableStatus, type SubUserRow } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Popconfirm, Select, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { App, Button, Popconfirm, Space, Switch, Table, type TableColumnsType, Tag } from 'antd';
+import { useMemo } from 'react';
 import { formatDateTime } from '../../lib/date';
-import { paginationDefaults, withColumnMinWidth } from '../../lib/table-defaults';
-import { nonEmpty, positiveInt, useUrlValues } from '../../lib/url-state';
-import { accountApi, accountKeys, type UserFilters } from './api';
+import { type BarField, ListFilterBar, ListToolbar, oneOf, optionsOf, text, useListPage } from '../../lib/list-page';
+import { withColumnMinWidth } from '../../lib/table-defaults';
+import { accountApi, accountKeys } from './api';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { SubUserDrawer, type UserEditing } from './SubUserDrawer';
+
+const LIST = {
+  filters: { name: text(20), phone: text(11), state: oneOf(Object.keys(ENABLE_STATUS_NAMES) as EnableStatus[]) },
+  dialogs: ['create', 'edit', 'resetPassword'] as const,
+};
+const BAR: BarField[] = [
+  { kind: 'search', name: 'name', label: '姓名', placeholder: '姓名', width: 180, maxLength: 20, enterButton: false },
+  { kind: 'search', name: 'phone', label: '手机号', placeholder: '手机号', width: 180, maxLength: 11, enterButton: false },
+  { kind: 'select', name: 'state', label: '状态', all: '全部状态', options: optionsOf(ENABLE_STATUS_NAMES), width: 120 },
+];
 
 export function SubUsersTab() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [v, set] = useUrlValues({ tab: 'users', name: '', phone: '', state: '', pageNo: '1', pageSize: '20' });
-  const filters = nonEmpty({ name: v.name, phone: v.phone, state: v.state }) as UserFilters;
-  const query = { ...filters, pageNo: positiveInt(v.pageNo, 1), pageSize: positiveInt(v.pageSize, 20, 100) };
-  const page = useQuery({ queryKey: accountKeys.users(query), queryFn: () => accountApi.users(query), placeholderData: keepPreviousData });
-  const [editing, setEditing] = useState<UserEditing | null>(null);
-  const [resetting, setResetting] = useState<SubUserRow | null>(null);
+  const list = useListPage(LIST);
+  const page = useQuery({ queryKey: accountKeys.users(list.query), queryFn: () => accountApi.users(list.query), placeholderData: keepPreviousData });
+  const rows = page.data?.list;
+  const creating = list.isOpen('create');
+  const editRow = list.dialogRow('edit', rows);
+  // One object per open drawer: the drawer starts its form afresh when this changes.
+  const editing = useMemo<UserEditing | null>(() => (creating ? { mode: 'create' } : editRow ? { mode: 'edit', row: editRow } : null), [creating, editRow]);
   const refresh = () => qc.invalidateQueries({ queryKey: accountKeys.all });
 
   const setState = useMutation({
@@ -39,7 +51,6 @@ export function SubUsersTab() {
       void refresh();
     },
   });
-  const exporting = useMutation({ mutationFn: () => accountApi.exportUsers(filters) });
 
   const columns = withColumnMinWidth<TableColumnsType<SubUserRow>[number]>([
     { title: '账号', dataIndex: 'username' },
@@ -68,10 +79,10 @@ export function SubUsersTab() {
       width: 200,
       render: (_: unknown, r) => (
         <Space size={4}>
-          <Button type="link" size="small" onClick={() => setEditing({ mode: 'edit', row: r })}>
+          <Button type="link" size="small" onClick={() => list.openDialog('edit', r.id)}>
             编辑
           </Button>
-          <Button type="link" size="small" onClick={() => setResetting(r)}>
+          <Button type="link" size="small" onClick={() => list.openDialog('resetPassword', r.id)}>
             重置密码
           </Button>
           <Popconfirm title={`确定删除子账号“${r.username}”吗？删除后不能再登录，账号名也不能再用。`} onConfirm={() => remove.mutateAsync(r.id)}>
@@ -86,59 +97,22 @@ export function SubUsersTab() {
 
   return (
     <div>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Input.Search
-          aria-label="姓名"
-          placeholder="姓名"
-          allowClear
-          defaultValue={v.name}
-          maxLength={20}
-          style={{ width: 180 }}
-          onSearch={(name) => set({ name: name.trim(), pageNo: 1 })}
-        />
-        <Input.Search
-          aria-label="手机号"
-          placeholder="手机号"
-          allowClear
-          defaultValue={v.phone}
-          maxLength={11}
-          style={{ width: 180 }}
-          onSearch={(phone) => set({ phone: phone.trim(), pageNo: 1 })}
-        />
-        <Select
-          aria-label="状态"
-          style={{ width: 120 }}
-          value={v.state}
-          onChange={(state) => set({ state, pageNo: 1 })}
-          options={[{ value: '', label: '全部状态' }, ...Object.entries(ENABLE_STATUS_NAMES).map(([value, label]) => ({ value, label }))]}
-        />
-      </Space>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
-          新增子账号
-        </Button>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
-      </Space>
+      <ListFilterBar fields={BAR} values={list.filters} onChange={list.filter} />
+      <ListToolbar
+        actions={[{ label: '新增子账号', primary: true, icon: <PlusOutlined />, onClick: () => list.openDialog('create') }]}
+        exportExcel={() => accountApi.exportUsers(list.active)}
+      />
       <Table<SubUserRow>
         rowKey="id"
         columns={columns}
-        dataSource={page.data?.list ?? []}
+        dataSource={rows ?? []}
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: '暂无子账号，先在“角色”里建好角色，再点“新增子账号”' }}
-        pagination={{
-          ...paginationDefaults,
-          current: query.pageNo,
-          pageSize: query.pageSize,
-          total: page.data?.total ?? 0,
-          pageSizeOptions: [10, 20, 50, 100],
-          onChange: (p, s) => set({ pageNo: s !== query.pageSize ? 1 : p, pageSize: s }),
-        }}
+        pagination={list.pagination(page.data?.total ?? 0)}
       />
-      <SubUserDrawer editing={editing} onClose={() => setEditing(null)} />
-      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      <SubUserDrawer editing={editing} onClose={list.closeDialog} />
+      <ResetPasswordModal user={list.dialogRow('resetPassword', rows) ?? null} onClose={list.closeDialog} />
     </div>
   );
 }

@@ -2,12 +2,13 @@
  * 新建合格证 / 编辑 (/basicSet/addCustomCertificate[?id=]): every certificate field, wash-care
  * symbols, and a live preview the server renders (SVG, 1 s after the last change).
  */
-import type { CertificateFields } from '@dropship/contract';
+import { CertificateFields } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, Row, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { debounce } from '../../lib/debounce';
+import { zodRule } from '../../lib/zod-rule';
 import { SvgPreview } from '../labels-designer/SvgPreview';
 import { printingApi } from '../printing/printing-api';
 import { certificateApi, certificateKeys } from './api';
@@ -82,9 +83,10 @@ export default function CertificateEditPage() {
                   key={f.name}
                   name={f.name}
                   label={f.label}
+                  // The contract lets the title be blank (it prints 合格证 then); the form asks for one.
                   rules={[
                     ...(f.name === 'title' ? [{ required: true, whitespace: true, message: '请输入标题' }] : []),
-                    { max: f.max, message: `${f.label}不能超过${f.max}个字符` },
+                    zodRule(CertificateFields.shape[f.name]),
                   ]}
                 >
                   {f.long ? <Input.TextArea rows={2} maxLength={f.max} showCount /> : <Input maxLength={f.max} placeholder={`请输入${f.label}`} />}

@@ -1,18 +1,18 @@
 /**
  * 店铺授权 (/basicSet/shopAuthorization): the seller's shops with their authorization (state, last
  * authorized, expiry, days left) and order sync (progress while it runs, last result or error).
- * Filters live in the URL (?channel=&keyword=); the OAuth round trip comes back here with
- * ?authorized=<id> or ?authError=<message>. The list is polled while any shop is syncing.
+ * Filters live in the URL (lib/list-page: ?channel=&keyword=, one unpaged list); the OAuth round
+ * trip comes back here with ?authorized=<id> or ?authError=<message>. The list is polled while any
+ * shop is syncing. The add / re-authorize dialog stays out of the address: it holds the polled row.
  */
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { CHANNEL_NAMES, Channel, SHOP_AUTH_STATE_NAMES, type ShopRow } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/date';
+import { type BarField, ExportButton, ListFilterBar, oneOf, text, useListPage, useUrlParams } from '../../lib/list-page';
 import { withColumnMinWidth } from '../../lib/table-defaults';
-import { writeUrlValues } from '../../lib/url-state';
 import { AddShopModal } from './AddShopModal';
 import { shopKeys, shopsApi } from './api';
 import { ChannelTag } from './ChannelTag';
@@ -20,15 +20,19 @@ import { SyncCell } from './SyncCell';
 import { ShopActions } from './shop-actions';
 
 const STATE_COLORS = { AUTHORIZED: 'green', EXPIRED: 'red', PAUSED: 'default' } as const;
+const LIST = { filters: { channel: oneOf(Channel.options), keyword: text(50) } };
+const BAR: BarField[] = [
+  { kind: 'select', name: 'channel', label: '平台', all: '全部平台', options: Channel.options.map((c) => ({ value: c, label: CHANNEL_NAMES[c] })), width: 150 },
+  { kind: 'search', name: 'keyword', label: '店铺名称', placeholder: '店铺名称', width: 240, maxLength: 50, enterButton: false },
+];
+/** What the platform's consent page sends the seller back with. */
+const RETURN = { authorized: text(20), authError: text(500) };
 
 export default function ShopAuthorizationPage() {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
-  const channelParam = params.get('channel');
-  const channel = Channel.safeParse(channelParam).success ? (channelParam as Channel) : undefined;
-  const keyword = params.get('keyword') ?? '';
-  const query = { ...(channel ? { channel } : {}), ...(keyword ? { keyword } : {}) };
+  const filters = useListPage(LIST);
+  const query = filters.active;
   const list = useQuery({
     queryKey: shopKeys.list(query),
     queryFn: () => shopsApi.list(query),
@@ -41,23 +45,16 @@ export default function ShopAuthorizationPage() {
   const [adding, setAdding] = useState(false);
   const [erpShop, setErpShop] = useState<ShopRow | null>(null);
 
-  const setQuery = (patch: Record<string, string | undefined>) => setParams(writeUrlValues(params, patch));
-
-  // Back from the platform's consent page.
-  const authorized = params.get('authorized');
-  const authError = params.get('authError');
+  // Back from the platform's consent page: say how it went once, then take the flags out of the address.
+  const [{ authorized, authError }, setReturn] = useUrlParams(RETURN);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setReturn is made anew each render; the flags say when to run
   useEffect(() => {
     if (!authorized && !authError) return;
     if (authorized) message.success('店铺授权成功，正在同步订单');
     if (authError) modal.error({ title: '店铺授权未完成', content: authError });
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      next.delete('authorized');
-      next.delete('authError');
-      return next;
-    });
+    setReturn({ authorized: undefined, authError: undefined });
     void qc.invalidateQueries({ queryKey: shopKeys.all });
-  }, [authorized, authError, message, modal, qc, setParams]);
+  }, [authorized, authError, message, modal, qc]);
 
   const refresh = () => qc.invalidateQueries({ queryKey: shopKeys.all });
   const act = useMutation({
@@ -79,7 +76,6 @@ export default function ShopAuthorizationPage() {
     resume: (shop: ShopRow) => act.mutate({ op: 'resume', shop }),
     remove: (shop: ShopRow) => act.mutateAsync({ op: 'remove', shop }),
   };
-  const exporting = useMutation({ mutationFn: () => shopsApi.exportList(query) });
 
   const columns = withColumnMinWidth<TableColumnsType<ShopRow>[number]>([
     { title: '平台', dataIndex: 'channel', width: 130, render: (c: Channel) => <ChannelTag channel={c} /> },
@@ -99,30 +95,12 @@ export default function ShopAuthorizationPage() {
   return (
     <div>
       <Typography.Title level={4}>店铺授权</Typography.Title>
-      <Space style={{ marginBottom: 12 }} wrap>
+      <ListFilterBar fields={BAR} values={filters.filters} onChange={filters.filter}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
           添加店铺
         </Button>
-        <Select
-          aria-label="平台"
-          style={{ width: 150 }}
-          value={channel ?? ''}
-          onChange={(v) => setQuery({ channel: v || undefined })}
-          options={[{ value: '', label: '全部平台' }, ...Channel.options.map((c) => ({ value: c, label: CHANNEL_NAMES[c] }))]}
-        />
-        <Input.Search
-          aria-label="店铺名称"
-          placeholder="店铺名称"
-          allowClear
-          defaultValue={keyword}
-          maxLength={50}
-          style={{ width: 240 }}
-          onSearch={(v) => setQuery({ keyword: v.trim() || undefined })}
-        />
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
-      </Space>
+        <ExportButton run={() => shopsApi.exportList(query)} />
+      </ListFilterBar>
       <Table<ShopRow>
         rowKey="id"
         columns={columns}

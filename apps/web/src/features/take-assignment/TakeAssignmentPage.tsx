@@ -1,16 +1,16 @@
 /**
- * 拿货任务分配 (/offlineReturnOrder/pickup): the purchaser's take items with filters, tabs and paging
- * in the address; selected items (or a market area, or stalls) go to a picker; stop / revoke at the
+ * 拿货任务分配 (/offlineReturnOrder/pickup): the purchaser's take items with filters, tabs, view,
+ * paging and the open log / settings drawers in the address (lib/list-page); selected items (or a market area, or stalls) go to a picker; stop / revoke at the
  * seller's request; pick-up tags printed in walking order; the day's codes sent to the stalls; the
  * kanban and briefing above; a log per item; automatic assignment rules; Excel export.
  */
-import { DownloadOutlined, PrinterOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
+import { PrinterOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
 import { ASSIGNMENT_STATUS_NAMES, type AssignmentStatusCode, type TakeRow, type TakeStallGroup } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Segmented, Space, Table, Tabs, Typography } from 'antd';
-import { useState } from 'react';
-import { paginationDefaults, rowSelectionDefaults } from '../../lib/table-defaults';
-import { useUrlValues } from '../../lib/url-state';
+import { useMemo, useState } from 'react';
+import { ListFilterForm, ListToolbar, useListPage } from '../../lib/list-page';
+import { rowSelectionDefaults } from '../../lib/table-defaults';
 import { type OperationResult, takeApi, takeKeys } from './api';
 import { AutoAssignModal } from './components/AutoAssignModal';
 import { DownBatchDrawer } from './components/DownBatchDrawer';
@@ -18,9 +18,8 @@ import { LogDrawer } from './components/LogDrawer';
 import { PickerModal, type PickerTarget } from './components/PickerModal';
 import { StallGroupTable } from './components/StallGroupTable';
 import { TakeDashboard } from './components/TakeDashboard';
-import { TakeFilterForm } from './components/TakeFilterForm';
 import { takeColumns } from './components/take-columns';
-import { FILTER_KEYS, type FilterValues, filterBody, filtersOf, queryOf, TABS, URL_DEFAULTS } from './filters';
+import { filterBody, filterFields, formValues, TABS, TAKE_LIST } from './filters';
 import { printTakeTags } from './print-tags';
 
 const tabLabel = (t: string) => (t === 'ALL' ? '全部' : ASSIGNMENT_STATUS_NAMES[t as AssignmentStatusCode]);
@@ -29,30 +28,32 @@ type Pending = { kind: 'items'; ids: number[] } | { kind: 'area' } | { kind: 'st
 export default function TakeAssignmentPage() {
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
-  const [url, setUrl] = useUrlValues(URL_DEFAULTS);
-  const query = queryOf(url);
-  const filters = filtersOf(url);
-  const isStall = url.view === 'stall';
+  const list = useListPage(TAKE_LIST);
+  const v = list.filters;
+  // Memoized on the address (list.filters is): the form below is keyed on its values, so a
+  // re-render with the same address keeps what the user is typing.
+  const body = useMemo(() => filterBody(v), [v]);
+  const values = useMemo(() => formValues(v), [v]);
+  const query = { ...body, pageNo: list.pageNo, pageSize: list.pageSize };
+  const isStall = v.view === 'stall';
   const page = useQuery({ queryKey: takeKeys.page(query), queryFn: () => takeApi.page(query), placeholderData: keepPreviousData, enabled: !isStall });
   const groups = useQuery({ queryKey: takeKeys.groups(query), queryFn: () => takeApi.groups(query), placeholderData: keepPreviousData, enabled: isStall });
   const pickers = useQuery({ queryKey: takeKeys.pickers(), queryFn: takeApi.pickers, staleTime: 60_000 });
   const audit = useQuery({ queryKey: takeKeys.audit(), queryFn: takeApi.audit });
   const [selected, setSelected] = useState<TakeRow[]>([]);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [logOf, setLogOf] = useState<TakeRow | null>(null);
-  const [autoOpen, setAutoOpen] = useState(false);
-  const [downsOpen, setDownsOpen] = useState(false);
+  const fields = useMemo(() => filterFields(pickers.data ?? []), [pickers.data]);
   const refresh = () => {
     setSelected([]);
     void qc.invalidateQueries({ queryKey: takeKeys.all });
   };
 
   const assign = useMutation({
-    mutationFn: async (v: { pickerId: number; areas: string[] }) => {
+    mutationFn: async (to: { pickerId: number; areas: string[] }) => {
       if (!pending) return { count: 0 };
-      if (pending.kind === 'items') return takeApi.assignUser(pending.ids, v.pickerId);
-      if (pending.kind === 'area') return takeApi.assignArea(v.areas, v.pickerId);
-      return takeApi.assignStalls(pending.keys, v.pickerId);
+      if (pending.kind === 'items') return takeApi.assignUser(pending.ids, to.pickerId);
+      if (pending.kind === 'area') return takeApi.assignArea(to.areas, to.pickerId);
+      return takeApi.assignStalls(pending.keys, to.pickerId);
     },
     onSuccess: (r) => {
       message.success(r.count > 0 ? `已分配 ${r.count} 个拿货项` : '没有待分配的拿货项');
@@ -97,14 +98,16 @@ export default function TakeAssignmentPage() {
     },
     onError: (e) => message.error(e.message),
   });
-  const exporting = useMutation({ mutationFn: () => takeApi.exportExcel(filterBody(url)) });
 
-  const go = (patch: Partial<Record<keyof typeof URL_DEFAULTS, string>>) => {
+  const go = (patch: Parameters<typeof list.filter>[0]) => {
     setSelected([]);
-    setUrl({ pageNo: '1', ...patch });
+    list.filter(patch);
   };
-  // Every filter key is written: the ones left out of the new search are cleared from the address.
-  const search = (f: FilterValues) => go({ ...Object.fromEntries(FILTER_KEYS.map((k) => [k, ''])), ...f });
+  // A new search replaces the form's filters and keeps the tab and the view.
+  const search = (f: Record<string, unknown>) => {
+    setSelected([]);
+    list.search({ ...(f as Parameters<typeof list.search>[0]), tab: v.tab, view: v.view });
+  };
   const ids = selected.map((r) => r.id);
   const counts = page.data?.counts ?? {};
   const all = Object.values(counts).reduce((n, c) => n + c, 0);
@@ -125,8 +128,8 @@ export default function TakeAssignmentPage() {
           <Button icon={<SendOutlined />} loading={down.isPending} onClick={() => down.mutate()}>
             下发拿货码
           </Button>
-          <Button onClick={() => setDownsOpen(true)}>下发记录</Button>
-          <Button icon={<SettingOutlined />} onClick={() => setAutoOpen(true)}>
+          <Button onClick={() => list.openDialog('downs')}>下发记录</Button>
+          <Button icon={<SettingOutlined />} onClick={() => list.openDialog('auto')}>
             自动分配设置
           </Button>
         </Space>
@@ -144,51 +147,50 @@ export default function TakeAssignmentPage() {
         />
       )}
       <TakeDashboard />
-      <TakeFilterForm value={filters} pickers={pickers.data ?? []} onSearch={search} />
-      <Space style={{ marginBottom: 12 }} wrap>
+      <ListFilterForm fields={fields} values={values} onSearch={search} extra={<Button onClick={() => search({})}>重置</Button>} />
+      <Space style={{ marginBottom: 12 }} align="start" wrap>
         <Segmented
-          value={url.view}
-          onChange={(v) => go({ view: String(v) })}
+          value={v.view}
+          onChange={(view) => go({ view })}
           options={[
-            { value: 'list', label: '按拿货项' },
-            { value: 'stall', label: '按档口' },
+            { value: 'list' as const, label: '按拿货项' },
+            { value: 'stall' as const, label: '按档口' },
           ]}
         />
-        <Button type="primary" disabled={ids.length === 0} onClick={() => setPending({ kind: 'items', ids })}>
-          分配拿货员{ids.length ? `（${ids.length}）` : ''}
-        </Button>
-        <Button onClick={() => setPending({ kind: 'area' })}>按区域分配</Button>
-        <Button disabled={ids.length === 0} loading={unassign.isPending} onClick={() => unassign.mutate(ids)}>
-          取消分配
-        </Button>
-        <Button
-          danger
-          disabled={ids.length === 0}
-          loading={stop.isPending}
-          onClick={() =>
-            modal.confirm({ title: `应卖家要求停止 ${ids.length} 个拿货项？`, content: '货款将退回卖家余额。', onOk: () => stop.mutateAsync(ids) })
-          }
-        >
-          停止拿货
-        </Button>
-        <Button disabled={ids.length === 0} loading={revoke.isPending} onClick={() => revoke.mutate(ids)}>
-          撤销停止
-        </Button>
-        <Button
-          icon={<PrinterOutlined />}
-          loading={print.isPending}
-          onClick={() => print.mutate(ids.length ? { takeItemIds: ids } : { filter: filterBody(url) })}
-        >
-          {ids.length ? `打印标签（${ids.length}）` : '按筛选打印标签'}
-        </Button>
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
+        <ListToolbar
+          style={{ marginBottom: 0 }}
+          actions={[
+            {
+              label: `分配拿货员${ids.length ? `（${ids.length}）` : ''}`,
+              primary: true,
+              disabled: ids.length === 0,
+              onClick: () => setPending({ kind: 'items', ids }),
+            },
+            { label: '按区域分配', onClick: () => setPending({ kind: 'area' }) },
+            { label: '取消分配', disabled: ids.length === 0, loading: unassign.isPending, onClick: () => unassign.mutate(ids) },
+            {
+              label: '停止拿货',
+              danger: true,
+              disabled: ids.length === 0,
+              loading: stop.isPending,
+              onClick: () =>
+                modal.confirm({ title: `应卖家要求停止 ${ids.length} 个拿货项？`, content: '货款将退回卖家余额。', onOk: () => stop.mutateAsync(ids) }),
+            },
+            { label: '撤销停止', disabled: ids.length === 0, loading: revoke.isPending, onClick: () => revoke.mutate(ids) },
+            {
+              label: ids.length ? `打印标签（${ids.length}）` : '按筛选打印标签',
+              icon: <PrinterOutlined />,
+              loading: print.isPending,
+              onClick: () => print.mutate(ids.length ? { takeItemIds: ids } : { filter: body }),
+            },
+          ]}
+          exportExcel={() => takeApi.exportExcel(body)}
+        />
       </Space>
       {!isStall && (
         <Tabs
-          activeKey={url.tab}
-          onChange={(t) => go({ tab: t })}
+          activeKey={v.tab}
+          onChange={(t) => go({ tab: t as (typeof TABS)[number] })}
           items={TABS.map((t) => {
             const n = t === 'ALL' ? all : (counts[t] ?? 0);
             return { key: t, label: n ? `${tabLabel(t)}（${n}）` : tabLabel(t) };
@@ -198,17 +200,15 @@ export default function TakeAssignmentPage() {
       {isStall ? (
         <StallGroupTable
           rows={groups.data?.list ?? []}
-          total={groups.data?.total ?? 0}
           loading={groups.isFetching}
-          paging={{ pageNo: query.pageNo, pageSize: query.pageSize }}
-          onPage={(p, s) => setUrl({ pageNo: String(p), pageSize: String(s) })}
+          pagination={list.pagination(groups.data?.total ?? 0)}
           onAssign={(g: TakeStallGroup[]) => setPending({ kind: 'stalls', keys: g.map((x) => x.stallKey) })}
         />
       ) : (
         <Table<TakeRow>
           rowKey="id"
           size="small"
-          columns={takeColumns(setLogOf)}
+          columns={takeColumns((r) => list.openDialog('log', r.id))}
           dataSource={page.data?.list ?? []}
           loading={page.isFetching}
           scroll={{ x: 'max-content' }}
@@ -219,13 +219,7 @@ export default function TakeAssignmentPage() {
             getCheckboxProps: (r) => ({ 'aria-label': `选择拿货项${r.takeCode}` }),
             onChange: (_, rows) => setSelected(rows),
           }}
-          pagination={{
-            ...paginationDefaults,
-            current: query.pageNo,
-            pageSize: query.pageSize,
-            total: page.data?.total ?? 0,
-            onChange: (p, s) => setUrl({ pageNo: String(s !== query.pageSize ? 1 : p), pageSize: String(s) }),
-          }}
+          pagination={list.pagination(page.data?.total ?? 0)}
         />
       )}
       <PickerModal
@@ -235,9 +229,9 @@ export default function TakeAssignmentPage() {
         onOk={(v) => assign.mutate(v)}
         onClose={() => setPending(null)}
       />
-      <AutoAssignModal open={autoOpen} pickers={pickers.data ?? []} onClose={() => setAutoOpen(false)} />
-      <LogDrawer item={logOf} onClose={() => setLogOf(null)} />
-      <DownBatchDrawer open={downsOpen} onClose={() => setDownsOpen(false)} />
+      <AutoAssignModal open={list.isOpen('auto')} pickers={pickers.data ?? []} onClose={list.closeDialog} />
+      <LogDrawer item={list.dialogRow('log', page.data?.list) ?? null} onClose={list.closeDialog} />
+      <DownBatchDrawer open={list.isOpen('downs')} onClose={list.closeDialog} />
     </div>
   );
 }

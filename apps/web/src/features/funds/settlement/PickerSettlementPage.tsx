@@ -2,33 +2,35 @@
  * 拿货员结算 (/funds/nahuoSettlement/nahuoyuanSettlement?pickerUserId=): one picker's settlement
  * lines over a day range (taken and returned items, goods money, commission), exportable.
  */
-import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { fenToYuan, SETTLEMENT_KIND_NAMES } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
-import { urlPagination, withColumnMinWidth } from '../../../lib/table-defaults';
-import { positiveInt, useUrlValues } from '../../../lib/url-state';
+import { ExportButton, positiveInt, useListPage } from '../../../lib/list-page';
+import { withColumnMinWidth } from '../../../lib/table-defaults';
 import { recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from '../transfer-record/DayRangeFilter';
 import { SettlementTotalsBar } from './SettlementTotalsBar';
-import { defaultRange, SETTLEMENT_EMPTY } from './settlement-range';
+import { rangeFilters, SETTLEMENT_EMPTY } from './settlement-range';
 
 type LineRow = Awaited<ReturnType<typeof recordsApi.pickerLines>>['list'][number];
 const money = (f: number) => `¥${fenToYuan(f)}`;
+const listDef = () => ({ filters: { pickerUserId: positiveInt(), ...rangeFilters() } });
 
 export default function PickerSettlementPage() {
-  const [v, set] = useUrlValues({ pickerUserId: '', ...defaultRange(), pageNo: '1', pageSize: '20' });
-  const pickerUserId = positiveInt(v.pickerUserId, 0, 2_147_483_647);
-  const query = { pickerUserId, dateFrom: v.dateFrom, dateTo: v.dateTo, pageNo: positiveInt(v.pageNo, 1, 100_000), pageSize: positiveInt(v.pageSize, 20, 100) };
+  const list = useListPage(useMemo(listDef, []));
+  const v = list.filters;
+  const pickerUserId = v.pickerUserId ?? 0;
+  const query = { pickerUserId, dateFrom: v.dateFrom, dateTo: v.dateTo, pageNo: list.pageNo, pageSize: list.pageSize };
   const lines = useQuery({
     queryKey: recordsKeys.lines(query),
     queryFn: () => recordsApi.pickerLines(query),
     placeholderData: keepPreviousData,
     enabled: pickerUserId > 0,
   });
-  const exporting = useMutation({ mutationFn: () => recordsApi.exportPickerLines(query) });
   const back = `/funds/nahuoSettlement?tab=pickers&dateFrom=${v.dateFrom}&dateTo=${v.dateTo}`;
 
   const columns = withColumnMinWidth<TableColumnsType<LineRow>[number]>([
@@ -52,10 +54,8 @@ export default function PickerSettlementPage() {
       </Space>
       <Typography.Title level={4}>拿货员结算{lines.data ? `：${lines.data.pickerName}` : ''}</Typography.Title>
       <Space style={{ marginBottom: 12 }} wrap>
-        <DayRangeFilter allowClear={false} from={v.dateFrom} to={v.dateTo} onChange={(dateFrom, dateTo) => set({ dateFrom, dateTo, pageNo: 1 })} />
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
+        <DayRangeFilter allowClear={false} from={v.dateFrom} to={v.dateTo} onChange={(dateFrom, dateTo) => list.filter({ dateFrom, dateTo })} />
+        <ExportButton run={() => recordsApi.exportPickerLines(query)} />
       </Space>
       <SettlementTotalsBar totals={lines.data?.totals} />
       <Table<LineRow>
@@ -65,7 +65,7 @@ export default function PickerSettlementPage() {
         loading={lines.isFetching}
         locale={{ emptyText: SETTLEMENT_EMPTY }}
         scroll={{ x: 'max-content' }}
-        pagination={urlPagination(query, lines.data?.total ?? 0, set)}
+        pagination={list.pagination(lines.data?.total ?? 0)}
       />
     </div>
   );

@@ -1,32 +1,39 @@
 /**
  * 拿货结算 (/funds/nahuoSettlement): goods money paid to stalls and picker commissions over a day
  * range, per day / week / month and stall, or per picker (each opening 拿货员结算). Filters, tab and
- * paging live in the URL; each view exports to Excel.
+ * paging live in the URL (lib/list-page); each view exports to Excel.
  */
-import { DownloadOutlined } from '@ant-design/icons';
 import { fenToYuan, SETTLEMENT_PERIOD_NAMES } from '@dropship/contract';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Input, Segmented, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Segmented, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { paginationDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
-import { positiveInt, useUrlValues } from '../../../lib/url-state';
+import { type BarField, ExportButton, ListFilterBar, oneOf, text, useListPage } from '../../../lib/list-page';
+import { withColumnMinWidth } from '../../../lib/table-defaults';
 import { recordsApi, recordsKeys } from '../records-api';
 import { DayRangeFilter } from '../transfer-record/DayRangeFilter';
 import { SettlementTotalsBar } from './SettlementTotalsBar';
-import { defaultRange, SETTLEMENT_EMPTY } from './settlement-range';
+import { rangeFilters, SETTLEMENT_EMPTY } from './settlement-range';
 
-type Period = 'day' | 'week' | 'month';
+type Period = keyof typeof SETTLEMENT_PERIOD_NAMES;
+const PERIODS = Object.keys(SETTLEMENT_PERIOD_NAMES) as Period[];
 type SummaryRow = Awaited<ReturnType<typeof recordsApi.settlementSummary>>['list'][number];
 type PickerRow = Awaited<ReturnType<typeof recordsApi.settlementPickers>>['list'][number];
 const money = (f: number) => `¥${fenToYuan(f)}`;
 const PICKER_PATH = '/funds/nahuoSettlement/nahuoyuanSettlement';
+// The tab and the period are filters too: changing either goes back to page 1.
+const listDef = () => ({
+  filters: { tab: oneOf(['summary', 'pickers'] as const).or('summary'), period: oneOf(PERIODS).or('day'), supplierName: text(60), ...rangeFilters() },
+});
+const BAR: BarField[] = [{ kind: 'search', name: 'supplierName', label: '档口', placeholder: '档口名称', width: 200, maxLength: 60, enterButton: false }];
 
 export default function SettlementPage() {
-  const [v, set] = useUrlValues({ tab: 'summary', period: 'day', supplierName: '', ...defaultRange(), pageNo: '1', pageSize: '20' });
-  const period: Period = v.period === 'week' || v.period === 'month' ? v.period : 'day';
-  const base = { dateFrom: v.dateFrom, dateTo: v.dateTo, pageNo: positiveInt(v.pageNo, 1, 100_000), pageSize: positiveInt(v.pageSize, 20, 100) };
+  const list = useListPage(useMemo(listDef, []));
+  const v = list.filters;
+  const period = v.period;
+  const base = { dateFrom: v.dateFrom, dateTo: v.dateTo, pageNo: list.pageNo, pageSize: list.pageSize };
   const summaryQuery = { ...base, period, ...(v.supplierName ? { supplierName: v.supplierName } : {}) };
-  const isSummary = v.tab !== 'pickers';
+  const isSummary = v.tab === 'summary';
   const summary = useQuery({
     queryKey: recordsKeys.summary(summaryQuery),
     queryFn: () => recordsApi.settlementSummary(summaryQuery),
@@ -38,9 +45,6 @@ export default function SettlementPage() {
     queryFn: () => recordsApi.settlementPickers(base),
     placeholderData: keepPreviousData,
     enabled: !isSummary,
-  });
-  const exporting = useMutation({
-    mutationFn: () => (isSummary ? recordsApi.exportSettlementSummary(summaryQuery) : recordsApi.exportSettlementPickers(base)),
   });
   const current = isSummary ? summary : pickers;
 
@@ -67,47 +71,27 @@ export default function SettlementPage() {
         r.pickerUserId === null ? null : <Link to={`${PICKER_PATH}?pickerUserId=${r.pickerUserId}&dateFrom=${v.dateFrom}&dateTo=${v.dateTo}`}>查看明细</Link>,
     },
   ]);
-  const pagination = {
-    ...paginationDefaults,
-    current: base.pageNo,
-    pageSize: base.pageSize,
-    total: current.data?.total ?? 0,
-    pageSizeOptions: [10, 20, 50, 100],
-    onChange: (p: number, s: number) => set({ pageNo: s !== base.pageSize ? 1 : p, pageSize: s }),
-  };
+  const pagination = list.pagination(current.data?.total ?? 0);
 
   return (
     <div>
       <Typography.Title level={4}>拿货结算</Typography.Title>
-      <Space style={{ marginBottom: 12 }} wrap>
-        <DayRangeFilter allowClear={false} from={v.dateFrom} to={v.dateTo} onChange={(dateFrom, dateTo) => set({ dateFrom, dateTo, pageNo: 1 })} />
+      <ListFilterBar fields={isSummary ? BAR : []} values={v} onChange={list.filter}>
+        <DayRangeFilter allowClear={false} from={v.dateFrom} to={v.dateTo} onChange={(dateFrom, dateTo) => list.filter({ dateFrom, dateTo })} />
         {isSummary && (
-          <>
-            <Segmented
-              aria-label="结算周期"
-              value={period}
-              onChange={(p) => set({ period: p, pageNo: 1 })}
-              options={(Object.keys(SETTLEMENT_PERIOD_NAMES) as Period[]).map((p) => ({ value: p, label: SETTLEMENT_PERIOD_NAMES[p] }))}
-            />
-            <Input.Search
-              aria-label="档口"
-              placeholder="档口名称"
-              allowClear
-              maxLength={60}
-              defaultValue={v.supplierName}
-              style={{ width: 200 }}
-              onSearch={(s) => set({ supplierName: s.trim(), pageNo: 1 })}
-            />
-          </>
+          <Segmented
+            aria-label="结算周期"
+            value={period}
+            onChange={(p) => list.filter({ period: p })}
+            options={PERIODS.map((p) => ({ value: p, label: SETTLEMENT_PERIOD_NAMES[p] }))}
+          />
         )}
-        <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
-          导出Excel
-        </Button>
-      </Space>
+        <ExportButton run={() => (isSummary ? recordsApi.exportSettlementSummary(summaryQuery) : recordsApi.exportSettlementPickers(base))} />
+      </ListFilterBar>
       <SettlementTotalsBar totals={current.data?.totals} />
       <Tabs
         activeKey={isSummary ? 'summary' : 'pickers'}
-        onChange={(tab) => set({ tab, pageNo: 1 })}
+        onChange={(tab) => list.filter({ tab: tab === 'pickers' ? 'pickers' : 'summary' })}
         items={[
           {
             key: 'summary',

@@ -7,18 +7,22 @@
 import { badgeText } from '@dropship/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Space, Spin, Tabs, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { shellApi } from '../../../app/api';
+import { oneOf, useUrlParams } from '../../../lib/list-page';
 import { OldBalanceBanner } from '../old-balance/OldBalanceBanner';
 import { RechargeRecordsTab } from './RechargeRecordsTab';
 import { ReplenishTab } from './ReplenishTab';
 
+// No default: without ?tab the page picks one from what waits for payment.
+const PARAMS = { tab: oneOf(['recharge', 'replenish'] as const) };
+
 export default function TransferRecordPage() {
-  const [params, setParams] = useSearchParams();
+  const [{ tab: asked }] = useUrlParams(PARAMS);
+  const navigate = useNavigate();
   const waiting = useQuery({ queryKey: ['shell', 'waitingPayment'], queryFn: shellApi.waitingPayment, refetchInterval: 60_000 });
   const count = waiting.data?.count ?? 0;
-  const asked = params.get('tab');
-  const tab = asked === 'replenish' || asked === 'recharge' ? asked : count > 0 ? 'replenish' : 'recharge';
+  const tab = asked ?? (count > 0 ? 'replenish' : 'recharge');
   if (!asked && waiting.isLoading) return <Spin description="正在加载…" />;
 
   return (
@@ -27,8 +31,8 @@ export default function TransferRecordPage() {
       <OldBalanceBanner />
       <Tabs
         activeKey={tab}
-        // Each tab has its own filters: switching starts it clean.
-        onChange={(key) => setParams({ tab: key })}
+        // Each tab has its own filters under the same keys: switching starts it clean (only the tab kept).
+        onChange={(key) => navigate({ search: `?tab=${key}` })}
         items={[
           { key: 'recharge', label: '充值记录', children: tab === 'recharge' ? <RechargeRecordsTab /> : null },
           {

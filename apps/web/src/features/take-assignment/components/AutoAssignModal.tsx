@@ -1,9 +1,10 @@
 /** 自动分配设置: rules "market area → picker" and "stall → picker" (a stall rule wins), applied at payment. */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { TakePicker } from '@dropship/contract';
+import { AutoAssignRule, type TakePicker } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useEffect } from 'react';
+import { zodRule } from '../../../lib/zod-rule';
 import { type AutoRule, takeApi, takeKeys } from '../api';
 
 export function AutoAssignModal({ open, pickers, onClose }: { open: boolean; pickers: TakePicker[]; onClose(): void }) {
@@ -55,7 +56,7 @@ export function AutoAssignModal({ open, pickers, onClose }: { open: boolean; pic
                       ]}
                     />
                   </Form.Item>
-                  <Form.Item name={[f.name, 'value']} rules={[{ required: true, message: '请填写区域或档口' }]}>
+                  <Form.Item name={[f.name, 'value']} rules={[zodRule(AutoAssignRule.shape.value)]}>
                     <Input style={{ width: 280 }} maxLength={300} placeholder="区域名，或 市场|楼栋|楼层|档口号|档口名" />
                   </Form.Item>
                   <Form.Item name={[f.name, 'pickerId']} rules={[{ required: true, message: '请选择拿货员' }]}>

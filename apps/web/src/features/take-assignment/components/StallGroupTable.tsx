@@ -1,14 +1,12 @@
 /** 按档口: stalls in walking order with counts per status; assign a stall's waiting items in one go. */
 import { ASSIGNMENT_STATUS_NAMES, type AssignmentStatusCode, type TakeStallGroup } from '@dropship/contract';
-import { Button, Space, Table, Tag, Typography } from 'antd';
-import { paginationDefaults } from '../../../lib/table-defaults';
+import { Button, Space, Table, type TablePaginationConfig, Tag, Typography } from 'antd';
 
 export function StallGroupTable(props: {
   rows: TakeStallGroup[];
-  total: number;
   loading: boolean;
-  paging: { pageNo: number; pageSize: number };
-  onPage(p: number, s: number): void;
+  /** The list page's pagination (the page kept in the address). */
+  pagination: TablePaginationConfig;
   onAssign(stalls: TakeStallGroup[]): void;
 }) {
   return (
@@ -19,7 +17,7 @@ export function StallGroupTable(props: {
       dataSource={props.rows}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: '没有符合条件的档口' }}
-      pagination={{ ...paginationDefaults, current: props.paging.pageNo, pageSize: props.paging.pageSize, total: props.total, onChange: props.onPage }}
+      pagination={props.pagination}
       columns={[
         { title: '区域', dataIndex: 'marketArea' },
         { title: '市场', dataIndex: 'market' },

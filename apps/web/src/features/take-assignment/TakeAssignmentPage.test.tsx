@@ -1,0 +1,138 @@
+/**
+ * 拿货任务分配's filter form in jsdom: what a person types must survive the page re-rendering with
+ * the same address (its calls coming back, a parent rendering again) until 查询 writes it there.
+ * Only the network is played (fetch answers the page's calls with empty data); the page, its form,
+ * the router and the request client are the real ones.
+ */
+import { STORAGE_KEYS } from '@dropship/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import TakeAssignmentPage from './TakeAssignmentPage';
+
+const A = '/api/b2/purchaser/assigned';
+/** What each of the page's calls answers: an empty day. */
+const ANSWERS: Record<string, unknown> = {
+  [`${A}/takePage`]: { total: 0, list: [], counts: {} },
+  [`${A}/takePageSupplierGroup`]: { total: 0, list: [] },
+  [`${A}/pickers`]: [{ id: 3, name: '小王', isMain: false }],
+  [`${A}/getPageAuditState`]: { state: 'ALL', pendingItems: 0, downedItems: 0, lastDownAt: null },
+  [`${A}/takeKanban`]: { date: '2026-11-26', total: 0, carriedOver: 0, byAssignment: {}, byTaking: {}, areas: [] },
+  [`${A}/takeBriefing`]: { date: '2026-11-26', list: [] },
+};
+
+beforeAll(() => {
+  // jsdom has no matchMedia; antd's responsive grid asks it.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  // Nor ResizeObserver, which antd's table and segmented control watch their size with.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+/** Calls wait until the test lets them through, so typing can happen while the page still loads. */
+let release: () => void;
+let answered: string[];
+beforeEach(() => {
+  window.localStorage.setItem(STORAGE_KEYS.userHash, 'test-hash');
+  window.localStorage.setItem(STORAGE_KEYS.userType, '1');
+  answered = [];
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    await gate;
+    answered.push(path);
+    const data = ANSWERS[path] ?? null;
+    return new Response(JSON.stringify({ errorCode: 0, errorMsg: '成功', data }), { headers: { 'content-type': 'application/json' } });
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+let location = '';
+function LocationProbe() {
+  const l = useLocation();
+  location = l.search;
+  return null;
+}
+
+function tree(client: QueryClient) {
+  return (
+    <ConfigProvider theme={{ token: { motion: false } }}>
+      <App>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={['/offlineReturnOrder/pickup?view=list']}>
+            <Routes>
+              <Route
+                path="/offlineReturnOrder/pickup"
+                element={
+                  <>
+                    <TakeAssignmentPage />
+                    <LocationProbe />
+                  </>
+                }
+              />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </App>
+    </ConfigProvider>
+  );
+}
+
+const CODE = '202611260001';
+// antd in jsdom is slow on a busy machine: give the page time rather than testing the clock.
+const WAIT = { timeout: 15_000 };
+
+describe('TakeAssignmentPage filter form', () => {
+  it('keeps a typed 拿货码 through re-renders with the same address, and 查询 puts it in the address', { timeout: 90_000 }, async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const { rerender } = render(tree(client));
+    const input = screen.getByLabelText('拿货码') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: CODE } });
+    expect(input.value).toBe(CODE);
+
+    // The page's calls come back (pickers, audit, the list, the dashboard): each answer renders it again.
+    await act(async () => release());
+    await waitFor(() => expect(answered).toContain(`${A}/pickers`), WAIT);
+    await waitFor(() => expect(answered).toContain(`${A}/takePage`), WAIT);
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect((screen.getByLabelText('拿货码') as HTMLInputElement).value).toBe(CODE);
+
+    // A parent rendering again with the same address.
+    rerender(tree(client));
+    await act(async () => new Promise((r) => setTimeout(r, 20)));
+    expect((screen.getByLabelText('拿货码') as HTMLInputElement).value).toBe(CODE);
+
+    fireEvent.click(screen.getByRole('button', { name: /^查\s?询$/ }));
+    await waitFor(() => expect(location).toContain(`takeCode=${CODE}`), WAIT);
+    expect((screen.getByLabelText('拿货码') as HTMLInputElement).value).toBe(CODE);
+  });
+
+  it('refuses a 拿货码 that is not 12 digits with the contract message, leaving the address alone', { timeout: 90_000 }, async () => {
+    render(tree(new QueryClient({ defaultOptions: { queries: { retry: false } } })));
+    await act(async () => release());
+    fireEvent.change(screen.getByLabelText('拿货码'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: /^查\s?询$/ }));
+    expect(await screen.findByText('拿货码必须是12位数字', {}, WAIT)).toBeTruthy();
+    expect(location).not.toContain('takeCode');
+  });
+});
