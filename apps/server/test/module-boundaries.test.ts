@@ -48,8 +48,6 @@ const LOOP_ALLOWLIST = new Set<string>([
   'ship-back -> dropship-orders',
   // The purchaser's stop runs the seller's stopItem and the mirror writes the order timeline, while paying creates take items.
   'take-assignment -> dropship-orders',
-  // Cancelling drops picking's waiting replenish requests and settlement lines, while a mark runs the fulfilment outcome.
-  'dropship-orders -> picking',
 ]);
 
 const edges = readImportGraph();
