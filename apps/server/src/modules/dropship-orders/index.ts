@@ -1,7 +1,7 @@
 /**
  * Dropship orders (代发订单): the named operations others call (deliverOrder / finishOrder for the
  * warehouse, the fulfilment outcome of a pick for picking, cancel and stop / revoke-stop of items),
- * the row lookups under lock the warehouse needs, the order writers offline pickup orders and
+ * the row lookups under lock the warehouse needs, the hooks it emits (hooks.ts: orderDelivered), the order writers offline pickup orders and
  * declarations are placed with, and the timeline writers the pick-up mirror appends to. The table
  * is exported for joins in other modules' list queries. Alipay settlement and 货到付款 bills are
  * registered with funds when this module loads (pay/alipay.service.ts, pay-later/pay-later-settle.ts).
@@ -15,6 +15,8 @@ export { dropshipOrders } from './dropship-orders.table.js';
 
 export { cancelDropshipOrder } from './change/change.service.js';
 export { deliverOrder, finishOrder } from './fulfilment/deliver.service.js';
+export type { OrderDelivered } from './hooks.js';
+export { orderDelivered } from './hooks.js';
 export { applyOutcome, assertLineOpen, reverseOutcome } from './fulfilment/fulfilment.service.js';
 export { revokeStopItem, stopItem } from './change/items.service.js';
 export type { OrderRecord } from './orders.repository.js';
