@@ -38,18 +38,7 @@ const ROOT_MODULES = new Set(['demo']);
 const BOUNDARY_ALLOWLIST = new Set<string>([]);
 
 /** Module edges `a -> b` still closing an import loop; the graph without them must have no loop. */
-const LOOP_ALLOWLIST = new Set<string>([
-  // auto-intercept (run by the shop sync) cancels and stops dropship orders, which read the settings.
-  'fulfilment-settings -> dropship-orders',
-  // The shop sync runs auto-intercept; fulfilment settings read shops' names.
-  'shops -> fulfilment-settings',
-  // upsertShopOrders records shop SKUs (goods' table) in its transaction; goods' shop_skus reference shops.
-  'shop-orders -> goods',
-  // shop_orders references shops and the list joins shop names, while the shop sync writes shop orders.
-  'shop-orders -> shops',
-  // The purchaser's stop runs the seller's stopItem and the mirror writes the order timeline, while paying creates take items.
-  'take-assignment -> dropship-orders',
-]);
+const LOOP_ALLOWLIST = new Set<string>([]);
 
 const edges = readImportGraph();
 

@@ -12,7 +12,8 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
-import { lockOrdersOf, mirrorToOrders } from './mirror.js';
+import { takeItemsChanged } from './hooks.js';
+import { lockOrdersOf } from './mirror.js';
 import { takeItems } from './take-items.table.js';
 import { appendTakeLogs } from './take-logs.repository.js';
 import { canStart, next } from './take-status.js';
@@ -144,10 +145,14 @@ export async function assignItems(db: Db, caller: Caller, ids: readonly number[]
         note: op === 'assign' ? `${note ? `${note}，` : ''}分配给拿货员 ${pickerName}` : '取消分配',
       })),
     );
-    await mirrorToOrders(t, ids, orderIds, {
-      operation: op === 'assign' ? 'TAKE_ASSIGN' : 'TAKE_UNASSIGN',
-      note: op === 'assign' ? '采购商已安排拿货员去档口拿货' : '采购商取消了拿货安排，等待重新分配',
-      actor: { userId: caller.userId, orgId: org },
+    await takeItemsChanged.emit(t, {
+      takeItemIds: ids,
+      orderIds,
+      event: {
+        operation: op === 'assign' ? 'TAKE_ASSIGN' : 'TAKE_UNASSIGN',
+        note: op === 'assign' ? '采购商已安排拿货员去档口拿货' : '采购商取消了拿货安排，等待重新分配',
+        actor: { userId: caller.userId, orgId: org },
+      },
     });
     return { count: items.length };
   });

@@ -1,6 +1,7 @@
 /**
  * Pick-up assignment and picking (web features take-assignment and picking): the take items created
- * when an order is paid, their stop / revoke-stop / close, take logs and take codes. The table is
+ * when an order is paid, their stop / revoke-stop / close, take logs and take codes, and the hooks a
+ * purchaser's change emits for dropship orders (hooks.ts: takeItemsChanged, stopAsked). The table is
  * exported for joins in other modules' list queries.
  * Other modules import this module only through this file.
  */
@@ -10,6 +11,8 @@
 // still be undefined then.
 export { takeItems } from './take-items.table.js';
 
+export type { MirrorEvent, StopAsked, TakeItemsChanged } from './hooks.js';
+export { stopAsked, takeItemsChanged } from './hooks.js';
 export { idList } from './mirror.js';
 export { isValidTakeCode } from './take-codes.js';
 export {

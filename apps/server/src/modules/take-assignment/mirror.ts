@@ -1,16 +1,13 @@
 /**
- * The seller's side of a purchaser's change: order lines (dropship_order_items.take_status) mirror
- * their take item's takingStatus, and each touched order's combined status is recomputed with
- * combinedStatusOf, its tab counters moved and a timeline event written when it changed. Set-based,
- * so assigning 10,000 items is a handful of statements. Runs inside the change's transaction,
- * after `lockOrdersOf` (orders before items: the seller-side operations lock in that order too).
+ * Before a purchaser's change: lock the take items' dropship orders first (orders before items: the
+ * seller-side operations lock in that order too). After it, the change emits takeItemsChanged
+ * (hooks.ts), on which dropship-orders mirrors the new statuses onto the order lines
+ * (dropship-orders/take-mirror.ts). idList sends a list of ids as one parameter.
  */
 
-import type { DropshipOrderStatus } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { bumpCounts, combinedStatusOf, insertEvents, moves } from '../dropship-orders/index.js';
 
 /** `(select …)` of a list of ids sent as one JSON parameter (10,000 ids = one parameter, not 10,000). */
 export const idList = (ids: readonly number[]) => sql`(select x::bigint from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as x)`;
@@ -25,46 +22,4 @@ export async function lockOrdersOf(tx: Db, purchaserOrgId: number, takeItemIds: 
         order by o.id for update`,
   );
   return rows.map((r) => Number(r.id));
-}
-
-export interface MirrorEvent {
-  operation: string;
-  note: string;
-  actor: { userId: number | null; orgId: number };
-}
-
-export async function mirrorToOrders(tx: Db, takeItemIds: readonly number[], orderIds: readonly number[], event: MirrorEvent) {
-  if (takeItemIds.length === 0) return;
-  await tx.execute(sql`
-    update dropship_order_items d set take_status = t.taking_status
-    from take_items t
-    where t.id in ${idList(takeItemIds)} and d.id = t.order_item_id and d.take_status is distinct from t.taking_status`);
-  if (orderIds.length === 0) return;
-  const orders = await queryRows<{ id: string | number; org_id: number; status: DropshipOrderStatus; combined_status: string; lines: (string | null)[] }>(
-    tx,
-    sql`select o.id, o.org_id, o.status, o.combined_status,
-          (select coalesce(json_agg(i.take_status order by i.id), '[]'::json) from dropship_order_items i where i.order_id = o.id) as lines
-        from dropship_orders o where o.id in ${idList(orderIds)}`,
-  );
-  const changed: { id: number; orgId: number; from: string; to: string }[] = [];
-  for (const o of orders) {
-    const to = combinedStatusOf(o.status, o.lines);
-    if (to !== o.combined_status) changed.push({ id: Number(o.id), orgId: o.org_id, from: o.combined_status, to });
-  }
-  if (changed.length === 0) return;
-  await tx.execute(sql`
-    update dropship_orders o set combined_status = x.c, updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(changed.map((c) => ({ i: c.id, c: c.to })))}::jsonb) as x(i bigint, c text)
-    where o.id = x.i`);
-  const byOrg = new Map<number, typeof changed>();
-  for (const c of changed) byOrg.set(c.orgId, [...(byOrg.get(c.orgId) ?? []), c]);
-  for (const [orgId, list] of [...byOrg.entries()].sort(([a], [b]) => a - b)) {
-    await bumpCounts(tx, orgId, moves(list.map((c) => [c.from, c.to])));
-    await insertEvents(
-      tx,
-      orgId,
-      event.actor,
-      list.map((c) => ({ orderId: c.id, fromStatus: c.from, toStatus: c.to, operation: event.operation, note: event.note })),
-    );
-  }
 }
