@@ -2,8 +2,9 @@
  * multBatchStopTake / multBatchRevokeStopTake: the purchaser stops (or resumes) items at the seller's
  * request. Each item emits stopAsked (hooks.ts), on which dropship-orders runs the seller's own
  * stopItem / revokeStopItem (dropship-orders/change/items.service.ts) acting for the item's seller
- * organisation, so the refund, the order's mirror and the timeline are one code path; the purchaser may also stop an item already assigned but not yet marked (TAKING),
- * and the timeline and take log say it was the purchaser. One transaction per item, like the seller's.
+ * organisation, so the refund, the order's mirror and the timeline are one code path; the purchaser
+ * may also stop an item already assigned but not yet marked (TAKING), and the timeline and take log
+ * say it was the purchaser. One transaction per item, like the seller's.
  */
 import type { TakeOperationResult } from '@dropship/contract';
 import { and, eq, inArray } from 'drizzle-orm';

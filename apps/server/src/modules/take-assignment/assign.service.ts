@@ -2,8 +2,8 @@
  * Pick-up task assignment (docs/decisions/0012-take-assignment.md): the purchaser's list, and
  * assigning items to its pickers by selection, market area or stall. Every write locks the items'
  * orders then the items, checks each item against take-status.ts, refuses the whole call when one
- * item may not move (nothing changed), and writes take_logs and the sellers' order mirror in the
- * same transaction.
+ * item may not move (nothing changed), and writes take_logs and emits takeItemsChanged (the sellers'
+ * order mirror, dropship-orders' handler) in the same transaction.
  */
 import { ErrorCode, stallKey, type TakeFilter, type TakePageBody, type TakeRow, type TakeStallGroup } from '@dropship/contract';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
