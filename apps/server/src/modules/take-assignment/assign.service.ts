@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
 import { takeItemsChanged } from './hooks.js';
-import { lockOrdersOf } from './mirror.js';
+import { lockOrdersOf } from './order-locks.js';
 import { takeItems } from './take-items.table.js';
 import { appendTakeLogs } from './take-logs.repository.js';
 import { canStart, next } from './take-status.js';

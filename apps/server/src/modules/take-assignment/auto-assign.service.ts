@@ -14,7 +14,7 @@ import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
 import { purchaserOf } from './assign.service.js';
 import { takeItemsChanged } from './hooks.js';
-import { idList } from './mirror.js';
+import { idList } from './order-locks.js';
 import { takeAutoAssignSettings } from './take-items.table.js';
 import { appendTakeLogs } from './take-logs.repository.js';
 

@@ -13,7 +13,7 @@ export { takeItems } from './take-items.table.js';
 
 export type { MirrorEvent, StopAsked, TakeItemsChanged } from './hooks.js';
 export { stopAsked, takeItemsChanged } from './hooks.js';
-export { idList } from './mirror.js';
+export { idList } from './order-locks.js';
 export { isValidTakeCode } from './take-codes.js';
 export {
   assignServingPurchaser,
@@ -27,7 +27,7 @@ export {
 } from './take-items.service.js';
 export { appendTakeLogs } from './take-logs.repository.js';
 export { PURCHASER_STOPPABLE } from './take-status.js';
-export { lockOrdersOf } from './mirror.js';
+export { lockOrdersOf } from './order-locks.js';
 export type { TakeLogEntry } from './take-logs.repository.js';
 export { canStart, next } from './take-status.js';
 export type { TakeState } from './take-status.js';
