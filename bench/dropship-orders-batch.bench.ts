@@ -12,6 +12,7 @@
 import type { NormalizedOrder } from '@dropship/channels';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase } from '../apps/server/src/db/client.ts';
+import { wireModuleHooks } from '../apps/server/src/hooks.ts';
 import { createOrganisation, createUser } from '../apps/server/src/modules/auth/accounts.ts';
 import { payWithBalance } from '../apps/server/src/modules/dropship-orders/pay/pay.service.ts';
 import { createDropshipOrders } from '../apps/server/src/modules/dropship-orders/place/create.service.ts';
@@ -26,6 +27,8 @@ import type { Caller } from '../apps/server/src/plugins/auth.ts';
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 1_000);
 const RUNS = 3;
+// What buildApp does first: modules' hooks meet their handlers (the order mirror, auto-assignment's).
+wireModuleHooks();
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined });
 const db: Db = database.db;
 const tag = Date.now().toString(36);

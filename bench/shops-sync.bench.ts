@@ -16,13 +16,14 @@ import { createMarketplaceClient, type MarketplaceEmulator, type NormalizedOrder
 import { type SQL, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { queryRows } from '../apps/server/src/db/rows.ts';
+import { wireModuleHooks } from '../apps/server/src/hooks.ts';
 import { createOrganisation } from '../apps/server/src/modules/auth/accounts.ts';
 import { JobQueue } from '../apps/server/src/modules/jobs/job-queue.ts';
 import { itemSearchText } from '../apps/server/src/modules/shop-orders/shop-orders.repository.ts';
+import { registerShopSyncJob } from '../apps/server/src/modules/shop-orders/shop-sync.jobs.ts';
+import { windowsOf } from '../apps/server/src/modules/shop-orders/shop-sync.service.ts';
 import { ChannelRegistry } from '../apps/server/src/modules/shops/channel-registry.ts';
 import { encryptSecret } from '../apps/server/src/modules/shops/shop-secrets.ts';
-import { windowsOf } from '../apps/server/src/modules/shops/shop-sync.service.ts';
-import { registerShopJobs } from '../apps/server/src/modules/shops/shops.jobs.ts';
 import { requestSync, type ShopsDeps } from '../apps/server/src/modules/shops/shops.service.ts';
 import { shops } from '../apps/server/src/modules/shops/shops.table.ts';
 
@@ -176,7 +177,9 @@ async function main() {
     publicUrl: undefined,
   });
   const deps: ShopsDeps = { db, channels, jobs: new JobQueue(db) };
-  registerShopJobs(deps.jobs, deps);
+  // What buildApp does: the sync's hook (auto-intercept) wired, its job registered.
+  wireModuleHooks();
+  registerShopSyncJob(deps.jobs, deps);
   const orgId = await createOrganisation(db, { type: 'seller', name: '压测卖家' });
   const [bareShop] = await db.insert(shops).values({ orgId, channel: 'TAOBAO', name: '基线店' }).returning({ id: shops.id });
 

@@ -15,6 +15,7 @@
 import type { TakePageBody } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { wireModuleHooks } from '../apps/server/src/hooks.ts';
 import { createOrganisation, createUser } from '../apps/server/src/modules/auth/accounts.ts';
 import * as repo from '../apps/server/src/modules/take-assignment/assign.repository.ts';
 import { assignItems, takePage } from '../apps/server/src/modules/take-assignment/assign.service.ts';
@@ -28,6 +29,8 @@ const CONCURRENCY = url ? 8 : 1;
 const RUNS = 3;
 const ASSIGN = 10_000;
 
+// What buildApp does first: modules' hooks meet their handlers (the order mirror, auto-assignment's).
+wireModuleHooks();
 const { db, kind, bare, close } = await openBenchDb(url, CONCURRENCY, '256MB');
 const tag = Date.now().toString(36);
 const orgId = await createOrganisation(db, { type: 'purchaser', name: `bench-take-${tag}` });

@@ -13,6 +13,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
+import { wireModuleHooks } from './hooks.js';
 import { installErrorHandler } from './lib/error-handler.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { abnormalOrdersRoutes } from './modules/abnormal-orders/abnormal-orders.routes.js';
@@ -58,6 +59,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // Modules' hooks meet their handlers before any route or job can emit one.
+  wireModuleHooks();
 
   await app.register(fastifyCookie);
   await app.register(authPlugin, { db: deps.db });

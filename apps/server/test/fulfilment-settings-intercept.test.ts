@@ -6,8 +6,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
+import { autoInterceptPlatformOrders, autoInterceptShopOrders } from '../src/modules/dropship-orders/change/auto-intercept.service.js';
 import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
-import { autoInterceptPlatformOrders, autoInterceptShopOrders } from '../src/modules/fulfilment-settings/auto-intercept.service.js';
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
 import { refreshOrderRefundStates, upsertRefunds } from '../src/modules/shop-orders/shop-refunds.repository.js';

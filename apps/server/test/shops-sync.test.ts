@@ -9,7 +9,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/modules/jobs/jobs.table.js';
 import { shopOrderItems, shopOrders, shopRefunds } from '../src/modules/shop-orders/shop-orders.table.js';
-import { readAhead, windowsOf } from '../src/modules/shops/shop-sync.service.js';
+import { readAhead, windowsOf } from '../src/modules/shop-orders/shop-sync.service.js';
 import { shops } from '../src/modules/shops/shops.table.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { addOAuthShop } from './shops-support.js';

@@ -6,6 +6,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
+import { wireModuleHooks } from '../../hooks.js';
 import { createRole } from '../account-permission/index.js';
 import { problemParcels } from '../after-sale/after-sale.table.js';
 import { createOrganisation, createUser } from '../auth/accounts.js';
@@ -35,6 +36,8 @@ export async function isEmpty(db: Db) {
 }
 
 export async function seedDemo(db: Db) {
+  // The seed runs before any app is built (serve.ts, prepare.ts) and goes through hook-emitting operations.
+  wireModuleHooks();
   await inTransaction(db, async (t) => {
     const operatorOrg = await createOrganisation(t, { type: 'operator', name: '平台运营' });
     await createUser(t, { orgId: operatorOrg, username: 'demo_operator', password: DEMO_PASSWORD, isMain: true });

@@ -1,6 +1,7 @@
-/** SQL of the fulfilment settings, the platform prices and the auto-intercept log; always scoped to the organisation. */
+/** SQL of the fulfilment settings, the platform prices and the auto-intercept log (written and read by dropship-orders' auto-intercept); always scoped to the organisation. */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import { users } from '../auth/index.js';
 import { suppliers } from '../goods/index.js';
 import { shops } from '../shops/index.js';
@@ -55,6 +56,15 @@ export type NewInterceptLog = Omit<typeof autoInterceptLogs.$inferInsert, 'id' |
 
 export async function insertInterceptLogs(db: Db, rows: NewInterceptLog[]) {
   if (rows.length > 0) await db.insert(autoInterceptLogs).values(rows);
+}
+
+/** The items (0: the whole order) whose intercept failed before: auto-intercept logs a failure only once. */
+export async function failedInterceptsOf(db: Db, orgId: number, orderId: number) {
+  const rows = await queryRows<{ item_id: string | number | null }>(
+    db,
+    sql`select item_id from auto_intercept_logs where org_id = ${orgId} and order_id = ${orderId} and action = 'FAILED'`,
+  );
+  return new Set(rows.map((r) => (r.item_id === null ? 0 : Number(r.item_id))));
 }
 
 export async function pageInterceptLogs(db: Db, orgId: number, limit: number, offset: number) {

@@ -1,8 +1,8 @@
 /**
- * Fulfilment settings (代发设置): fulfilmentSettings(db, orgId) read by placing, picking and the
- * waybill sender, and auto-intercept, run by the shop sync.
+ * Fulfilment settings (代发设置): fulfilmentSettings(db, orgId) read by placing, picking, the waybill
+ * sender and auto-intercept (which lives with the dropship orders it acts on), and the auto-intercept
+ * log that auto-intercept writes and reads.
  * Other modules import this module only through this file.
  */
-export { autoInterceptPlatformOrders } from './auto-intercept.service.js';
-export { mainUserOf } from './fulfilment-settings.repository.js';
+export { failedInterceptsOf, insertInterceptLogs, mainUserOf } from './fulfilment-settings.repository.js';
 export { fulfilmentSettings, platformFulfilmentPrices, senderFor, supplyModeOf } from './fulfilment-settings.service.js';

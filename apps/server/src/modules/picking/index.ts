@@ -1,7 +1,7 @@
 /**
- * Picking (拿货, web feature picking): the picker's marks and what each moved. Others use the two
- * writes a cancelled order needs on the picking side: dropping a waiting replenish request and a
- * settlement line.
+ * Picking (拿货, web feature picking): the picker's marks and what each moved. No other module needs
+ * anything from it: a cancelled order's picking-side money (a waiting replenish request, a settlement
+ * line) is dropped through funds, which owns those tables.
  * Other modules import this module only through this file.
  */
-export { cancelWaitingReplenish, deleteSettlementLine } from './picking.repository.js';
+export {};

@@ -1,11 +1,10 @@
 /**
  * SQL of the picker's view, always scoped to the purchaser organisation: the items a picker has
- * to fetch, the marks made today, locking items for a mark, and the undo's own writes (a mark's
- * settlement line and waiting replenish request; the rows it created and nothing else).
+ * to fetch, the marks made today and locking items for a mark. The undo's writes on the money side
+ * (a mark's settlement line and waiting replenish request) belong to funds, whose tables they are.
  */
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { replenishRequests, settlementLines } from '../funds/index.js';
 import { takeItems } from '../take-assignment/index.js';
 import { pickingMarks } from './picking.table.js';
 
@@ -135,20 +134,5 @@ export async function setTaken(
       ),
     )
     .returning({ id: takeItems.id });
-  return rows.length > 0;
-}
-
-/** The undo of a mark removes the settlement line that mark recorded (nothing was paid for goods not taken). */
-export async function deleteSettlementLine(db: Db, orgId: number, id: number) {
-  await db.delete(settlementLines).where(and(eq(settlementLines.orgId, orgId), eq(settlementLines.id, id)));
-}
-
-/** WAITING_PAYMENT → CANCELED for a replenish request the seller has not paid; false when it was paid meanwhile. */
-export async function cancelWaitingReplenish(db: Db, sellerOrgId: number, id: number) {
-  const rows = await db
-    .update(replenishRequests)
-    .set({ status: 'CANCELED' })
-    .where(and(eq(replenishRequests.orgId, sellerOrgId), eq(replenishRequests.id, id), eq(replenishRequests.status, 'WAITING_PAYMENT')))
-    .returning({ id: replenishRequests.id });
   return rows.length > 0;
 }

@@ -1,5 +1,6 @@
 /**
- * Pushing shipped orders back to the shop's platform; deliverOrder enqueues it in its transaction.
+ * Pushing shipped orders back to the shop's platform: shipBackOnDelivery handles dropship-orders'
+ * orderDelivered hook (wired in src/hooks.ts), enqueueing the push in the delivery's transaction.
  * Other modules import this module only through this file.
  */
-export { enqueueShipBack } from './ship-back.service.js';
+export { shipBackOnDelivery } from './ship-back.service.js';

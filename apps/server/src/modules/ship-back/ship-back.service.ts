@@ -1,6 +1,6 @@
 /**
  * Shipping back to the shop (回传物流, docs/decisions/0014-warehouse-shipping.md): delivery enqueues
- * a job in its own transaction; the job pushes courier + tracking number through the shop's
+ * a job in its own transaction (dropship-orders' orderDelivered hook); the job pushes courier + tracking number through the shop's
  * channel client (shipNotify maps our courier code to the platform's). Retryable platform errors
  * (rate limit, 5xx, network) are retried with the queue's backoff up to SHIP_BACK_MAX_ATTEMPTS,
  * then FAILED with the reason; a refused token marks the shop EXPIRED and fails at once with
@@ -11,7 +11,7 @@ import { ErrorCode, type ShipBackView } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { findOrders } from '../dropship-orders/index.js';
+import { findOrders, type OrderDelivered } from '../dropship-orders/index.js';
 import type { JobContext, JobQueue } from '../jobs/index.js';
 import { clientOfShop, EXPIRED_MESSAGE, findShop, isApiChannel, markExpired, type ShopsDeps, usableToken } from '../shops/index.js';
 import * as repo from './ship-back.repository.js';
@@ -36,6 +36,11 @@ export async function enqueueShipBack(t: Db, jobs: JobQueue, o: ShippedOrder) {
   await repo.upsertPending(t, { orgId: o.orgId, orderId: o.id, shopId: o.shopId });
   await jobs.enqueue(SHIP_BACK_JOB, { orgId: o.orgId, orderId: o.id }, { singletonKey: jobKey(o.id), maxAttempts: SHIP_BACK_MAX_ATTEMPTS }, t);
   return true;
+}
+
+/** dropship-orders' orderDelivered handler (wired in src/hooks.ts): enqueues in the delivery's transaction. */
+export async function shipBackOnDelivery(t: Db, d: OrderDelivered) {
+  await enqueueShipBack(t, d.jobs, d.order);
 }
 
 const fail = (db: Db, orgId: number, orderId: number, lastError: string, needsReauth = false) =>

@@ -1,6 +1,7 @@
 /**
- * Shop orders synced or imported from the platforms: upsertShopOrders (the one write path), refunds and
- * the address correction. The tables are exported for joins in other modules' list queries.
+ * Shop orders synced or imported from the platforms: upsertShopOrders (the one write path), refunds,
+ * the address correction, the shop sync (the `shops.sync` job) and the hook it emits (hooks.ts:
+ * refundsSynced). The tables are exported for joins in other modules' list queries.
  * Other modules import this module only through this file.
  */
 // biome-ignore-all assist/source/organizeImports: the tables are exported first, before any service. A
@@ -11,4 +12,5 @@ export { shopOrderItems, shopOrders } from './shop-orders.table.js';
 
 export { correctShopOrderAddress } from './shop-order-address.service.js';
 export { upsertShopOrders } from './shop-orders.service.js';
-export { refreshOrderRefundStates, upsertRefunds } from './shop-refunds.repository.js';
+export type { RefundsSynced } from './hooks.js';
+export { refundsSynced } from './hooks.js';

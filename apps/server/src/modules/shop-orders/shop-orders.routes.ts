@@ -22,6 +22,7 @@ import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { listShops } from '../shops/index.js';
 import * as service from './shop-orders-list.service.js';
+import { registerShopSyncJob } from './shop-sync.jobs.js';
 
 const tags = ['shop-orders'];
 /** The detail page is reached from the list: whoever may see the list may open its orders. */
@@ -60,6 +61,8 @@ const EXPORT_COLUMNS: XlsxColumn<ShopOrderRow>[] = [
 ];
 
 export async function shopOrdersRoutes(app: RouteApp, { db }: AppDeps) {
+  // The shop sync writes shop orders, so its job runs here; shops (registered first) enqueue it and own the clients.
+  registerShopSyncJob(app.jobs, { db, channels: app.channels, jobs: app.jobs });
   const config = { permission: PERMISSION } as const;
 
   app.post(

@@ -1,6 +1,8 @@
 /**
  * Shops and their platform authorisation: tokens and API clients of a shop, the channel registry.
- * The table is exported for joins (shop names) in other modules' list queries.
+ * The table is exported for joins (shop names) in other modules' list queries; the row's reads and
+ * patch (sync state and progress), the auth state and the sync job's name serve the sync, which
+ * runs in shop-orders.
  * Other modules import this module only through this file.
  */
 // biome-ignore-all assist/source/organizeImports: the tables are exported first, before any service. A
@@ -12,6 +14,8 @@ export { shops } from './shops.table.js';
 export { isApiChannel } from './channel-registry.js';
 export { verifyRedBookShop } from './redbook-verify.js';
 export { clientOfShop, EXPIRED_MESSAGE, markExpired, usableToken } from './shop-tokens.service.js';
-export { findShop } from './shops.repository.js';
+export { displayAuthState } from './shop-view.js';
+export type { ShopPatch, ShopRecord } from './shops.repository.js';
+export { findShop, updateShop } from './shops.repository.js';
 export type { ShopsDeps } from './shops.service.js';
-export { listShops } from './shops.service.js';
+export { listShops, SYNC_JOB } from './shops.service.js';

@@ -1,18 +1,16 @@
 /**
- * The shops' background work on the job queue: each shop's sync (one at a time per shop, retried
- * with backoff), the scheduler that enqueues every active shop's sync every SHOP_SYNC_INTERVAL_MINUTES,
- * and the daily token refresh.
+ * The shops' background work on the job queue: the scheduler that enqueues every active shop's sync
+ * every SHOP_SYNC_INTERVAL_MINUTES, and the daily token refresh. The sync job itself runs in
+ * shop-orders (shop-sync.jobs.ts), beside the orders it writes.
  */
 import { z } from 'zod';
 import type { JobQueue } from '../jobs/index.js';
-import { runShopSync } from './shop-sync.service.js';
 import { refreshExpiringTokens } from './shop-tokens.service.js';
 import * as repo from './shops.repository.js';
-import { requestSync, type ShopsDeps, SYNC_JOB } from './shops.service.js';
+import { requestSync, type ShopsDeps } from './shops.service.js';
 
 export const SCHEDULE_SYNCS_JOB = 'shops.scheduleSyncs';
 export const REFRESH_TOKENS_JOB = 'shops.refreshTokens';
-const SyncPayload = z.object({ orgId: z.number().int().positive(), shopId: z.number().int().positive() });
 const Empty = z.object({}).passthrough();
 const DAY = 86_400_000;
 
@@ -28,9 +26,6 @@ export async function scheduleDueSyncs(deps: ShopsDeps) {
 }
 
 export function registerShopJobs(jobs: JobQueue, deps: ShopsDeps, log?: Log) {
-  jobs.register(SYNC_JOB, SyncPayload, (p, ctx) => runShopSync(deps, p.orgId, p.shopId, { signal: ctx.signal, willRetry: ctx.attempt < ctx.maxAttempts }), {
-    maxAttempts: 5,
-  });
   jobs.register(SCHEDULE_SYNCS_JOB, Empty, async () => {
     await scheduleDueSyncs(deps);
   });

@@ -9,7 +9,7 @@ import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { users } from '../auth/index.js';
-import { idList } from './mirror.js';
+import { idList } from './order-locks.js';
 import { takeItems } from './take-items.table.js';
 
 export type PageFilter = Partial<TakeFilter> & { pageNo: number; pageSize: number };

@@ -2,8 +2,8 @@
  * Pick-up task assignment (docs/decisions/0012-take-assignment.md): the purchaser's list, and
  * assigning items to its pickers by selection, market area or stall. Every write locks the items'
  * orders then the items, checks each item against take-status.ts, refuses the whole call when one
- * item may not move (nothing changed), and writes take_logs and the sellers' order mirror in the
- * same transaction.
+ * item may not move (nothing changed), and writes take_logs and emits takeItemsChanged (the sellers'
+ * order mirror, dropship-orders' handler) in the same transaction.
  */
 import { ErrorCode, stallKey, type TakeFilter, type TakePageBody, type TakeRow, type TakeStallGroup } from '@dropship/contract';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -12,7 +12,8 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
-import { lockOrdersOf, mirrorToOrders } from './mirror.js';
+import { takeItemsChanged } from './hooks.js';
+import { lockOrdersOf } from './order-locks.js';
 import { takeItems } from './take-items.table.js';
 import { appendTakeLogs } from './take-logs.repository.js';
 import { canStart, next } from './take-status.js';
@@ -144,10 +145,14 @@ export async function assignItems(db: Db, caller: Caller, ids: readonly number[]
         note: op === 'assign' ? `${note ? `${note}，` : ''}分配给拿货员 ${pickerName}` : '取消分配',
       })),
     );
-    await mirrorToOrders(t, ids, orderIds, {
-      operation: op === 'assign' ? 'TAKE_ASSIGN' : 'TAKE_UNASSIGN',
-      note: op === 'assign' ? '采购商已安排拿货员去档口拿货' : '采购商取消了拿货安排，等待重新分配',
-      actor: { userId: caller.userId, orgId: org },
+    await takeItemsChanged.emit(t, {
+      takeItemIds: ids,
+      orderIds,
+      event: {
+        operation: op === 'assign' ? 'TAKE_ASSIGN' : 'TAKE_UNASSIGN',
+        note: op === 'assign' ? '采购商已安排拿货员去档口拿货' : '采购商取消了拿货安排，等待重新分配',
+        actor: { userId: caller.userId, orgId: org },
+      },
     });
     return { count: items.length };
   });

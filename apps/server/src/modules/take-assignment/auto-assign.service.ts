@@ -13,7 +13,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
 import { purchaserOf } from './assign.service.js';
-import { idList, mirrorToOrders } from './mirror.js';
+import { takeItemsChanged } from './hooks.js';
+import { idList } from './order-locks.js';
 import { takeAutoAssignSettings } from './take-items.table.js';
 import { appendTakeLogs } from './take-logs.repository.js';
 
@@ -98,9 +99,13 @@ export async function autoAssign(tx: Db, purchaserOrgId: number, takeItemIds: re
     );
     all.push(...ids);
   }
-  await mirrorToOrders(tx, all, [...orderIds], {
-    operation: 'TAKE_ASSIGN',
-    note: '采购商按自动分配规则安排了拿货员',
-    actor: { userId: null, orgId: purchaserOrgId },
+  await takeItemsChanged.emit(tx, {
+    takeItemIds: all,
+    orderIds: [...orderIds],
+    event: {
+      operation: 'TAKE_ASSIGN',
+      note: '采购商按自动分配规则安排了拿货员',
+      actor: { userId: null, orgId: purchaserOrgId },
+    },
   });
 }

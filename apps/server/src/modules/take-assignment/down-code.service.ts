@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { purchaserOf } from './assign.service.js';
-import { idList } from './mirror.js';
+import { idList } from './order-locks.js';
 import { takeDownBatches, takeDownRuns } from './take-items.table.js';
 import { appendTakeLogs } from './take-logs.repository.js';
 

@@ -8,7 +8,7 @@ import { moneyColumn, timeColumn, type XlsxColumn } from '../../lib/excel/index.
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
 import { purchaserOf, toRow } from './assign.service.js';
-import { idList } from './mirror.js';
+import { idList } from './order-locks.js';
 import { takeItems } from './take-items.table.js';
 
 const CHUNK = 2000;

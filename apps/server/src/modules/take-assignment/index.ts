@@ -1,6 +1,7 @@
 /**
  * Pick-up assignment and picking (web features take-assignment and picking): the take items created
- * when an order is paid, their stop / revoke-stop / close, take logs and take codes. The table is
+ * when an order is paid, their stop / revoke-stop / close, take logs and take codes, and the hooks a
+ * purchaser's change emits for dropship orders (hooks.ts: takeItemsChanged, stopAsked). The table is
  * exported for joins in other modules' list queries.
  * Other modules import this module only through this file.
  */
@@ -10,7 +11,9 @@
 // still be undefined then.
 export { takeItems } from './take-items.table.js';
 
-export { idList } from './mirror.js';
+export type { MirrorEvent, StopAsked, TakeItemsChanged } from './hooks.js';
+export { stopAsked, takeItemsChanged } from './hooks.js';
+export { idList } from './order-locks.js';
 export { isValidTakeCode } from './take-codes.js';
 export {
   assignServingPurchaser,
@@ -24,7 +27,7 @@ export {
 } from './take-items.service.js';
 export { appendTakeLogs } from './take-logs.repository.js';
 export { PURCHASER_STOPPABLE } from './take-status.js';
-export { lockOrdersOf } from './mirror.js';
+export { lockOrdersOf } from './order-locks.js';
 export type { TakeLogEntry } from './take-logs.repository.js';
 export { canStart, next } from './take-status.js';
 export type { TakeState } from './take-status.js';

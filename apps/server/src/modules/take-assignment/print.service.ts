@@ -15,7 +15,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { renderForCaller } from '../labels/index.js';
 import * as repo from './assign.repository.js';
 import { purchaserOf } from './assign.service.js';
-import { idList } from './mirror.js';
+import { idList } from './order-locks.js';
 import { takeItems } from './take-items.table.js';
 import { appendTakeLogs } from './take-logs.repository.js';
 

@@ -9,7 +9,7 @@ import type { Db } from '../../../db/client.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { Caller } from '../../../plugins/auth.js';
-import { PURCHASER_STOPPABLE, revokeStopTakeItem, STOPPABLE, stopTakeItem } from '../../take-assignment/index.js';
+import { PURCHASER_STOPPABLE, revokeStopTakeItem, STOPPABLE, type StopAsked, stopTakeItem } from '../../take-assignment/index.js';
 import * as repo from '../orders.repository.js';
 import { type MoneyBack, refundOrderMoney, takeBackRefund } from '../pay/order-refund.js';
 import { combinedStatusOf } from '../status-machine.js';
@@ -132,4 +132,10 @@ export async function forEachItem(db: Db, actor: Actor, itemIds: number[], op: t
     }
   }
   return { results };
+}
+
+/** take-assignment's stopAsked handler (wired in src/hooks.ts): the purchaser stops or resumes a line through the seller's own operation. */
+export async function stopForPurchaser(db: Db, f: StopAsked) {
+  const run = f.op === 'stop' ? stopItem : revokeStopItem;
+  await run(db, f.seller, f.orderItemId, { byPurchaser: f.byPurchaser });
 }

@@ -1,15 +1,15 @@
 /**
  * The purchaser's end of a dropship order (status-machine.ts: deliver and finish). Both are named
  * operations that lock the order's row and check its status under the lock, so a cancel, a second
- * scan or a second batch run cannot move an order twice. Delivery enqueues the ship-back to the
- * shop's marketplace in the same transaction: the push is never lost nor made for a rolled-back
- * delivery. A 货到付款 order is charged in the same transaction too (pay-later.service.ts).
+ * scan or a second batch run cannot move an order twice. Delivery emits orderDelivered (hooks.ts)
+ * in the same transaction, on which ship-back enqueues the push to the shop's marketplace: the push
+ * is never lost nor made for a rolled-back delivery. A 货到付款 order is charged in the same transaction too (pay-later.service.ts).
  */
 import { ErrorCode } from '@dropship/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { JobQueue } from '../../jobs/index.js';
-import { enqueueShipBack } from '../../ship-back/index.js';
+import { orderDelivered } from '../hooks.js';
 import * as repo from '../orders.repository.js';
 import { chargeAtDelivery } from '../pay-later/pay-later.service.js';
 import * as timeline from '../timeline.repository.js';
@@ -49,7 +49,7 @@ export async function deliverOrder(t: Db, jobs: JobQueue, actor: DeliverActor, s
     { orderId: o.id, fromStatus: o.combinedStatus, toStatus: 'DELIVERED', operation: 'DELIVER', note: `${d.courierName} ${d.trackingNo}` },
   ]);
   await chargeAtDelivery(t, o, actor.purchaserOrgId);
-  await enqueueShipBack(t, jobs, { ...o, courierCode: d.courierCode, trackingNo: d.trackingNo });
+  await orderDelivered.emit(t, { jobs, order: { ...o, courierCode: d.courierCode, trackingNo: d.trackingNo } });
   return { orderNo: o.orderNo, shopId: o.shopId };
 }
 

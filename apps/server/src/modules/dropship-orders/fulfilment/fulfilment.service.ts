@@ -11,8 +11,7 @@
 import { ErrorCode, fenToYuan, type TakingStatusCode } from '@dropship/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
-import { createReplenishRequest, lockByIds, moveMoney, recordSettlementLine } from '../../funds/index.js';
-import { cancelWaitingReplenish, deleteSettlementLine } from '../../picking/index.js';
+import { cancelWaitingReplenish, createReplenishRequest, deleteSettlementLine, lockByIds, moveMoney, recordSettlementLine } from '../../funds/index.js';
 import * as repo from '../orders.repository.js';
 import { refundOrderMoney, takeBackRefund } from '../pay/order-refund.js';
 import { combinedStatusOf } from '../status-machine.js';

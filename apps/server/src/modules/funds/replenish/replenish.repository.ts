@@ -42,3 +42,13 @@ export async function markPaid(db: Db, orgId: number, id: number, payMethod: str
     .returning({ id: replenishRequests.id });
   return rows.length > 0;
 }
+
+/** WAITING_PAYMENT → CANCELED for a replenish request the seller has not paid; false when it was paid meanwhile. */
+export async function cancelWaitingReplenish(db: Db, sellerOrgId: number, id: number) {
+  const rows = await db
+    .update(replenishRequests)
+    .set({ status: 'CANCELED' })
+    .where(and(eq(replenishRequests.orgId, sellerOrgId), eq(replenishRequests.id, id), eq(replenishRequests.status, 'WAITING_PAYMENT')))
+    .returning({ id: replenishRequests.id });
+  return rows.length > 0;
+}

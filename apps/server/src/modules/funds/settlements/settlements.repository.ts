@@ -133,3 +133,8 @@ export async function pickerLines(db: Db, orgId: number, pickerUserId: number, r
     .offset(offset);
   return { total: agg?.n ?? 0, rows, totals: { lines: agg?.n ?? 0, goodsFen: num(agg?.goods), commissionFen: num(agg?.commission) } };
 }
+
+/** A picking mark's undo (on the seller's order) removes the settlement line that mark recorded: nothing was paid for goods not taken. */
+export async function deleteSettlementLine(db: Db, orgId: number, id: number) {
+  await db.delete(settlementLines).where(and(eq(settlementLines.orgId, orgId), eq(settlementLines.id, id)));
+}

@@ -6,17 +6,20 @@
  * logged; a move the order no longer allows (a picker is already at the stall) is logged as FAILED
  * once, for the seller to handle by hand.
  *
- * Called by the shop-order refund path after refund states are written (see the decision doc for
- * where it hooks); safe to call again for the same orders: stopped lines and cancelled orders are skipped.
+ * Run by the shop sync after it writes orders or refund states, through shop-orders' refundsSynced
+ * hook (interceptOnRefunds, wired in src/hooks.ts: shop orders cannot import dropship orders, which
+ * read them). The setting and the log belong to fulfilment-settings. Safe to call again for the same
+ * orders: stopped lines and cancelled orders are skipped.
  */
 import { fenToYuan } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
-import { AppError } from '../../lib/app-error.js';
-import { cancelDropshipOrder, stopItem } from '../dropship-orders/index.js';
-import * as repo from './fulfilment-settings.repository.js';
-import { fulfilmentSettings } from './fulfilment-settings.service.js';
+import type { Db } from '../../../db/client.js';
+import { queryRows } from '../../../db/rows.js';
+import { AppError } from '../../../lib/app-error.js';
+import { failedInterceptsOf, fulfilmentSettings, insertInterceptLogs, mainUserOf } from '../../fulfilment-settings/index.js';
+import type { RefundsSynced } from '../../shop-orders/index.js';
+import { cancelDropshipOrder } from './change.service.js';
+import { stopItem } from './items.service.js';
 
 interface Line {
   order_id: string | number;
@@ -43,14 +46,6 @@ async function candidateLines(db: Db, orgId: number, shopOrderIds: number[]) {
   );
 }
 
-async function failedBefore(db: Db, orgId: number, orderId: number) {
-  const rows = await queryRows<{ item_id: string | number | null }>(
-    db,
-    sql`select item_id from auto_intercept_logs where org_id = ${orgId} and order_id = ${orderId} and action = 'FAILED'`,
-  );
-  return new Set(rows.map((r) => (r.item_id === null ? 0 : Number(r.item_id))));
-}
-
 export interface InterceptOutcome {
   canceled: number;
   stopped: number;
@@ -66,15 +61,15 @@ export async function autoInterceptShopOrders(db: Db, orgId: number, shopOrderId
   const lines = (await candidateLines(db, orgId, shopOrderIds)).map((l) => ({ ...l, orderId: Number(l.order_id), itemId: Number(l.item_id) }));
   const byOrder = new Map<number, typeof lines>();
   for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
-  const userId = await repo.mainUserOf(db, orgId);
+  const userId = await mainUserOf(db, orgId);
   const actor = { orgId, userId: userId ?? 0 };
   for (const [orderId, ls] of byOrder) {
     const asked = ls.filter((l) => REFUND_ASKED.has(l.refund_state ?? ''));
     const first = ls[0];
     if (asked.length === 0 || !first) continue;
-    const failed = await failedBefore(db, orgId, orderId);
+    const failed = await failedInterceptsOf(db, orgId, orderId);
     const log = (action: string, itemId: number | null, note: string) =>
-      repo.insertInterceptLogs(db, [{ orgId, orderId, orderNo: first.order_no, platformOrderId: first.platform_order_id ?? '', action, itemId, note }]);
+      insertInterceptLogs(db, [{ orgId, orderId, orderNo: first.order_no, platformOrderId: first.platform_order_id ?? '', action, itemId, note }]);
     if (first.status === 'WAITING_PAYMENT' || autoIntercept.scope === 'ORDER') {
       if (failed.has(0)) continue;
       try {
@@ -117,4 +112,9 @@ export async function autoInterceptPlatformOrders(db: Db, t: { orgId: number; sh
     t.orgId,
     rows.map((r) => Number(r.id)),
   );
+}
+
+/** shop-orders' refundsSynced handler (wired in src/hooks.ts), run with the sync's connection as before. */
+export async function interceptOnRefunds(db: Db, f: RefundsSynced) {
+  await autoInterceptPlatformOrders(db, f, f.platformOrderIds);
 }

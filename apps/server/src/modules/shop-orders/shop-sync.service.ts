@@ -3,17 +3,28 @@
  * the last few days) to now, in windows no longer than the channel allows: each window's orders go
  * through upsertShopOrders in batches, then its refunds, and only then does the cursor move to the
  * window's end, so a failure repeats at most one window and nothing is skipped. Progress is kept
- * on the shop row for the page to poll.
+ * on the shop row for the page to poll. It lives with the shop orders it writes (shops, below them,
+ * hold the clients, tokens and the row); after each batch and each refund page it emits
+ * refundsSynced (hooks.ts), on which dropship-orders runs auto-intercept.
  */
 import { ChannelError, type MarketplaceClient, type NormalizedOrder } from '@dropship/channels';
 import { inTransaction } from '../../db/transaction.js';
-import { autoInterceptPlatformOrders } from '../fulfilment-settings/index.js';
 import { PermanentJobError } from '../jobs/index.js';
-import { refreshOrderRefundStates, upsertRefunds, upsertShopOrders } from '../shop-orders/index.js';
-import { clientOfShop, EXPIRED_MESSAGE, markExpired, usableToken } from './shop-tokens.service.js';
-import { displayAuthState } from './shop-view.js';
-import * as repo from './shops.repository.js';
-import type { ShopsDeps } from './shops.service.js';
+import {
+  clientOfShop,
+  displayAuthState,
+  EXPIRED_MESSAGE,
+  findShop,
+  markExpired,
+  type ShopPatch,
+  type ShopRecord,
+  type ShopsDeps,
+  updateShop,
+  usableToken,
+} from '../shops/index.js';
+import { refundsSynced } from './hooks.js';
+import { upsertShopOrders } from './shop-orders.service.js';
+import { refreshOrderRefundStates, upsertRefunds } from './shop-refunds.repository.js';
 
 /** Orders per upsertShopOrders call: big enough for a fast multi-row insert, small enough for the event loop. */
 const BATCH = 500;
@@ -64,15 +75,15 @@ const chunks = <T>(xs: T[], n: number) => Array.from({ length: Math.ceil(xs.leng
 /** Runs the sync of one shop; answers quietly when there is nothing to do (paused, removed, expired, OTHER). */
 export async function runShopSync(deps: ShopsDeps, orgId: number, shopId: number, run: SyncRun = {}) {
   const { db } = deps;
-  const shop = await repo.findShop(db, orgId, shopId);
+  const shop = await findShop(db, orgId, shopId);
   if (!shop || shop.channel === 'OTHER') return;
   if (displayAuthState(shop, new Date()) !== 'AUTHORIZED') {
-    await repo.updateShop(db, orgId, shopId, { syncState: 'IDLE' });
+    await updateShop(db, orgId, shopId, { syncState: 'IDLE' });
     return;
   }
   const client = await clientOfShop(deps, shop);
   if (!client) {
-    await repo.updateShop(db, orgId, shopId, { syncState: 'IDLE', lastSyncResult: 'FAILED', lastSyncError: '平台接口未配置，请联系管理员' });
+    await updateShop(db, orgId, shopId, { syncState: 'IDLE', lastSyncResult: 'FAILED', lastSyncError: '平台接口未配置，请联系管理员' });
     return;
   }
 
@@ -80,13 +91,13 @@ export async function runShopSync(deps: ShopsDeps, orgId: number, shopId: number
   const cfg = deps.channels.config;
   const start = shop.syncCursor ? shop.syncCursor.getTime() - cfg.overlapMs : to.getTime() - cfg.firstSyncMs;
   const from = new Date(Math.min(Math.max(start, to.getTime() - MAX_CATCH_UP_MS), to.getTime()));
-  await repo.updateShop(db, orgId, shopId, { syncState: 'RUNNING', syncProgress: 0, syncSeen: 0, syncWritten: 0, syncStartedAt: to });
+  await updateShop(db, orgId, shopId, { syncState: 'RUNNING', syncProgress: 0, syncSeen: 0, syncWritten: 0, syncStartedAt: to });
 
   const progress = { seen: 0, written: 0, at: 0 };
-  const save = async (patch: repo.ShopPatch = {}, force = false) => {
+  const save = async (patch: ShopPatch = {}, force = false) => {
     if (!force && Date.now() - progress.at < PROGRESS_EVERY_MS) return;
     progress.at = Date.now();
-    await repo.updateShop(db, orgId, shopId, { syncSeen: progress.seen, syncWritten: progress.written, ...patch });
+    await updateShop(db, orgId, shopId, { syncSeen: progress.seen, syncWritten: progress.written, ...patch });
   };
 
   try {
@@ -125,11 +136,11 @@ async function syncWindow(
       progress.seen += batch.length;
       progress.written += r.inserted + r.updated;
       // Orders arriving with a refund on a line: intercept what was placed for them (the seller's rule).
-      await autoInterceptPlatformOrders(
-        deps.db,
-        target,
-        batch.filter((o) => o.items.some((i) => i.refundState !== 'NONE')).map((o) => o.platformOrderId),
-      );
+      await refundsSynced.emit(deps.db, {
+        orgId: target.orgId,
+        shopId: target.shopId,
+        platformOrderIds: batch.filter((o) => o.items.some((i) => i.refundState !== 'NONE')).map((o) => o.platformOrderId),
+      });
     }
     buffer = [];
     await save();
@@ -150,29 +161,25 @@ async function syncWindow(
         page.map((r) => r.platformOrderId),
       );
     });
-    await autoInterceptPlatformOrders(
-      deps.db,
-      target,
-      page.map((r) => r.platformOrderId),
-    );
+    await refundsSynced.emit(deps.db, { orgId: target.orgId, shopId: target.shopId, platformOrderIds: page.map((r) => r.platformOrderId) });
   }
 }
 
-async function recordFailure(deps: ShopsDeps, shop: repo.ShopRecord, err: unknown, progress: { seen: number; written: number }, run: SyncRun) {
+async function recordFailure(deps: ShopsDeps, shop: ShopRecord, err: unknown, progress: { seen: number; written: number }, run: SyncRun) {
   const counts = { syncSeen: progress.seen, syncWritten: progress.written };
   if (err instanceof ChannelError && err.kind === 'TOKEN_EXPIRED') {
     await markExpired(deps.db, shop);
-    await repo.updateShop(deps.db, shop.orgId, shop.id, counts);
+    await updateShop(deps.db, shop.orgId, shop.id, counts);
     return;
   }
   if (run.signal?.aborted) {
     // The server is stopping: the job goes back to the queue and resumes from the cursor.
-    await repo.updateShop(deps.db, shop.orgId, shop.id, { ...counts, syncState: 'QUEUED' });
+    await updateShop(deps.db, shop.orgId, shop.id, { ...counts, syncState: 'QUEUED' });
     return;
   }
   const retry = err instanceof ChannelError ? err.retryable && run.willRetry !== false : run.willRetry !== false;
   const message = err instanceof ChannelError ? `平台接口错误：${err.message}（${err.platformCode}）` : '同步出错（系统异常）';
-  await repo.updateShop(
+  await updateShop(
     deps.db,
     shop.orgId,
     shop.id,

@@ -1,39 +1,20 @@
 /**
- * The seller's side of a purchaser's change: order lines (dropship_order_items.take_status) mirror
- * their take item's takingStatus, and each touched order's combined status is recomputed with
- * combinedStatusOf, its tab counters moved and a timeline event written when it changed. Set-based,
- * so assigning 10,000 items is a handful of statements. Runs inside the change's transaction,
- * after `lockOrdersOf` (orders before items: the seller-side operations lock in that order too).
+ * The seller's side of a purchaser's change (take-assignment's takeItemsChanged hook, wired in
+ * src/hooks.ts): order lines (dropship_order_items.take_status) mirror their take item's
+ * takingStatus, and each touched order's combined status is recomputed with combinedStatusOf, its
+ * tab counters moved and a timeline event written when it changed. Set-based, so assigning 10,000
+ * items is a handful of statements. Runs inside the change's transaction, after take-assignment's
+ * `lockOrdersOf` (orders before items: the seller-side operations lock in that order too).
  */
-
 import type { DropshipOrderStatus } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { bumpCounts, combinedStatusOf, insertEvents, moves } from '../dropship-orders/index.js';
+import { idList, type TakeItemsChanged } from '../take-assignment/index.js';
+import { combinedStatusOf } from './status-machine.js';
+import { bumpCounts, insertEvents, moves } from './timeline.repository.js';
 
-/** `(select …)` of a list of ids sent as one JSON parameter (10,000 ids = one parameter, not 10,000). */
-export const idList = (ids: readonly number[]) => sql`(select x::bigint from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as x)`;
-
-/** Locks the dropship orders of these take items, in id order; answers their ids. */
-export async function lockOrdersOf(tx: Db, purchaserOrgId: number, takeItemIds: readonly number[]): Promise<number[]> {
-  if (takeItemIds.length === 0) return [];
-  const rows = await queryRows<{ id: string | number }>(
-    tx,
-    sql`select o.id from dropship_orders o
-        where o.id in (select t.order_id from take_items t where t.purchaser_org_id = ${purchaserOrgId} and t.id in ${idList(takeItemIds)})
-        order by o.id for update`,
-  );
-  return rows.map((r) => Number(r.id));
-}
-
-export interface MirrorEvent {
-  operation: string;
-  note: string;
-  actor: { userId: number | null; orgId: number };
-}
-
-export async function mirrorToOrders(tx: Db, takeItemIds: readonly number[], orderIds: readonly number[], event: MirrorEvent) {
+export async function mirrorTakeItems(tx: Db, { takeItemIds, orderIds, event }: TakeItemsChanged) {
   if (takeItemIds.length === 0) return;
   await tx.execute(sql`
     update dropship_order_items d set take_status = t.taking_status

@@ -1,0 +1,22 @@
+/**
+ * The one place where modules' hooks (lib/hooks.ts) meet their handlers: an upstream module emits,
+ * a module built on it handles, and neither imports the other the wrong way round. Called by
+ * buildApp and by the demo seed (which runs before any app is built); registering again changes
+ * nothing. Never wire a hook as an import side effect: a test checks that this function leaves no
+ * declared hook without a handler.
+ */
+import { interceptOnRefunds, mirrorTakeItems, orderDelivered, stopForPurchaser } from './modules/dropship-orders/index.js';
+import { shipBackOnDelivery } from './modules/ship-back/index.js';
+import { refundsSynced } from './modules/shop-orders/index.js';
+import { stopAsked, takeItemsChanged } from './modules/take-assignment/index.js';
+
+export function wireModuleHooks() {
+  // Delivery enqueues the push of courier and tracking number back to the shop, in its transaction.
+  orderDelivered.on(shipBackOnDelivery);
+  // The shop sync wrote refunds: auto-intercept stops or cancels the dropship orders placed for them.
+  refundsSynced.on(interceptOnRefunds);
+  // A purchaser's assignment mirrors the take items' statuses onto the seller's order lines, in its transaction.
+  takeItemsChanged.on(mirrorTakeItems);
+  // The purchaser's stop / revoke-stop runs the seller's own operation on the line.
+  stopAsked.on(stopForPurchaser);
+}

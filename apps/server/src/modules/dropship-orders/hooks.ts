@@ -1,0 +1,16 @@
+/**
+ * What dropship orders announce to the modules built on them (lib/hooks.ts; wired in src/hooks.ts).
+ * Those modules read orders, so dropship-orders cannot import them back.
+ */
+import { defineHook } from '../../lib/hooks.js';
+import type { JobQueue } from '../jobs/index.js';
+
+/** An order just moved to DELIVERED with its courier and tracking number. */
+export interface OrderDelivered {
+  /** The app's queue: a handler enqueues its follow-up in the delivery's transaction. */
+  jobs: JobQueue;
+  order: { id: number; orgId: number; shopId: number | null; platformOrderId: string | null; courierCode: string; trackingNo: string };
+}
+
+/** Emitted by deliverOrder inside the delivery's transaction; ship-back enqueues the push to the shop. */
+export const orderDelivered = defineHook<OrderDelivered>('dropship-orders.orderDelivered');
