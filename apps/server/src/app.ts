@@ -14,6 +14,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { installErrorHandler } from './lib/error-handler.js';
+import { safeLogger } from './lib/log-safety.js';
+import { installTextGuard } from './lib/text-guard.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { abnormalOrdersRoutes } from './modules/abnormal-orders/abnormal-orders.routes.js';
 import { rolesRoutes } from './modules/account-permission/roles.routes.js';
@@ -54,10 +56,12 @@ import { authPlugin } from './plugins/auth.js';
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === '1', requestTimeout: 120_000 });
+  // Every logger the app gets redacts personal data and logs errors without their SQL parameters.
+  const app = Fastify({ logger: safeLogger(logger), bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === '1', requestTimeout: 120_000 });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installTextGuard(app);
 
   await app.register(fastifyCookie);
   await app.register(authPlugin, { db: deps.db });

@@ -3,10 +3,11 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { safeLogOptions } from './lib/log-safety.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './modules/demo/index.js';
 
 const config = loadConfig();
-const log = pino({ level: config.logLevel });
+const log = pino({ level: config.logLevel, ...safeLogOptions });
 
 const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
 log.info({ database: database.kind, dataDir: config.dataDir }, '数据库已就绪（迁移已执行）');
