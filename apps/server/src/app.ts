@@ -13,7 +13,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
-import { installErrorHandler } from './lib/error-handler.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler.js';
 import { safeLogger } from './lib/log-safety.js';
 import { installTextGuard } from './lib/text-guard.js';
 import { zodValidatorCompiler } from './lib/validation.js';
@@ -57,7 +57,14 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   // Every logger the app gets redacts personal data and logs errors without their SQL parameters.
-  const app = Fastify({ logger: safeLogger(logger), bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === '1', requestTimeout: 120_000 });
+  const app = Fastify({
+    logger: safeLogger(logger),
+    bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    requestTimeout: 120_000,
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
