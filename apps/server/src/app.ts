@@ -57,14 +57,15 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   // Every logger the app gets redacts personal data and logs errors without their SQL parameters.
-  const app = Fastify({
+  const options: FastifyServerOptions = {
     logger: safeLogger(logger),
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     requestTimeout: 120_000,
-  });
+  };
+  const app = Fastify(options);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -130,6 +131,11 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(payLaterRoutes, deps);
   registerWebPages(app, deps.config.webDist ?? defaultWebDist);
   return app;
+}
+
+/** A hop count trusts that many proxies nearest to us (what Fastify does with a number; its types take only the function). */
+function trustProxyOption(t: AppDeps['config']['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
 }
 
 /** The built single-page app: real files when they exist, index.html for every other page path. */

@@ -21,6 +21,10 @@ export async function authRoutes(app: RouteApp, { db, config }: AppDeps) {
     { config: { permission: 'public' }, schema: { tags: ['auth'], summary: '卖家登录', body: SellerLoginBody, response: { 200: envelopeOf(LoginResult) } } },
     async (req, reply) => {
       const body = req.body;
+      // An address that failed too often solves the image captcha first (the purchaser sign-in always does).
+      if (!config.captchaDisabled && (await service.addressNeedsCaptcha(db, req.ip))) {
+        await service.checkCaptcha(db, body.captchaId, body.captcha, '登录失败次数过多，请输入验证码后再登录');
+      }
       const result = await service.login(db, { ...body, ip: req.ip, userAgent: req.headers['user-agent'], portal: 'seller' }, config.sessionTtlHours);
       setIdentityCookies(reply, result);
       return ok(result);
