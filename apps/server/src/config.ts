@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   /** TRUST_PROXY: how many proxies in front (hops) or which addresses are proxies; never "trust everyone". */
   trustProxy: number | string[] | false;
+  /** API_DOCS: /api/docs open to all ('public', development default), signed-in users only ('user', production default), or 'off'. */
+  apiDocs: 'public' | 'user' | 'off';
   webDist: string | undefined;
   /** C-Lodop licence and minimum versions handed to the page (GET /api/labels/printService/config). */
   clodop: { companyName: string; license: string; licenseA: string; licenseB: string; minVersion: string; cloudMinVersion: string };
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 72),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    apiDocs: z.enum(['public', 'user', 'off']).parse(env.API_DOCS || (production ? 'user' : 'public')),
     webDist: env.WEB_DIST,
     clodop: {
       companyName: env.CLODOP_COMPANY_NAME ?? '',

@@ -14,7 +14,9 @@ let operator: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [seller, purchaser, operator] = await Promise.all(['demo_seller', 'demo_purchaser', 'demo_operator'].map((u) => login(t.app, u)));
+  seller = await login(t.app, 'demo_seller');
+  purchaser = await login(t.app, 'demo_purchaser');
+  operator = await login(t.app, 'demo_operator');
 });
 afterAll(() => t?.close());
 
