@@ -35,6 +35,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
   }
+  interface FastifyInstance {
+    /** Every route's declared permission, by "METHOD url" (the OpenAPI-wide test reads who may call what). */
+    routePermissions: Map<string, { permission: Permission; audience?: CallAudience }>;
+  }
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -107,8 +111,13 @@ async function authorize(db: Db, caller: Caller, permission: Permission, narrowe
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('caller', null);
+  const declared = new Map<string, { permission: Permission; audience?: CallAudience }>();
+  app.decorate('routePermissions', declared);
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
+    if (permission) {
+      for (const method of [route.method].flat()) declared.set(`${method} ${route.url}`, { permission, audience: route.config?.audience });
+    }
     if (!permission && !route.url.startsWith('/api/docs') && route.url !== '*') {
       throw new Error(`route ${route.method} ${route.url} declares no permission`);
     }
