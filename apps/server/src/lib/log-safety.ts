@@ -9,8 +9,9 @@ import type { FastifyServerOptions } from 'fastify';
 
 const REDACTED = '[已隐藏]';
 
-/** Removes the bound values from a message: drizzle's trailing "params: …" line. */
-const scrub = (s: unknown) => (typeof s === 'string' ? s.replace(/\nparams:[\s\S]*$/, `\nparams: ${REDACTED}`) : undefined);
+/** Removes the bound values from a message or stack: drizzle's "params: …" part. */
+// In a stack the values end where the first "    at" frame starts; the frames are kept.
+const scrub = (s: unknown) => (typeof s === 'string' ? s.replace(/\nparams:[\s\S]*?(?=\n\s+at |$)/, `\nparams: ${REDACTED}`) : undefined);
 
 type Loggable = { [key: string]: unknown; type: string; message: string; stack: string };
 
