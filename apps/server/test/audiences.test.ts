@@ -29,11 +29,12 @@ describe('audiences', () => {
     expect(envelope(await post('/api/b2/purchaser/takeItems/page', purchaser)).errorCode).toBe(0);
   });
 
-  it("a purchaser on the seller's suppliers: 403, no data", async () => {
-    const res = await post('/api/b2/goods/supplier/page', purchaser);
+  it('an operator on supplier management (a page of sellers and purchasers): 403, no data', async () => {
+    const res = await post('/api/b2/goods/supplier/page', operator);
     expect(res.statusCode).toBe(403);
     expect(envelope(res)).toMatchObject({ errorCode: 403, data: null });
     expect(envelope(await post('/api/b2/goods/supplier/page', seller)).errorCode).toBe(0);
+    expect(envelope(await post('/api/b2/goods/supplier/page', purchaser)).errorCode).toBe(0);
   });
 
   it("an operator on a seller's page call (shop orders) and a purchaser's (take items): 403 / 10001", async () => {

@@ -76,8 +76,8 @@ describe('tracking', () => {
   const track = (payload: string, ip: string) =>
     t.app.inject({ method: 'POST', url: '/api/system/tracking', payload, headers: { 'content-type': 'application/json' }, remoteAddress: ip });
 
-  it('refuses a body over 4 KB in the envelope', async () => {
-    const res = await track(JSON.stringify({ pageChannel: '/', host: 'h', activityName: 'x'.repeat(5000) }), '10.8.0.1');
+  it('refuses a body over 128 KB in the envelope', async () => {
+    const res = await track(JSON.stringify({ pageChannel: '/', host: 'h', activityName: 'x'.repeat(200_000) }), '10.8.0.1');
     expect(res.statusCode).toBe(413);
     expect(envelope(res).errorCode).toBe(400);
   });

@@ -84,9 +84,12 @@ export async function optionalCaller(db: Db, req: FastifyRequest): Promise<Calle
   return authenticate(db, req).catch(() => null);
 }
 
-/** A caller of the wrong kind: a purchaser-only call tells a non-purchaser to sign in as one (10001, SPEC.md section 8), else 403. */
-function wrongKind(allowed: readonly string[]): AppError {
-  if (allowed.length === 1 && allowed[0] === 'purchaser') return new AppError(ErrorCode.PURCHASER_REQUIRED);
+/**
+ * A caller of the wrong kind: a call narrowed to purchasers tells anyone else to sign in as one
+ * (10001, SPEC.md section 8); every other refusal is 403, as a page's audience always answered.
+ */
+function wrongKind(narrowed: CallAudience | undefined): AppError {
+  if (narrowed === 'purchaser') return new AppError(ErrorCode.PURCHASER_REQUIRED);
   return new AppError(ErrorCode.FORBIDDEN, undefined, 403);
 }
 
@@ -96,14 +99,14 @@ async function authorize(db: Db, caller: Caller, permission: Permission, narrowe
     return;
   }
   if (permission === 'user') {
-    if (narrowed && caller.orgType !== narrowed) throw wrongKind([narrowed]);
+    if (narrowed && caller.orgType !== narrowed) throw wrongKind(narrowed);
     return;
   }
   const route = findRoute(permission);
   if (!route) throw new Error(`permission ${permission} is not a route of the route table`);
   // A page's permission admits only the kinds it serves: an operator is neither seller nor purchaser.
   const allowed: readonly string[] = narrowed ? [narrowed] : route.audience;
-  if (!allowed.includes(caller.orgType)) throw wrongKind(allowed);
+  if (!allowed.includes(caller.orgType)) throw wrongKind(narrowed);
   if (caller.isMain) return;
   const codes = await permissionCodesOfUser(db, caller.userId);
   if (!codes.has(permission.slice(1))) throw new AppError(ErrorCode.FORBIDDEN, undefined, 403);

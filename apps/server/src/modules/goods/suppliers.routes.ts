@@ -35,8 +35,7 @@ const IdQuery = z.object({ id: id('供应商编号') });
 const ExportQuery = SupplierPageBody.omit({ pageNo: true, pageSize: true });
 
 export async function suppliersRoutes(app: RouteApp, { db, config }: AppDeps) {
-  // A seller's suppliers: a purchaser has none, so it is refused rather than shown an empty list.
-  const gated = { config: { permission: SUPPLIERS, audience: 'seller' }, onRequest: manualDeliveryGate(db, config, SUPPLIERS) } as const;
+  const gated = { config: { permission: SUPPLIERS }, onRequest: manualDeliveryGate(db, config, SUPPLIERS) } as const;
 
   app.post(
     '/api/b2/goods/supplier/page',

@@ -65,10 +65,10 @@ export async function systemRoutes(app: RouteApp, { db, config, database }: AppD
 
   app.post(
     '/api/system/tracking',
-    // Public and writing: bounded in size (4 KB) and rate (per address), so no client can fill the table.
+    // Public and writing: bounded in size (128 KB: room for a field's own too-long message) and rate (per address), so no client can fill the table.
     {
       config: { permission: 'public' },
-      bodyLimit: 4 * 1024,
+      bodyLimit: 128 * 1024,
       onRequest: trackingLimit,
       schema: { tags, summary: '页面访问与活动上报', body: TrackingBody, response: { 200: envelopeOf(z.null()) } },
     },
