@@ -6,15 +6,20 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ErrorCode } from '@dropship/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.js';
 import { wireModuleHooks } from './hooks.js';
-import { installErrorHandler } from './lib/error-handler.js';
+import { AppError } from './lib/app-error.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler.js';
+import { safeLogger } from './lib/log-safety.js';
+import { registerSecurityHeaders } from './lib/security-headers.js';
+import { installTextGuard } from './lib/text-guard.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { abnormalOrdersRoutes } from './modules/abnormal-orders/abnormal-orders.routes.js';
 import { rolesRoutes } from './modules/account-permission/roles.routes.js';
@@ -50,25 +55,42 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { takeAssignmentRoutes } from './modules/take-assignment/assign.routes.js';
 import { takeItemsRoutes } from './modules/take-assignment/take-items.routes.js';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, optionalCaller } from './plugins/auth.js';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
-  const app = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: process.env.TRUST_PROXY === '1', requestTimeout: 120_000 });
+  // Every logger the app gets redacts personal data and logs errors without their SQL parameters.
+  const options: FastifyServerOptions = {
+    logger: safeLogger(logger),
+    bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    requestTimeout: 120_000,
+  };
+  const app = Fastify(options);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installTextGuard(app);
   // Modules' hooks meet their handlers before any route or job can emit one.
   wireModuleHooks();
 
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, deps.config.production);
   await app.register(authPlugin, { db: deps.db });
   await app.register(fastifySwagger, {
     openapi: { info: { title: '代发助手 API', version: '1.0.0', description: '所有接口返回 {errorCode, errorMsg, data}，errorCode 为 0 表示成功。' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API's documentation: public in development, signed-in users only in production (API_DOCS).
+  if (deps.config.apiDocs !== 'off') {
+    const signedIn = async (req: FastifyRequest) => {
+      if (!(await optionalCaller(deps.db, req))) throw new AppError(ErrorCode.SESSION_INVALID, '请先登录后再查看接口文档', 401);
+    };
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', ...(deps.config.apiDocs === 'user' ? { uiHooks: { onRequest: signedIn } } : {}) });
+  }
 
   await app.register(systemRoutes, deps);
   await app.register(authRoutes, deps);
@@ -124,6 +146,11 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   return app;
 }
 
+/** A hop count trusts that many proxies nearest to us (what Fastify does with a number; its types take only the function). */
+function trustProxyOption(t: AppDeps['config']['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
+}
+
 /** The built single-page app: real files when they exist, index.html for every other page path. */
 function registerWebPages(app: FastifyInstance, root: string) {
   const hasWeb = existsSync(path.join(root, 'index.html'));
@@ -143,8 +170,9 @@ function registerWebPages(app: FastifyInstance, root: string) {
     const file = path.join(root, rel);
     if (rel && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
       const immutable = rel.startsWith('assets/');
-      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel);
+      // cacheControl: false, or @fastify/static writes its own max-age=0 over ours.
+      return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel, { cacheControl: false });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

@@ -14,6 +14,10 @@ export interface Config {
   brandHosts: Record<string, BrandVariant>;
   sessionTtlHours: number;
   logLevel: string;
+  /** TRUST_PROXY: how many proxies in front (hops) or which addresses are proxies; never "trust everyone". */
+  trustProxy: number | string[] | false;
+  /** API_DOCS: /api/docs open to all ('public', development default), signed-in users only ('user', production default), or 'off'. */
+  apiDocs: 'public' | 'user' | 'off';
   webDist: string | undefined;
   /** C-Lodop licence and minimum versions handed to the page (GET /api/labels/printService/config). */
   clodop: { companyName: string; license: string; licenseA: string; licenseB: string; minVersion: string; cloudMinVersion: string };
@@ -50,6 +54,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     brandHosts,
     sessionTtlHours: Number(env.SESSION_TTL_HOURS ?? 72),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    apiDocs: z.enum(['public', 'user', 'off']).parse(env.API_DOCS || (production ? 'user' : 'public')),
     webDist: env.WEB_DIST,
     clodop: {
       companyName: env.CLODOP_COMPANY_NAME ?? '',
@@ -84,4 +90,25 @@ function alipayConfig(env: NodeJS.ProcessEnv): Config['alipay'] {
     throw new Error('已设置 ALIPAY_GATEWAY，但 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY 未全部设置，请补全支付宝配置。');
   }
   return a;
+}
+
+/**
+ * TRUST_PROXY is a hop count (`1`: one proxy in front, the address it saw is the client) or a
+ * comma-separated list of proxy addresses or CIDR ranges. `true` would believe the left-most
+ * X-Forwarded-For, which a client writes itself, so rate limits could be dodged by rotating it.
+ */
+export function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  const v = value?.trim();
+  if (!v || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v.toLowerCase() === 'true') {
+    throw new Error('TRUST_PROXY=true 会信任客户端自己填写的 X-Forwarded-For，请改为代理的层数（如 1）或代理的地址列表（如 10.0.0.1,10.0.0.0/8）。');
+  }
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.find((s) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s) && !['loopback', 'linklocal', 'uniquelocal'].includes(s));
+  if (bad) throw new Error(`TRUST_PROXY 中的“${bad}”不是地址或网段，请填写代理的层数或地址列表。`);
+  return list;
 }

@@ -297,7 +297,7 @@ describe('sign-in rate limiting', () => {
     expect(envelope(await postLogin(SELLER_LOGIN, 'demo_seller', DEMO_PASSWORD, '10.2.0.1')).errorCode).toBe(0);
   });
 
-  it('20 failures from one address across many accounts lock that address, not others', async () => {
+  it('20 failures from one address lock no account behind it (the address gets the captcha instead: login-limits.test.ts)', async () => {
     const ip = '10.3.0.9';
     for (let i = 0; i < 20; i++) {
       // Mostly unknown names (a password spray), and one real account.
@@ -305,9 +305,9 @@ describe('sign-in rate limiting', () => {
       const res = envelope(await postLogin(SELLER_LOGIN, name, `guess-${i}`, ip));
       expect(res.errorCode, `attempt ${i}`).toBe(11001);
     }
-    expect(envelope(await postLogin(SELLER_LOGIN, 'demo_seller', DEMO_PASSWORD, ip)).errorCode).toBe(11003);
-    expect(envelope(await postLogin(PURCHASER_LOGIN, 'demo_purchaser', DEMO_PASSWORD, ip)).errorCode).toBe(11003);
-    expect(envelope(await postLogin(SELLER_LOGIN, 'demo_seller', DEMO_PASSWORD, '10.3.0.10')).errorCode).toBe(0);
+    // This app runs with the captcha off (CAPTCHA_DISABLED=1), so nothing more is asked.
+    expect(envelope(await postLogin(SELLER_LOGIN, 'demo_seller', DEMO_PASSWORD, ip)).errorCode).toBe(0);
+    expect(envelope(await postLogin(PURCHASER_LOGIN, 'demo_purchaser', DEMO_PASSWORD, ip)).errorCode).toBe(0);
     const attempts = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.ip, ip));
     expect(attempts.filter((a) => !a.success)).toHaveLength(20);
   });

@@ -361,7 +361,8 @@ describe('print service', () => {
       '/downloads/CLodop_Setup_for_Win64NT.exe%00',
     ]) {
       const res = await call(t.app, { url });
-      expect(res.statusCode, url).toBe(404);
+      // A NUL in the name is refused before the route, by the text guard (400); the rest are not found.
+      expect(res.statusCode, url).toBe(url.endsWith('%00') ? 400 : 404);
       expect(res.body, url).not.toContain('not for download');
       expect(res.rawPayload.equals(INSTALLER_BYTES), url).toBe(false);
     }

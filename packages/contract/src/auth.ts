@@ -2,16 +2,16 @@
 import { z } from 'zod';
 import { requiredText } from './schema-helpers.js';
 
+/** The captcha is asked of every purchaser sign-in, and of a seller's once their address failed too often. */
 export const SellerLoginBody = z.object({
   username: requiredText('账号', 64),
   password: requiredText('密码', 128),
-});
-export type SellerLoginBody = z.infer<typeof SellerLoginBody>;
-
-export const PurchaserLoginBody = SellerLoginBody.extend({
   captchaId: z.string().max(64).optional().describe('验证码编号'),
   captcha: z.string().max(16).optional().describe('验证码'),
 });
+export type SellerLoginBody = z.infer<typeof SellerLoginBody>;
+
+export const PurchaserLoginBody = SellerLoginBody;
 export type PurchaserLoginBody = z.infer<typeof PurchaserLoginBody>;
 
 /** userType 1 is a purchaser (main or sub-account); 0 a seller (SPEC.md section 3 and 6). */

@@ -35,3 +35,4 @@ export * from './shops.js';
 export * from './speed-delivery.js';
 export * from './take-assignment.js';
 export * from './warehouse.js';
+export * from './zod-messages.js';

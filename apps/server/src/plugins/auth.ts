@@ -23,12 +23,21 @@ export interface Caller {
   sessionId: number;
 }
 
+/** Which kind of organisation a call serves, when its page (route-table audience) serves both kinds. */
+export type CallAudience = 'seller' | 'purchaser';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
+    /** Narrows a permission to one kind of caller; the other kind is refused (10001 / 403), never answered empty. */
+    audience?: CallAudience;
   }
   interface FastifyRequest {
     caller: Caller | null;
+  }
+  interface FastifyInstance {
+    /** Every route's declared permission, by "METHOD url" (the OpenAPI-wide test reads who may call what). */
+    routePermissions: Map<string, { permission: Permission; audience?: CallAudience }>;
   }
 }
 
@@ -75,16 +84,29 @@ export async function optionalCaller(db: Db, req: FastifyRequest): Promise<Calle
   return authenticate(db, req).catch(() => null);
 }
 
-async function authorize(db: Db, caller: Caller, permission: Permission) {
-  if (permission === 'user') return;
+/**
+ * A caller of the wrong kind: a call narrowed to purchasers tells anyone else to sign in as one
+ * (10001, SPEC.md section 8); every other refusal is 403, as a page's audience always answered.
+ */
+function wrongKind(narrowed: CallAudience | undefined): AppError {
+  if (narrowed === 'purchaser') return new AppError(ErrorCode.PURCHASER_REQUIRED);
+  return new AppError(ErrorCode.FORBIDDEN, undefined, 403);
+}
+
+async function authorize(db: Db, caller: Caller, permission: Permission, narrowed?: CallAudience) {
   if (permission === 'operator') {
     if (caller.orgType !== 'operator') throw new AppError(ErrorCode.FORBIDDEN, undefined, 403);
     return;
   }
+  if (permission === 'user') {
+    if (narrowed && caller.orgType !== narrowed) throw wrongKind(narrowed);
+    return;
+  }
   const route = findRoute(permission);
   if (!route) throw new Error(`permission ${permission} is not a route of the route table`);
-  const audience = caller.orgType === 'purchaser' ? 'purchaser' : 'seller';
-  if (!route.audience.includes(audience)) throw new AppError(ErrorCode.FORBIDDEN, undefined, 403);
+  // A page's permission admits only the kinds it serves: an operator is neither seller nor purchaser.
+  const allowed: readonly string[] = narrowed ? [narrowed] : route.audience;
+  if (!allowed.includes(caller.orgType)) throw wrongKind(narrowed);
   if (caller.isMain) return;
   const codes = await permissionCodesOfUser(db, caller.userId);
   if (!codes.has(permission.slice(1))) throw new AppError(ErrorCode.FORBIDDEN, undefined, 403);
@@ -92,14 +114,24 @@ async function authorize(db: Db, caller: Caller, permission: Permission) {
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
   app.decorateRequest('caller', null);
+  const declared = new Map<string, { permission: Permission; audience?: CallAudience }>();
+  app.decorate('routePermissions', declared);
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
+    if (permission) {
+      for (const method of [route.method].flat()) declared.set(`${method} ${route.url}`, { permission, audience: route.config?.audience });
+    }
     if (!permission && !route.url.startsWith('/api/docs') && route.url !== '*') {
       throw new Error(`route ${route.method} ${route.url} declares no permission`);
     }
     // A route-path permission must name a route of the table, or every call would fail at run time.
-    if (permission?.startsWith('/') && !findRoute(permission)) {
+    const page = permission?.startsWith('/') ? findRoute(permission) : undefined;
+    if (permission?.startsWith('/') && !page) {
       throw new Error(`route ${route.method} ${route.url} declares unknown permission ${permission}`);
+    }
+    const narrowed = route.config?.audience;
+    if (narrowed && page && !page.audience.includes(narrowed)) {
+      throw new Error(`route ${route.method} ${route.url} narrows ${permission} to ${narrowed}, which that page does not serve`);
     }
   });
   // onRequest, before the body is even parsed: a caller who may not call learns nothing about validation.
@@ -110,7 +142,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     if (header(req, HEADERS.requestSource) === PURCHASE_SOURCE && caller.orgType !== 'purchaser') {
       throw new AppError(ErrorCode.PURCHASER_REQUIRED);
     }
-    await authorize(opts.db, caller, permission);
+    await authorize(opts.db, caller, permission, req.routeOptions.config?.audience);
     req.caller = caller;
   });
 });

@@ -1,7 +1,7 @@
 /** SQL of identity: users, sessions, captchas, sign-in attempts. */
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { captchas, loginAttempts, organisations, sessions, systemSettings, users } from './auth.table.js';
+import { captchas, loginAttempts, loginLimits, organisations, sessions, systemSettings, users } from './auth.table.js';
 
 export async function findUserForLogin(db: Db, username: string) {
   const rows = await db
@@ -55,6 +55,42 @@ export async function countRecentFailures(db: Db, username: string, ip: string, 
     .from(loginAttempts)
     .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
   return { byUser: byUser?.n ?? 0, byIp: byIp?.n ?? 0 };
+}
+
+/**
+ * Adds one to the counter of `key` and returns the new count, in one statement: a counter whose
+ * window (started by its first failure) has passed starts again at 1. Concurrent calls on one key
+ * queue on the row and each gets its own count.
+ */
+export async function bumpLimit(db: Db, key: string, windowMs: number): Promise<number> {
+  const expired = sql`${loginLimits.windowStart} < now() - make_interval(secs => ${windowMs / 1000})`;
+  const rows = await db
+    .insert(loginLimits)
+    .values({ key, failures: 1, windowStart: sql`now()` })
+    .onConflictDoUpdate({
+      target: loginLimits.key,
+      set: {
+        failures: sql`case when ${expired} then 1 else ${loginLimits.failures} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${loginLimits.windowStart} end`,
+      },
+    })
+    .returning({ failures: loginLimits.failures });
+  return rows[0]?.failures ?? 1;
+}
+
+/** The count of `key` within its window (0 when none or the window has passed). */
+export async function limitCount(db: Db, key: string, windowMs: number): Promise<number> {
+  const rows = await db
+    .select({ failures: loginLimits.failures })
+    .from(loginLimits)
+    .where(and(eq(loginLimits.key, key), sql`${loginLimits.windowStart} >= now() - make_interval(secs => ${windowMs / 1000})`))
+    .limit(1);
+  return rows[0]?.failures ?? 0;
+}
+
+/** A successful sign-in clears its account's counter. */
+export async function clearLimit(db: Db, key: string) {
+  await db.delete(loginLimits).where(eq(loginLimits.key, key));
 }
 
 export async function insertCaptcha(db: Db, row: typeof captchas.$inferInsert) {

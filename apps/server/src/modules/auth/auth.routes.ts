@@ -1,6 +1,6 @@
 /** Sign-in for sellers (/api/auth/login) and purchasers (captcha + /api/b2/purchaser/auth/login). */
 import { CaptchaResult, envelopeOf, LoginResult, PurchaserLoginBody, SellerLoginBody, UserInfo } from '@dropship/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
@@ -9,8 +9,9 @@ import { requireCaller } from '../../plugins/auth.js';
 import * as service from './auth.service.js';
 
 /** The page reads identity from these cookies as well as local storage (SPEC.md section 3 and 6). */
-function setIdentityCookies(reply: FastifyReply, result: LoginResult) {
-  const opts = { path: '/', sameSite: 'lax' as const, expires: new Date(result.expiresAt) };
+function setIdentityCookies(req: FastifyRequest, reply: FastifyReply, result: LoginResult) {
+  // Secure under https (req.protocol follows X-Forwarded-Proto from a trusted proxy), so the token never travels in clear.
+  const opts = { path: '/', sameSite: 'lax' as const, expires: new Date(result.expiresAt), secure: req.protocol === 'https' };
   reply.setCookie('user_id', String(result.userId), opts);
   reply.setCookie('user_hash', result.userHash, opts);
 }
@@ -21,8 +22,12 @@ export async function authRoutes(app: RouteApp, { db, config }: AppDeps) {
     { config: { permission: 'public' }, schema: { tags: ['auth'], summary: '卖家登录', body: SellerLoginBody, response: { 200: envelopeOf(LoginResult) } } },
     async (req, reply) => {
       const body = req.body;
+      // An address that failed too often solves the image captcha first (the purchaser sign-in always does).
+      if (!config.captchaDisabled && (await service.addressNeedsCaptcha(db, req.ip))) {
+        await service.checkCaptcha(db, body.captchaId, body.captcha, '登录失败次数过多，请输入验证码后再登录');
+      }
       const result = await service.login(db, { ...body, ip: req.ip, userAgent: req.headers['user-agent'], portal: 'seller' }, config.sessionTtlHours);
-      setIdentityCookies(reply, result);
+      setIdentityCookies(req, reply, result);
       return ok(result);
     },
   );
@@ -46,7 +51,7 @@ export async function authRoutes(app: RouteApp, { db, config }: AppDeps) {
       const body = req.body;
       if (!config.captchaDisabled) await service.checkCaptcha(db, body.captchaId, body.captcha);
       const result = await service.login(db, { ...body, ip: req.ip, userAgent: req.headers['user-agent'], portal: 'purchaser' }, config.sessionTtlHours);
-      setIdentityCookies(reply, result);
+      setIdentityCookies(req, reply, result);
       return ok(result);
     },
   );

@@ -9,10 +9,22 @@ import * as repo from './auth.repository.js';
 import { verifyPassword } from './password.js';
 
 const FAILURE_WINDOW_MS = 15 * 60_000;
-/** Five wrong passwords lock an account for the window; twenty lock an address (a password spray). */
+/**
+ * Five wrong passwords lock an account for the window (from its first failure). Twenty from one
+ * address ask that address for the image captcha on every sign-in rather than locking everyone
+ * behind it (an office behind NAT, a proxy without TRUST_PROXY).
+ */
 const MAX_FAILURES_PER_USER = 5;
 const MAX_FAILURES_PER_IP = 20;
 const CAPTCHA_TTL_MS = 5 * 60_000;
+
+const userKey = (username: string) => `user:${username.toLowerCase()}`;
+const ipKey = (ip: string) => `ip:${ip}`;
+
+/** Whether sign-ins from this address must solve the image captcha (a password spray came from it). */
+export async function addressNeedsCaptcha(db: Db, ip: string) {
+  return (await repo.limitCount(db, ipKey(ip), FAILURE_WINDOW_MS)) >= MAX_FAILURES_PER_IP;
+}
 
 export interface LoginInput {
   username: string;
@@ -27,16 +39,19 @@ export interface LoginInput {
  * random token is the userHash; only its SHA-256 is stored.
  */
 export async function login(db: Db, input: LoginInput, sessionTtlHours: number): Promise<LoginResult> {
-  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-  const failures = await repo.countRecentFailures(db, input.username, input.ip, since);
-  if (failures.byUser >= MAX_FAILURES_PER_USER || failures.byIp >= MAX_FAILURES_PER_IP) {
-    throw new AppError(ErrorCode.LOGIN_LOCKED);
-  }
+  // The attempt takes its number before the password is checked (one atomic statement): of any
+  // number of concurrent tries, only those numbered up to the limit are ever checked.
+  const attempt = await repo.bumpLimit(db, userKey(input.username), FAILURE_WINDOW_MS);
+  if (attempt > MAX_FAILURES_PER_USER) throw new AppError(ErrorCode.LOGIN_LOCKED);
   const user = await repo.findUserForLogin(db, input.username);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   await repo.recordLoginAttempt(db, input.username, input.ip, ok);
   // A deleted sub-account is gone for its holder: the same answer as a wrong password.
-  if (!user || !ok || user.state === 'DELETED') throw new AppError(ErrorCode.LOGIN_FAILED);
+  if (!user || !ok || user.state === 'DELETED') {
+    await repo.bumpLimit(db, ipKey(input.ip), FAILURE_WINDOW_MS);
+    throw new AppError(ErrorCode.LOGIN_FAILED);
+  }
+  await repo.clearLimit(db, userKey(input.username));
   if (user.state !== 'ENABLED') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
   if (input.portal === 'purchaser' && user.orgType !== 'purchaser') throw new AppError(ErrorCode.PURCHASER_REQUIRED);
   if (input.portal === 'seller' && user.orgType === 'purchaser') throw new AppError(ErrorCode.WRONG_PORTAL);
@@ -74,8 +89,8 @@ export async function createCaptcha(db: Db) {
 }
 
 /** One try per captcha: a wrong answer burns it, so guessing needs a new image each time. */
-export async function checkCaptcha(db: Db, captchaId: string | undefined, answer: string | undefined) {
-  if (!captchaId || !answer) throw new AppError(ErrorCode.CAPTCHA_WRONG, '请输入验证码');
+export async function checkCaptcha(db: Db, captchaId: string | undefined, answer: string | undefined, missing = '请输入验证码') {
+  if (!captchaId || !answer) throw new AppError(ErrorCode.CAPTCHA_WRONG, missing);
   const stored = await repo.consumeCaptcha(db, captchaId);
   if (!stored || stored !== sha256(answer.trim().toLowerCase())) throw new AppError(ErrorCode.CAPTCHA_WRONG);
 }

@@ -77,6 +77,17 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_user_idx').on(t.username, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
 );
 
+/**
+ * Sign-in failure counters, one row per account ('user:<lower-case name>') or address ('ip:<address>'):
+ * each attempt moves its counter in one INSERT … ON CONFLICT DO UPDATE … RETURNING, so concurrent
+ * attempts get distinct counts and no more than the limit reach the password check.
+ */
+export const loginLimits = pgTable('login_limits', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
 /** Server-side secrets generated on first start (the AES key behind userIdAesStr). */
 export const systemSettings = pgTable('system_settings', {
   key: text('key').primaryKey(),

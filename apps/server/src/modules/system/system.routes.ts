@@ -13,13 +13,18 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
+import { perAddressLimit } from '../../lib/rate-limit.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { optionalCaller, requireCaller } from '../../plugins/auth.js';
 import * as repo from './system.repository.js';
 
 const tags = ['system'];
 
+/** Page views per address and minute: a whole office behind one address browsing briskly stays under it. */
+export const TRACKING_PER_MINUTE = 300;
+
 export async function systemRoutes(app: RouteApp, { db, config, database }: AppDeps) {
+  const trackingLimit = perAddressLimit({ max: TRACKING_PER_MINUTE, windowMs: 60_000 });
   app.get('/api/health', { config: { permission: 'public' }, schema: { tags, summary: '健康检查' } }, async () => {
     await repo.ping(db);
     return ok({ status: 'ok', database: database.kind });
@@ -60,7 +65,13 @@ export async function systemRoutes(app: RouteApp, { db, config, database }: AppD
 
   app.post(
     '/api/system/tracking',
-    { config: { permission: 'public' }, schema: { tags, summary: '页面访问与活动上报', body: TrackingBody, response: { 200: envelopeOf(z.null()) } } },
+    // Public and writing: bounded in size (128 KB: room for a field's own too-long message) and rate (per address), so no client can fill the table.
+    {
+      config: { permission: 'public' },
+      bodyLimit: 128 * 1024,
+      onRequest: trackingLimit,
+      schema: { tags, summary: '页面访问与活动上报', body: TrackingBody, response: { 200: envelopeOf(z.null()) } },
+    },
     async (req) => {
       const body = req.body;
       const caller = await optionalCaller(db, req);

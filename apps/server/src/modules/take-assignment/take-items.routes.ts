@@ -11,7 +11,7 @@ export async function takeItemsRoutes(app: RouteApp, { db }: AppDeps) {
     '/api/b2/purchaser/takeItems/page',
     {
       // The purchaser's pick-up page: whoever may assign pick-up tasks may read them.
-      config: { permission: '/offlineReturnOrder/pickup' },
+      config: { permission: '/offlineReturnOrder/pickup', audience: 'purchaser' },
       schema: {
         tags: ['take-items'],
         summary: '采购商：拿货项列表（只读，按拿货码、分配状态、区域筛选）',
