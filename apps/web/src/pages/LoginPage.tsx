@@ -1,8 +1,9 @@
 /**
  * Sign-in for sellers and purchasers. The purchaser tab asks for the server's image captcha
- * (unless the server runs with CAPTCHA_DISABLED for automated tests).
+ * (unless the server runs with CAPTCHA_DISABLED for automated tests); the seller tab asks for it
+ * once the server does, after many failed sign-ins from the same address.
  */
-import type { LoginResult } from '@dropship/contract';
+import { ErrorCode, type LoginResult } from '@dropship/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Space, Tabs, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
@@ -44,7 +45,7 @@ function CaptchaField({ refreshKey, onId }: { refreshKey: number; onId: (id: str
   );
 }
 
-function LoginForm({ portal, captcha }: { portal: Portal; captcha: boolean }) {
+function LoginForm({ portal, captcha, captchaDisabled }: { portal: Portal; captcha: boolean; captchaDisabled: boolean }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -52,6 +53,10 @@ function LoginForm({ portal, captcha }: { portal: Portal; captcha: boolean }) {
   const [loading, setLoading] = useState(false);
   const [captchaId, setCaptchaId] = useState('');
   const [refreshKey, setRefreshKey] = useState(0);
+  // The seller tab asks for the captcha only once the server does (many failed sign-ins from this
+  // address answer 11002 until one comes with a right captcha).
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const showCaptcha = captcha || (captchaAsked && !captchaDisabled);
 
   async function submit(values: { username: string; password: string; captcha?: string }) {
     setLoading(true);
@@ -59,6 +64,7 @@ function LoginForm({ portal, captcha }: { portal: Portal; captcha: boolean }) {
     const r = await request<LoginResult>({ method: 'POST', url, data: { ...values, captchaId }, noToken: true });
     setLoading(false);
     if (r.errorCode !== 0 || !r.data) {
+      if (r.errorCode === ErrorCode.CAPTCHA_WRONG) setCaptchaAsked(true);
       message.error(r.errorMsg);
       setRefreshKey((k) => k + 1);
       return;
@@ -76,7 +82,7 @@ function LoginForm({ portal, captcha }: { portal: Portal; captcha: boolean }) {
       <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
         <Input.Password placeholder="密码" maxLength={128} autoComplete="current-password" />
       </Form.Item>
-      {captcha && (
+      {showCaptcha && (
         <Form.Item label="验证码" required>
           <CaptchaField refreshKey={refreshKey} onId={setCaptchaId} />
         </Form.Item>
@@ -109,8 +115,16 @@ export default function LoginPage() {
             setParams(next, { replace: true });
           }}
           items={[
-            { key: 'seller', label: '卖家登录', children: <LoginForm portal="seller" captcha={false} /> },
-            { key: 'purchaser', label: '采购商登录', children: <LoginForm portal="purchaser" captcha={!config.data?.captchaDisabled} /> },
+            {
+              key: 'seller',
+              label: '卖家登录',
+              children: <LoginForm portal="seller" captcha={false} captchaDisabled={Boolean(config.data?.captchaDisabled)} />,
+            },
+            {
+              key: 'purchaser',
+              label: '采购商登录',
+              children: <LoginForm portal="purchaser" captcha={!config.data?.captchaDisabled} captchaDisabled={Boolean(config.data?.captchaDisabled)} />,
+            },
           ]}
         />
       </Card>
