@@ -44,6 +44,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.tsx'],
+          setupFiles: ['apps/web/test/setup.ts'],
           testTimeout: 30_000,
         },
       },
