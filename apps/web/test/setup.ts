@@ -1,12 +1,31 @@
 /**
- * Every component test file (jsdom): when a file ends, React's scheduler may still hold a task (a
- * render queued by the last event, run on a Node immediate). Left alone it runs after vitest has
- * torn jsdom down and throws "window is not defined" as an unhandled error, failing the run though
- * every test passed. Unmounting, then letting that task run while the window still exists, ends the
- * file cleanly.
+ * Every component test file (jsdom). jsdom lacks two browser APIs antd asks for: matchMedia (the
+ * responsive grid; nothing matches, so the narrow layout) and ResizeObserver (tables, tabs,
+ * segmented controls watch their size). And when a file ends, React's scheduler may still hold a
+ * task (a render queued by the last event, run on a Node immediate): left alone it runs after
+ * vitest has torn jsdom down and throws "window is not defined" as an unhandled error, failing the
+ * run though every test passed. Unmounting, then letting that task run while the window still
+ * exists, ends the file cleanly.
  */
 import { cleanup } from '@testing-library/react';
 import { afterAll } from 'vitest';
+
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;
+
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 afterAll(async () => {
   cleanup();

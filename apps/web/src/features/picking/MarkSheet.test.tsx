@@ -1,22 +1,9 @@
 import type { PickItem, PickMarkBody } from '@dropship/contract';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MarkSheet } from './MarkSheet';
 
-// jsdom has no matchMedia; antd's responsive Descriptions asks it (nothing matches: the phone layout).
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-});
 afterEach(cleanup);
 
 const item: PickItem = {

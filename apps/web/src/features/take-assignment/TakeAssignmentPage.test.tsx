@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import TakeAssignmentPage from './TakeAssignmentPage';
 
 const A = '/api/b2/purchaser/assigned';
@@ -22,26 +22,6 @@ const ANSWERS: Record<string, unknown> = {
   [`${A}/takeKanban`]: { date: '2026-11-26', total: 0, carriedOver: 0, byAssignment: {}, byTaking: {}, areas: [] },
   [`${A}/takeBriefing`]: { date: '2026-11-26', list: [] },
 };
-
-beforeAll(() => {
-  // jsdom has no matchMedia; antd's responsive grid asks it.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  // Nor ResizeObserver, which antd's table and segmented control watch their size with.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
 
 /** Calls wait until the test lets them through, so typing can happen while the page still loads. */
 let release: () => void;
