@@ -4,10 +4,7 @@
  * every spec's server then starts from (apps/web/e2e/global-setup.ts).
  */
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { isEmpty, seedDemo } from './modules/demo/seed.js';
+import { openPrepared } from './prepared-database.js';
 
-const config = loadConfig();
-const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-if (config.seedDemo && (await isEmpty(database.db))) await seedDemo(database.db);
+const database = await openPrepared(loadConfig());
 await database.close();

@@ -1,0 +1,20 @@
+/**
+ * The first step of serving, on its own: the database opened (migrations run), and seeded with the
+ * demo data when it is empty and the config says so. serve.ts goes on to build and start the app;
+ * prepare.ts stops here, without loading the app's modules.
+ */
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './modules/demo/index.js';
+
+/** The database migrated, and seeded with the demo data when it is empty and the config says so. */
+export async function openPrepared(config: Config, log?: Logger) {
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  log?.info({ database: database.kind, dataDir: config.dataDir }, '数据库已就绪（迁移已执行）');
+  if (config.seedDemo && (await isEmpty(database.db))) {
+    await seedDemo(database.db);
+    log?.info(`已写入演示数据。演示账号：${DEMO_ACCOUNTS.join('、')}，密码均为 ${DEMO_PASSWORD}`);
+  }
+  return database;
+}
