@@ -16,21 +16,36 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
 const MAX_DEPTH = 64;
 
 /** The path of the first string (key or value) that cannot be stored, or undefined. */
-export function findUnstorable(value: unknown, path: PropertyKey[] = [], depth = 0): PropertyKey[] | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
+export function findUnstorable(value: unknown): PropertyKey[] | undefined {
+  const reversed = search(value, 0);
+  return reversed?.reverse();
+}
+
+/**
+ * Runs on every request's body: the path is built only on the way back from a find (innermost key
+ * first), so a clean body of many values allocates nothing per value.
+ */
+function search(value: unknown, depth: number): PropertyKey[] | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? [] : undefined;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
   if (Buffer.isBuffer(value)) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnstorable(value[i], [...path, i], depth + 1);
-      if (found) return found;
+      const found = search(value[i], depth + 1);
+      if (found) {
+        found.push(i);
+        return found;
+      }
     }
     return undefined;
   }
   for (const [key, v] of Object.entries(value)) {
-    if (UNSTORABLE.test(key)) return [...path, key];
-    const found = findUnstorable(v, [...path, key], depth + 1);
-    if (found) return found;
+    if (UNSTORABLE.test(key)) return [key];
+    const found = search(v, depth + 1);
+    if (found) {
+      found.push(key);
+      return found;
+    }
   }
   return undefined;
 }
