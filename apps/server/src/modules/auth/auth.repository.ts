@@ -1,5 +1,5 @@
 /** SQL of identity: users, sessions, captchas, sign-in attempts. */
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { captchas, loginAttempts, loginLimits, organisations, sessions, systemSettings, users } from './auth.table.js';
 
@@ -42,19 +42,6 @@ export async function revokeSession(db: Db, sessionId: number) {
 
 export async function recordLoginAttempt(db: Db, username: string, ip: string, success: boolean) {
   await db.insert(loginAttempts).values({ username: username.toLowerCase(), ip, success });
-}
-
-/** Failed attempts since `since`, for one account and for one address. */
-export async function countRecentFailures(db: Db, username: string, ip: string, since: Date) {
-  const [byUser] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.username, username.toLowerCase()), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
-  const [byIp] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
-  return { byUser: byUser?.n ?? 0, byIp: byIp?.n ?? 0 };
 }
 
 /**

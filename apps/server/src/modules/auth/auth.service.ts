@@ -26,6 +26,18 @@ export async function addressNeedsCaptcha(db: Db, ip: string) {
   return (await repo.limitCount(db, ipKey(ip), FAILURE_WINDOW_MS)) >= MAX_FAILURES_PER_IP;
 }
 
+/**
+ * One try of an account's login password (sign-in, and the pay-password set that asks for it again):
+ * it takes its number first, in one atomic statement, and past the limit is refused unchecked.
+ */
+export async function takePasswordTry(db: Db, username: string) {
+  const attempt = await repo.bumpLimit(db, userKey(username), FAILURE_WINDOW_MS);
+  if (attempt > MAX_FAILURES_PER_USER) throw new AppError(ErrorCode.LOGIN_LOCKED);
+}
+
+/** A right login password: the account's count starts again. */
+export const passwordTryPassed = (db: Db, username: string) => repo.clearLimit(db, userKey(username));
+
 export interface LoginInput {
   username: string;
   password: string;
@@ -41,8 +53,7 @@ export interface LoginInput {
 export async function login(db: Db, input: LoginInput, sessionTtlHours: number): Promise<LoginResult> {
   // The attempt takes its number before the password is checked (one atomic statement): of any
   // number of concurrent tries, only those numbered up to the limit are ever checked.
-  const attempt = await repo.bumpLimit(db, userKey(input.username), FAILURE_WINDOW_MS);
-  if (attempt > MAX_FAILURES_PER_USER) throw new AppError(ErrorCode.LOGIN_LOCKED);
+  await takePasswordTry(db, input.username);
   const user = await repo.findUserForLogin(db, input.username);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   await repo.recordLoginAttempt(db, input.username, input.ip, ok);
@@ -51,7 +62,7 @@ export async function login(db: Db, input: LoginInput, sessionTtlHours: number):
     await repo.bumpLimit(db, ipKey(input.ip), FAILURE_WINDOW_MS);
     throw new AppError(ErrorCode.LOGIN_FAILED);
   }
-  await repo.clearLimit(db, userKey(input.username));
+  await passwordTryPassed(db, input.username);
   if (user.state !== 'ENABLED') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
   if (input.portal === 'purchaser' && user.orgType !== 'purchaser') throw new AppError(ErrorCode.PURCHASER_REQUIRED);
   if (input.portal === 'seller' && user.orgType === 'purchaser') throw new AppError(ErrorCode.WRONG_PORTAL);

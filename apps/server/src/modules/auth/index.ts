@@ -1,6 +1,6 @@
 /**
- * Accounts, organisations and sessions. Others use the password hashing, the login-attempt counter (pay
- * password tries), sessions for the auth plugin, and the organisations/users tables, which every
+ * Accounts, organisations and sessions. Others use the password hashing, the login-password tries (the pay-password set
+ * asks for it again, under sign-in's limit), sessions for the auth plugin, and the organisations/users tables, which every
  * module's rows reference and list queries join for names.
  * Other modules import this module only through this file.
  */
@@ -10,5 +10,6 @@
 // still be undefined then.
 export { organisations, sessions, users } from './auth.table.js';
 
-export { countRecentFailures, ensureSetting, findSessionByToken, manualDeliveryPermission, recordLoginAttempt } from './auth.repository.js';
+export { ensureSetting, findSessionByToken, manualDeliveryPermission, recordLoginAttempt } from './auth.repository.js';
+export { passwordTryPassed, takePasswordTry } from './auth.service.js';
 export { hashPassword, verifyPassword } from './password.js';

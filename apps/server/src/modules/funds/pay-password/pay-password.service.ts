@@ -14,15 +14,13 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
-import { countRecentFailures, hashPassword, recordLoginAttempt, verifyPassword } from '../../auth/index.js';
+import { hashPassword, passwordTryPassed, recordLoginAttempt, takePasswordTry, verifyPassword } from '../../auth/index.js';
 import { verifyCode } from '../../sms/index.js';
 import * as repo from './pay-password.repository.js';
 
 export const MAX_PAY_PASSWORD_TRIES = 5;
 export const PAY_PASSWORD_LOCK_MINUTES = 30;
 /** Sign-in's own window and limit: a wrong login password here counts as a failed sign-in. */
-const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
-const LOGIN_MAX_FAILURES = 5;
 
 export interface PayPasswordOwner {
   orgId: number;
@@ -87,12 +85,12 @@ export async function setPayPassword(db: Db, owner: PayPasswordOwner, body: z.ou
   if (await repo.findPayPassword(db, owner.orgId, owner.userId)) throw new AppError(ErrorCode.PAY_PASSWORD_ALREADY_SET);
   const user = await repo.findUserSecrets(db, owner.orgId, owner.userId);
   if (!user) throw new AppError(ErrorCode.SESSION_INVALID, undefined, 401);
-  const failures = await countRecentFailures(db, user.username, ip, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS));
-  if (failures.byUser >= LOGIN_MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
+  await takePasswordTry(db, user.username);
   if (!(await verifyPassword(user.passwordHash, body.loginPassword))) {
     await recordLoginAttempt(db, user.username, ip, false);
     throw new AppError(ErrorCode.LOGIN_PASSWORD_WRONG);
   }
+  await passwordTryPassed(db, user.username);
   if (!(await repo.insertPayPassword(db, owner.orgId, owner.userId, await hashPassword(body.payPassword)))) {
     throw new AppError(ErrorCode.PAY_PASSWORD_ALREADY_SET);
   }
