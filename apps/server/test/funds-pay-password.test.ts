@@ -258,3 +258,20 @@ describe('changing the pay password', () => {
     );
   });
 });
+
+describe('the login password asked again by the first set', () => {
+  it('counts under sign-in’s own limit: 5 wrong tries lock both the set and signing in', async () => {
+    const third = await createSecondSeller(db(), 'pl');
+    const s = await login(t.app, third.username, PASSWORD);
+    for (let i = 0; i < 5; i++) {
+      const r = await post('/api/b2/funds/payPassword/set', s, { loginPassword: 'Wrong@2026', payPassword: PAY_PASSWORD });
+      expect(r.errorCode).toBe(ErrorCode.LOGIN_PASSWORD_WRONG);
+    }
+    // The right password is refused unchecked now, here and at sign-in.
+    const locked = await post('/api/b2/funds/payPassword/set', s, { loginPassword: PASSWORD, payPassword: PAY_PASSWORD });
+    expect(locked.errorCode).toBe(ErrorCode.LOGIN_LOCKED);
+    const signIn = await post('/api/auth/login', undefined, { username: third.username, password: PASSWORD });
+    expect(signIn.errorCode).toBe(ErrorCode.LOGIN_LOCKED);
+    expect(await db().select().from(payPasswords).where(eq(payPasswords.userId, s.userId))).toHaveLength(0);
+  });
+});
