@@ -4,14 +4,20 @@
  * user, the right kind with malformed variants (missing, wrong types, null, empty, 1 MB strings,
  * NUL, lone surrogates, negative / huge / NaN numbers, arrays for objects, deep nesting,
  * injection strings, invalid JSON, wrong content type), and for every id-taking operation
- * another seller's call with ids of the demo seller's rows. It fails on any 5xx, any answer
- * outside the envelope, any success without a token or for the wrong kind, and any success of
- * another tenant that shows the demo seller's data. A new call is covered without writing
- * anything: its permission comes from the route's declaration (`app.routePermissions`).
+ * another seller's call with ids of the demo seller's rows: in the path, and (second test) in every
+ * id field of a body built from the operation's schema or an id query field. It fails on any 5xx,
+ * any answer outside the envelope, any success without a token or for the wrong kind, any success
+ * of another tenant that shows the demo seller's data, and any change another tenant's calls make
+ * to the demo organisations' rows (every table with org_id, hashed before and after). A new call
+ * is covered without writing anything: its permission comes from the route's declaration
+ * (`app.routePermissions`).
  * Default size: 20 variants per operation (SOAK=full: every variant at every field).
  */
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows.js';
+import { createOrganisation, createUser } from '../src/modules/auth/accounts.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { soakSize } from './soak.js';
 import { createSecondSeller, PASSWORD } from './support.js';
@@ -26,6 +32,26 @@ interface Operation {
   audience?: string;
   bodyFields: string[];
   queryFields: string[];
+  /** The JSON request body's schema as the document states it (undefined: no JSON body). */
+  bodySchema?: JsonSchema;
+}
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  format?: string;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+  minItems?: number;
+  default?: unknown;
 }
 
 /**
@@ -37,12 +63,14 @@ const EXCEPTIONS: Record<string, string> = {
 };
 
 let t: TestApp;
-const sessions: Partial<Record<Kind | 'other', Session>> = {};
+type Who = Kind | 'other' | 'otherPurchaser';
+const sessions: Partial<Record<Who, Session>> = {};
+const OTHER_PURCHASER = 'gate_purchaser_two';
 let otherUsername = '';
 const stats = { operations: 0, requests: 0, fiveHundreds: 0 };
 const failures: string[] = [];
 
-const DEMO_MARKERS = ['小美女装旗舰店', 'demo_seller'];
+const DEMO_MARKERS = ['小美女装旗舰店', 'demo_seller', 'demo_purchaser', 'demo_picker'];
 const MB = 'x'.repeat(1024 * 1024 - 64);
 const NUL = 'a\u0000b';
 const SURROGATE = 'a\ud800b';
@@ -121,7 +149,7 @@ function fill(path: string, value: string) {
   return path.replace(/\{[^}]+\}/g, value);
 }
 
-async function send(op: Operation, who: Kind | 'other' | null, opts: { url?: string; payload?: string; contentType?: string; query?: string } = {}) {
+async function send(op: Operation, who: Who | null, opts: { url?: string; payload?: string; contentType?: string; query?: string } = {}) {
   const session = who ? sessions[who] : undefined;
   const headers: Record<string, string> = { ...(session ? session.headers() : {}) };
   if (opts.contentType) headers['content-type'] = opts.contentType;
@@ -165,6 +193,9 @@ beforeAll(async () => {
   sessions.operator = await login(t.app, 'demo_operator');
   otherUsername = (await createSecondSeller(t.database.db, 'gate')).username;
   sessions.other = await login(t.app, otherUsername, PASSWORD);
+  const purchaserOrg = await createOrganisation(t.database.db, { type: 'purchaser', name: '第二采购商（网关）' });
+  await createUser(t.database.db, { orgId: purchaserOrg, username: OTHER_PURCHASER, password: PASSWORD, isMain: true });
+  sessions.otherPurchaser = await login(t.app, OTHER_PURCHASER, PASSWORD);
 });
 afterAll(() => t?.close());
 
@@ -188,17 +219,131 @@ function operations(): Operation[] {
       if (!declared) throw new Error(`${method} ${path}: no declared permission found`);
       const params = (spec.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
       const queryFields = (spec.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-      const json = spec.requestBody?.content?.['application/json']?.schema?.properties;
-      ops.push({ method, path, url, params, permission: declared.permission, audience: declared.audience, bodyFields: Object.keys(json ?? {}), queryFields });
+      const bodySchema = spec.requestBody?.content?.['application/json']?.schema as JsonSchema | undefined;
+      const json = bodySchema?.properties;
+      ops.push({
+        method,
+        path,
+        url,
+        params,
+        permission: declared.permission,
+        audience: declared.audience,
+        bodyFields: Object.keys(json ?? {}),
+        queryFields,
+        bodySchema,
+      });
     }
   }
   return ops;
 }
 
+/** Field names that carry a row's id (id, ids, orderId, shopOrderIds, …). */
+const ID_FIELD = /^ids?$|[a-z]Ids?$/;
+
+function mentionsId(schema: JsonSchema | undefined, depth = 0): boolean {
+  if (!schema || depth > 6) return false;
+  const inner = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? []), ...(schema.items ? [schema.items] : [])];
+  return Object.entries(schema.properties ?? {}).some(([k, v]) => ID_FIELD.test(k) || mentionsId(v, depth + 1)) || inner.some((x) => mentionsId(x, depth + 1));
+}
+
+/**
+ * A body the schema accepts as far as a generic reading can tell: required fields with plausible
+ * values, and every id field (required or not) set to the first id given (a list of ids to that one
+ * id: one missing id in a list would refuse the whole call before any tenant check is tried), so the
+ * call reaches the service that must answer "not found" for another tenant's rows.
+ */
+function sample(schema: JsonSchema | undefined, name: string, ids: number[], depth = 0): unknown {
+  if (!schema || depth > 8) return undefined;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  const alt = schema.anyOf ?? schema.oneOf;
+  if (alt?.length) return sample(alt.find((a) => a.type !== 'null') ?? alt[0], name, ids, depth + 1);
+  if (schema.allOf?.length) return sample(Object.assign({}, ...schema.allOf) as JsonSchema, name, ids, depth + 1);
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+  const idLike = ID_FIELD.test(name);
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return idLike ? ids[0] : Math.max(schema.minimum ?? 1, (schema.exclusiveMinimum ?? 0) + 1);
+    case 'string':
+      if (idLike) return String(ids[0]);
+      if (schema.format === 'date' || /date/i.test(name)) return '2026-01-01';
+      if (/phone|mobile/i.test(name)) return '13800138000';
+      if (/expressCode|courierCode/.test(name)) return 'ZTO';
+      if (schema.format === 'date-time') return '2026-01-01T00:00:00.000Z';
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+    case 'boolean':
+      return false;
+    case 'array': {
+      if (idLike && /ids$/i.test(name)) return [schema.items?.type === 'string' ? String(ids[0]) : ids[0]];
+      const one = sample(schema.items, name, ids, depth + 1);
+      return one === undefined ? [] : Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => one);
+    }
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(schema.properties ?? {})) {
+        if (!schema.required?.includes(k) && !ID_FIELD.test(k) && !mentionsId(v)) continue;
+        const x = sample(v, k, ids, depth + 1);
+        if (x !== undefined) out[k] = x;
+      }
+      return out;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Tables that belong to an organisation: every one has org_id. */
+async function tenantTables(): Promise<string[]> {
+  const rows = await queryRows<{ table_name: string }>(
+    t.database.db,
+    sql`select table_name from information_schema.columns where column_name = 'org_id' and table_schema = current_schema() order by table_name`,
+  );
+  return rows.map((r) => r.table_name);
+}
+
+/** Every row of the organisations' tables, hashed per table: a change anywhere shows. */
+async function fingerprint(orgIds: number[], tables: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const table of tables) {
+    const [row] = await queryRows<{ n: number; h: string | null }>(
+      t.database.db,
+      sql`select count(*)::int as n, md5(string_agg(x::text, '|' order by x::text)) as h from ${sql.identifier(table)} x where org_id in ${sql.raw(`(${orgIds.join(',')})`)}`,
+    );
+    out.set(table, `${row?.n}:${row?.h ?? ''}`);
+  }
+  return out;
+}
+
+/**
+ * Ids another tenant would try: the organisation's first row of every table and, where a table has a
+ * status, its first row in each status (a row in a final state refuses a change for that reason
+ * alone, hiding a missing tenant check).
+ */
+async function idsOf(orgId: number, tables: string[]): Promise<number[]> {
+  const cols = await queryRows<{ table_name: string; column_name: string }>(
+    t.database.db,
+    sql`select table_name, column_name from information_schema.columns where column_name in ('id', 'status') and table_schema = current_schema()`,
+  );
+  const has = (table: string, col: string) => cols.some((c) => c.table_name === table && c.column_name === col);
+  const found = new Set<number>();
+  for (const table of tables) {
+    if (!has(table, 'id')) continue;
+    const rows = await queryRows<{ id: number }>(
+      t.database.db,
+      has(table, 'status')
+        ? sql`select min(id)::int as id from ${sql.identifier(table)} where org_id = ${orgId} group by status`
+        : sql`select min(id)::int as id from ${sql.identifier(table)} where org_id = ${orgId}`,
+    );
+    for (const r of rows) if (r.id) found.add(r.id);
+  }
+  return [...found].sort((a, b) => a - b).slice(0, 12);
+}
+
 /** A session the gate's own calls revoked or a sub-account disabled is opened again. */
-async function relogin(who: Kind | 'other') {
-  const name = who === 'other' ? otherUsername : `demo_${who}`;
-  sessions[who] = await login(t.app, name, who === 'other' ? PASSWORD : undefined);
+async function relogin(who: Who) {
+  const name = who === 'other' ? otherUsername : who === 'otherPurchaser' ? OTHER_PURCHASER : `demo_${who}`;
+  sessions[who] = await login(t.app, name, who === 'other' || who === 'otherPurchaser' ? PASSWORD : undefined);
 }
 
 describe('OpenAPI-wide gate', () => {
@@ -234,6 +379,51 @@ describe('OpenAPI-wide gate', () => {
       }
     }
     console.log(`OpenAPI gate: ${stats.operations} operations, ${stats.requests} requests, ${stats.fiveHundreds} 5xx, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('another tenant changes nothing of the demo organisations with their ids, in a body or a query', async () => {
+    const orgs = await queryRows<{ org_id: number }>(t.database.db, sql`select org_id from users where username in ('demo_seller', 'demo_purchaser')`);
+    const orgIds = orgs.map((o) => o.org_id);
+    const tables = await tenantTables();
+    const ids = [...new Set((await Promise.all(orgIds.map((o) => idsOf(o, tables)))).flat())].sort((a, b) => a - b).slice(0, 12);
+    const before = await fingerprint(orgIds, tables);
+    let sent = 0;
+    const answers = new Map<number, number>();
+    for (const op of operations()) {
+      const allowed = allowedKinds(op);
+      if (allowed === 'public' || EXCEPTIONS[`${op.method} ${op.path}`]) continue;
+      const queryIds = op.queryFields.filter((f) => ID_FIELD.test(f));
+      const bodyIds = op.method !== 'GET' && mentionsId(op.bodySchema);
+      if (!queryIds.length && !bodyIds && !op.params.length) continue;
+      // As the other seller and the other purchaser, wherever the call admits that kind.
+      const callers = [allowed.includes('seller') ? ('other' as const) : null, allowed.includes('purchaser') ? ('otherPurchaser' as const) : null];
+      for (const who of callers) {
+        if (!who) continue;
+        // Each id in turn, in every id field and list.
+        for (const [i] of ids.entries()) {
+          const rotated = [...ids.slice(i), ...ids.slice(0, i)];
+          const query = queryIds.map((f) => `${f}=${rotated[0]}`).join('&');
+          const payload = bodyIds ? JSON.stringify(sample(op.bodySchema, '', rotated)) : undefined;
+          const res = await send(op, who, { url: fill(op.path, String(rotated[0])), query, payload, contentType: payload ? 'application/json' : undefined });
+          sent += 1;
+          const code = parsed(res)?.errorCode ?? res.statusCode;
+          answers.set(code, (answers.get(code) ?? 0) + 1);
+          check(op, `${who} ids ${rotated[0]}`, res, false);
+          const env = parsed(res);
+          if (env?.errorCode === 0 && DEMO_MARKERS.some((m) => res.body.includes(m)))
+            failures.push(`${op.method} ${op.path}: another tenant (${who}) read the demo organisations' row ${rotated[0]}`);
+          if (env?.errorCode === 10000) await relogin(who);
+        }
+      }
+    }
+    const after = await fingerprint(orgIds, tables);
+    const changed = tables.filter((table) => before.get(table) !== after.get(table));
+    console.log(
+      `OpenAPI gate, across tenants: ${sent} requests with ids ${ids.join(',')}, ${tables.length} tables compared, ${changed.length} changed; answers ${[...answers].map(([c, n]) => `${c}×${n}`).join(' ')}`,
+    );
+    expect(sent).toBeGreaterThan(100);
+    expect(changed).toEqual([]);
     expect(failures).toEqual([]);
   }, 600_000);
 });
