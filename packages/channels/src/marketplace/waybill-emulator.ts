@@ -213,7 +213,12 @@ export function issueChecked(core: ChannelCore, shopId: string, ask: IssueAsk, p
     };
     book.add(w);
   }
-  return { waybill: w, printData: sealPrintData(printContent(core, w), w.templateUrl) };
+  return { waybill: w, printData: printDataOf(core, w) };
+}
+
+/** Fresh print data of an issued waybill (platforms that hand print data out by number: Douyin, JD). */
+export function printDataOf(core: ChannelCore, w: IssuedWaybill): PlatformPrintData {
+  return sealPrintData(printContent(core, w), w.templateUrl);
 }
 
 /** Each parcel on its own: the ones that pass get numbers, the others their refusal (Douyin, Kuaishou, Xiaohongshu answer per parcel). */

@@ -38,16 +38,17 @@ export function emulatorPrintSecret(source: WaybillSource): string {
 }
 
 const keyOf = (secret: string) => createHmac('sha256', secret).update('print-data-key').digest();
-const signOf = (p: { source: string; encryptedData: string; templateUrl: string }, secret: string) =>
-  createHmac('sha256', secret).update(`${p.source}\n${p.templateUrl}\n${p.encryptedData}`).digest('base64');
+// The signature covers the ciphertext only: platforms hand the template URL out separately (Douyin's template list).
+const signOf = (p: { source: string; encryptedData: string }, secret: string) =>
+  createHmac('sha256', secret).update(`${p.source}\n${p.encryptedData}`).digest('base64');
 
-/** Encrypts (AES-256-GCM) and signs (HMAC-SHA256 over source, template and ciphertext) a print message. */
+/** Encrypts (AES-256-GCM) and signs (HMAC-SHA256 over source and ciphertext) a print message. */
 export function sealPrintData(content: PrintContent, templateUrl: string, secret = emulatorPrintSecret(content.source)): PlatformPrintData {
   const iv = randomBytes(12);
   const c = createCipheriv('aes-256-gcm', keyOf(secret), iv);
   const body = Buffer.concat([c.update(JSON.stringify(content), 'utf8'), c.final()]);
   const encryptedData = Buffer.concat([iv, c.getAuthTag(), body]).toString('base64');
-  return { source: content.source, encryptedData, signature: signOf({ source: content.source, encryptedData, templateUrl }, secret), templateUrl, ver: '1' };
+  return { source: content.source, encryptedData, signature: signOf({ source: content.source, encryptedData }, secret), templateUrl, ver: '1' };
 }
 
 /** True when the signature is the one the source's print component expects for this data. */

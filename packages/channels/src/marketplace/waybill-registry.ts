@@ -2,7 +2,9 @@
  * waybillClientFor: the platform e-waybill client of a shop's channel. The endpoint is the shop's
  * (same gateway and app credentials as its MarketplaceClient), so the emulator answers too.
  */
+import { createPddWaybillClient } from '../pdd/waybill.ts';
 import { createCainiaoWaybillClient } from '../taobao/waybill.ts';
+import { createDouyinWaybillClient } from '../tiktok/waybill.ts';
 import type { MarketplaceClientOptions } from './client-options.ts';
 import type { ChannelEndpoint, MarketplaceChannel } from './types.ts';
 import type { PlatformWaybillClient } from './waybill-types.ts';
@@ -12,6 +14,8 @@ type WaybillClientFactory = (endpoint: ChannelEndpoint, opts?: MarketplaceClient
 /** Channel → its platform's waybill client. To add one: one line. */
 const WAYBILL_FACTORIES: Partial<Record<MarketplaceChannel, WaybillClientFactory>> = {
   TAOBAO: createCainiaoWaybillClient,
+  PDD: createPddWaybillClient,
+  TIKTOK: createDouyinWaybillClient,
 };
 
 export function waybillClientFor(channel: MarketplaceChannel, endpoint: ChannelEndpoint, opts?: MarketplaceClientOptions): PlatformWaybillClient {
