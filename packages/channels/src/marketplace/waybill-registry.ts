@@ -2,6 +2,7 @@
  * waybillClientFor: the platform e-waybill client of a shop's channel. The endpoint is the shop's
  * (same gateway and app credentials as its MarketplaceClient), so the emulator answers too.
  */
+import { createKuaishouWaybillClient } from '../kuaishou/waybill.ts';
 import { createPddWaybillClient } from '../pdd/waybill.ts';
 import { createCainiaoWaybillClient } from '../taobao/waybill.ts';
 import { createDouyinWaybillClient } from '../tiktok/waybill.ts';
@@ -16,6 +17,7 @@ const WAYBILL_FACTORIES: Partial<Record<MarketplaceChannel, WaybillClientFactory
   TAOBAO: createCainiaoWaybillClient,
   PDD: createPddWaybillClient,
   TIKTOK: createDouyinWaybillClient,
+  KUAISHOU: createKuaishouWaybillClient,
 };
 
 export function waybillClientFor(channel: MarketplaceChannel, endpoint: ChannelEndpoint, opts?: MarketplaceClientOptions): PlatformWaybillClient {
