@@ -4,6 +4,7 @@
  */
 import { createKuaishouWaybillClient } from '../kuaishou/waybill.ts';
 import { createPddWaybillClient } from '../pdd/waybill.ts';
+import { createRedBookWaybillClient } from '../redbook/waybill.ts';
 import { createCainiaoWaybillClient } from '../taobao/waybill.ts';
 import { createDouyinWaybillClient } from '../tiktok/waybill.ts';
 import type { MarketplaceClientOptions } from './client-options.ts';
@@ -18,6 +19,7 @@ const WAYBILL_FACTORIES: Partial<Record<MarketplaceChannel, WaybillClientFactory
   PDD: createPddWaybillClient,
   TIKTOK: createDouyinWaybillClient,
   KUAISHOU: createKuaishouWaybillClient,
+  REDBOOK: createRedBookWaybillClient,
 };
 
 export function waybillClientFor(channel: MarketplaceChannel, endpoint: ChannelEndpoint, opts?: MarketplaceClientOptions): PlatformWaybillClient {
