@@ -2,6 +2,7 @@
  * waybillClientFor: the platform e-waybill client of a shop's channel. The endpoint is the shop's
  * (same gateway and app credentials as its MarketplaceClient), so the emulator answers too.
  */
+import { createJdWaybillClient } from '../jd/waybill.ts';
 import { createKuaishouWaybillClient } from '../kuaishou/waybill.ts';
 import { createPddWaybillClient } from '../pdd/waybill.ts';
 import { createRedBookWaybillClient } from '../redbook/waybill.ts';
@@ -20,6 +21,7 @@ const WAYBILL_FACTORIES: Partial<Record<MarketplaceChannel, WaybillClientFactory
   TIKTOK: createDouyinWaybillClient,
   KUAISHOU: createKuaishouWaybillClient,
   REDBOOK: createRedBookWaybillClient,
+  JD: createJdWaybillClient,
 };
 
 export function waybillClientFor(channel: MarketplaceChannel, endpoint: ChannelEndpoint, opts?: MarketplaceClientOptions): PlatformWaybillClient {
