@@ -129,7 +129,21 @@ export async function waybillsInBatches<C>(
   } catch (e) {
     return r.orders.map((p) => callFailure(platform, r.courierCode, p.objectId, e));
   }
-  return takeInBatches(platform, r.courierCode, r.orders, batchMax, (batch) => take(code, batch));
+  // An order the platform gave no encrypted receiver for (plain, or gone after shipping) cannot get a privacy waybill: no call for it.
+  const sendable = r.orders.filter((p) => p.receiverHandle !== '');
+  const taken = await takeInBatches(platform, r.courierCode, sendable, batchMax, (batch) => take(code, batch));
+  const by = new Map(taken.map((o) => [o.objectId, o]));
+  return r.orders.map(
+    (p) =>
+      by.get(p.objectId) ?? {
+        objectId: p.objectId,
+        ok: false,
+        kind: 'REFUSED',
+        platformCode: 'no_receiver_handle',
+        message: `${platform.name}：该订单没有平台加密的收件信息，无法取平台电子面单，请在仓库设置改用快递100`,
+        retryable: false,
+      },
+  );
 }
 
 /** The outcome list in the request's order, every parcel answered (a parcel the platform left out is a refusal). */

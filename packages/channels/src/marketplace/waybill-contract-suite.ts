@@ -175,6 +175,10 @@ export function waybillContractSuite(channel: MarketplaceChannel) {
       }
       // The other shop takes its own order's number with its own token.
       okOf((await ask([foreignOrder], other))[0]);
+      // An order without an encrypted receiver is refused without a call.
+      const calls = book.batches.length;
+      const none = failedOf((await ask([{ ...good, objectId: oid('none'), receiverHandle: '' }]))[0]);
+      expect([none.kind, none.message.includes('快递100'), book.batches.length]).toEqual(['REFUSED', true, calls]);
     });
 
     it('cancels a number once; again, or a number never issued, is the platform’s error; the objectId then takes a new number', async () => {

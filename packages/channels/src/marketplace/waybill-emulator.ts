@@ -12,6 +12,7 @@ import { kuaidi100Com, WAYBILL_FORMATS } from '../courier/codes.ts';
 import { COURIERS } from './couriers.ts';
 import type { ChannelCore } from './emulator-core.ts';
 import { maskAddress, maskPhoneMiddle, maskSurname } from './mask.ts';
+import type { MarketplaceChannel } from './types.ts';
 import { type PrintContent, sealPrintData } from './waybill-print.ts';
 import { handleCiphers, type PlatformPrintData, type WaybillParty, type WaybillSource, waybillReceiverHandle } from './waybill-types.ts';
 
@@ -63,7 +64,8 @@ export interface IssueAsk {
 
 export type ParcelAnswer = ({ ok: true } & { waybill: IssuedWaybill; printData: PlatformPrintData }) | ({ ok: false } & WaybillRefusal);
 
-export const WAYBILL_SOURCE_OF: Record<string, WaybillSource> = {
+/** The waybill source each channel's platform issues under. */
+export const WAYBILL_SOURCE_OF: Partial<Record<MarketplaceChannel, WaybillSource>> = {
   TAOBAO: 'CAINIAO',
   PDD: 'PDD',
   TIKTOK: 'TIKTOK',
