@@ -11,6 +11,7 @@ import type { Json } from '../marketplace/http.ts';
 import type { NormalizedOrder, NormalizedRefund } from '../marketplace/types.ts';
 import { JD_COURIERS, JD_MAX_WINDOW_MS, jdResponseKey } from './client.ts';
 import { jdVerify } from './sign.ts';
+import { isJdWaybillCall, jdWaybillGateway } from './waybill-emulator.ts';
 import { jdRefundState, orderToWire, refundToWire, TO_JD } from './wire.ts';
 
 const DAY = 86400_000;
@@ -175,6 +176,7 @@ export const jdHandler: ChannelEmulatorHandler = {
     };
   },
   async handle(r, core) {
+    if (isJdWaybillCall(r)) return jdWaybillGateway(r, core);
     if (r.path === '/routerjson' && r.method === 'POST') return gateway(r, core);
     if (r.path === '/oauth/oauth2/to_login' && r.method === 'GET') {
       const p = r.params;

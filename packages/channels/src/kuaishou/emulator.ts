@@ -13,6 +13,7 @@ import { ksApi } from './emulator-api.ts';
 import { KS_RESULT, ksErrorBody } from './errors.ts';
 import { type KuaishouSignMethod, kuaishouSign } from './sign.ts';
 import { ksView, ksViewRefund } from './view.ts';
+import { isKsWaybillCall, ksWaybillGateway } from './waybill-emulator.ts';
 
 const TIMESTAMP_SKEW_MS = 10 * 60_000;
 
@@ -95,6 +96,7 @@ export const kuaishouEmulator: ChannelEmulatorHandler = {
       if (rec === 'invalid' || rec === 'expired') return oauthError(100200103, 'refreshToken.discarded', 'refresh_token已失效，请重新授权');
       return tokenAnswer(core, rec);
     }
+    if (isKsWaybillCall(req)) return ksWaybillGateway(req, core);
     if (req.path.startsWith('/open/') && req.method === 'POST') return gateway(req, core);
     return undefined;
   },

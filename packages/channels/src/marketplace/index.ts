@@ -25,3 +25,20 @@ export { type Page, pageBackwards } from './paging.ts';
 export { createMarketplaceClient, PLATFORM_URLS, platformEndpoint, supportedChannels } from './registry.ts';
 export { backoffDelay, DEFAULT_RETRY, type RetryOptions, sleep, splitWindow, type TimeWindow, withRetry } from './retry.ts';
 export * from './types.ts';
+export type { WaybillPlatform } from './waybill-client.ts';
+export { type IssuedWaybill, WAYBILL_SOURCE_OF, type WaybillBook, waybillBook } from './waybill-emulator.ts';
+export { emulatorPrintSecret, openPrintData, type PrintContent, verifyPrintData } from './waybill-print.ts';
+export { waybillChannels, waybillClientFor } from './waybill-registry.ts';
+// WaybillParty is exported as PlatformWaybillParty: the package entry already has Kuaidi100's WaybillParty.
+export {
+  handleCiphers,
+  type PlatformPrintData,
+  type PlatformWaybillClient,
+  type PlatformWaybillFailureKind,
+  type PlatformWaybillOutcome,
+  type PlatformWaybillParcel,
+  type PlatformWaybillRequest,
+  type WaybillParty as PlatformWaybillParty,
+  type WaybillSource,
+  waybillReceiverHandle,
+} from './waybill-types.ts';

@@ -11,6 +11,7 @@ import { maskAddress, maskPhoneMiddle, maskSurname } from '../marketplace/mask.t
 import type { NormalizedOrder } from '../marketplace/types.ts';
 import { PDD_COURIERS, PDD_MAX_WINDOW_MS, pddResponseKey } from './client.ts';
 import { pddVerify } from './sign.ts';
+import { isPddWaybillCall, pddWaybillGateway } from './waybill-emulator.ts';
 import { orderToWire, PDD_ORDER_STATUS, PDD_REFUND_STATUS, pddAfterSaleState, pddRefundState, pddStatus, refundToWire } from './wire.ts';
 
 const DAY = 86400_000;
@@ -176,6 +177,7 @@ export const pddHandler: ChannelEmulatorHandler = {
     return { ...r, platformItemId: order?.items[0]?.skuId, platformStatus: String(status), state: pddAfterSaleState(status) };
   },
   async handle(r, core) {
+    if (isPddWaybillCall(r)) return pddWaybillGateway(r, core);
     if (r.path === '/api/router' && r.method === 'POST') return gateway(r, core);
     if (r.path === '/oauth/open.html' && r.method === 'GET') {
       const p = r.params;

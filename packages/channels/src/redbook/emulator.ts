@@ -10,6 +10,7 @@ import { xhsApi, xhsOAuth } from './emulator-api.ts';
 import { XHS_ERROR, xhsErrorBody } from './errors.ts';
 import { redBookSign } from './sign.ts';
 import { xhsView, xhsViewRefund } from './view.ts';
+import { isXhsWaybillCall, xhsWaybillGateway } from './waybill-emulator.ts';
 
 export const REDBOOK_GATEWAY_PATH = '/ark/open_api/v3/common_controller';
 const TIMESTAMP_SKEW_MS = 10 * 60_000;
@@ -55,6 +56,7 @@ export const redBookEmulator: ChannelEmulatorHandler = {
       if (!p.redirectUri) return consentError(core, '缺少 redirectUri');
       return consentPage(core, { shopName: p.shop, redirectUri: p.redirectUri, state: p.state ?? '' });
     }
+    if (isXhsWaybillCall(req)) return xhsWaybillGateway(req, core);
     if (req.path === REDBOOK_GATEWAY_PATH && req.method === 'POST') return gateway(req.body, core);
     return undefined;
   },

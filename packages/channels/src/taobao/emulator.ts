@@ -11,6 +11,7 @@ import { maskAddress, maskPhoneTail, maskSurname } from '../marketplace/mask.ts'
 import type { NormalizedOrder } from '../marketplace/types.ts';
 import { TAOBAO_COURIERS, TAOBAO_MAX_WINDOW_MS, topResponseKey } from './client.ts';
 import { topVerify } from './sign.ts';
+import { cainiaoWaybillGateway, isCainiaoCall } from './waybill-emulator.ts';
 import { refundToWire, topStatus, tradeToWire } from './wire.ts';
 
 const DAY = 86400_000;
@@ -151,6 +152,7 @@ export const taobaoHandler: ChannelEmulatorHandler = {
   },
   viewRefund: (r) => r,
   async handle(r, core) {
+    if (isCainiaoCall(r)) return cainiaoWaybillGateway(r, core);
     if (r.path === '/router/rest') return gateway(r, core);
     if (r.path === '/oauth/authorize' && r.method === 'GET') {
       const p = r.params;

@@ -12,6 +12,7 @@ import { maskAddress, maskPhoneMiddle, maskSurname } from '../marketplace/mask.t
 import type { NormalizedOrder } from '../marketplace/types.ts';
 import { DOUDIAN_COURIERS } from './client.ts';
 import { doudianVerify } from './sign.ts';
+import { douyinWaybillGateway, isDouyinWaybillCall } from './waybill-emulator.ts';
 import { aftersaleState, orderToWire, refundToWire, TO_DOUDIAN } from './wire.ts';
 
 const DAY = 86400_000;
@@ -173,6 +174,7 @@ export const tiktokHandler: ChannelEmulatorHandler = {
       if (!p.redirect_uri) return consentError(core, '服务市场没有配置回调地址（redirect_uri）');
       return consentPage(core, { shopName: p.shop, redirectUri: p.redirect_uri, state: p.state ?? '' });
     }
+    if (isDouyinWaybillCall(r)) return douyinWaybillGateway(r, core);
     if (r.method === 'POST' && /^\/[a-zA-Z]+\/[a-zA-Z]+$/.test(r.path)) return gateway(r, core);
     return undefined;
   },

@@ -1,0 +1,3 @@
+import { waybillContractSuite } from '../marketplace/waybill-contract-suite.ts';
+
+waybillContractSuite('REDBOOK');
