@@ -27,7 +27,9 @@ const RETRYABLE: ReadonlySet<DecryptFailureKind> = new Set(['RATE_LIMITED', 'SER
 
 /** One failed outcome; `detail` (the platform's own words) goes after the advice. */
 export function decryptFailure(platform: string, item: DecryptItem, kind: DecryptFailureKind, platformCode: string, detail?: string): DecryptFailure {
-  const why = detail ? `（${detail.replace(/^[^：]{1,6}：/, '')}）` : '';
+  // The platform's own words after the advice, unless they only repeat it (e.g. 今日解密额度已用完).
+  const own = detail?.replace(/^[^：]{1,6}：/, '') ?? '';
+  const why = own && !ADVICE[kind].startsWith(own.split('（')[0] ?? '') ? `（${own}）` : '';
   return {
     platformOrderId: item.platformOrderId,
     ok: false,
