@@ -18,6 +18,7 @@ import {
   type NormalizedRefund,
   type ShopToken,
 } from '../marketplace/types.ts';
+import { JD_DECRYPT_MAX, jdDecryptReceivers } from './decrypt.ts';
 import { jdSign } from './sign.ts';
 import { JD_OPTIONAL_FIELDS, JD_ORDER_STATES, orderFromWire, refundFromWire } from './wire.ts';
 
@@ -192,5 +193,7 @@ export function createJdClient(endpoint: ChannelEndpoint, opts?: MarketplaceClie
       const node = await call('jingdong.pop.order.shipment', { orderId: n.platformOrderId, logiCoprId, logiNo: n.trackingNo }, n.token);
       checkResult(obj(node.sopjosshipment_result), '发货');
     },
+    decryptBatchMax: JD_DECRYPT_MAX,
+    decryptReceivers: jdDecryptReceivers(ctx, (method, biz, token) => jdCall(ctx, method, biz, token)),
   };
 }

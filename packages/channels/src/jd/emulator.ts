@@ -6,10 +6,13 @@
 import { parseChinaTime } from '../marketplace/china-time.ts';
 import { consentError, consentPage } from '../marketplace/consent-page.ts';
 import { type ChannelCore, pageSlice, type TokenRecord } from '../marketplace/emulator-core.ts';
+import { oaidText } from '../marketplace/emulator-decrypt.ts';
 import { type ChannelEmulatorHandler, type EmulatorAnswer, type EmulatorRequest, json } from '../marketplace/emulator-types.ts';
 import type { Json } from '../marketplace/http.ts';
 import type { NormalizedOrder, NormalizedRefund } from '../marketplace/types.ts';
 import { JD_COURIERS, JD_MAX_WINDOW_MS, jdResponseKey } from './client.ts';
+import { JD_DECRYPT_METHOD } from './decrypt.ts';
+import { jdOaidDecrypt } from './decrypt-emulator.ts';
 import { jdVerify } from './sign.ts';
 import { isJdWaybillCall, jdWaybillGateway } from './waybill-emulator.ts';
 import { jdRefundState, orderToWire, refundToWire, TO_JD } from './wire.ts';
@@ -112,6 +115,8 @@ async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorA
       core.ship(shopId, { platformOrderId: o.platformOrderId, companyCode: copr, trackingNo: q('logiNo') ?? '' });
       return ok({ sopjosshipment_result: success });
     }
+    case JD_DECRYPT_METHOD:
+      return ok(jdOaidDecrypt(biz, shopId, core));
     default:
       return err('22', '无效的方法名', 'Invalid method');
   }
@@ -149,7 +154,7 @@ export const jdHandler: ChannelEmulatorHandler = {
         address: core.encrypt(r.address),
         town: undefined,
         encrypted: true,
-        decryptHandle: undefined,
+        decryptHandle: core.encrypt(oaidText(o)),
       },
       items: o.items.map((i) => ({
         platformItemId: i.skuId ?? i.platformItemId,

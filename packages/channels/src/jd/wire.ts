@@ -1,7 +1,8 @@
 /**
  * JD order JSON ⇄ NormalizedOrder (protocols.md §2, ⚠ item fields partly unverified). JD lists only
  * paid orders; money is yuan strings; consignee name/phone/address are TDE ciphertext (kept as
- * sent: only JD's TDE client can decrypt them); lines have no sub-order id, so the SKU id names
+ * sent) plus the receiver's oaid, the handle jingdong.jos.order.oaid.decrypt takes (⚠ the field name
+ * oaid in consigneeInfo is our assumption); lines have no sub-order id, so the SKU id names
  * the line; skuName carries the spec words; refund state lives in the after-sale API, not the order.
  */
 import { formatChinaTime, parseChinaTime } from '../marketplace/china-time.ts';
@@ -76,6 +77,7 @@ export function orderToWire(o: NormalizedOrder, venderId: string): Json {
       city: r.city,
       county: r.district,
       town: r.town ?? '',
+      oaid: r.decryptHandle ?? '',
     },
     itemInfoList: o.items.map((i) => ({
       skuId: i.skuId ?? i.platformItemId,
@@ -105,6 +107,7 @@ export function orderFromWire(w: Json): NormalizedOrder {
       town: optStr(c.town),
       address: str(c.fullAddress),
       encrypted: true,
+      decryptHandle: optStr(c.oaid),
     },
     buyerRemark: optStr(w.orderRemark),
     sellerRemark: optStr(w.venderRemark),

@@ -4,8 +4,10 @@
  * sign. The seller types the ERP's appKey / appSecret (the endpoint) and session (the "code",
  * optionally "session:refreshToken"); exchangeCode checks them with erp.shop.list.query.
  */
+
 import { formatChinaTime } from '../marketplace/china-time.ts';
 import { clientContext, type MarketplaceClientFactory } from '../marketplace/client-options.ts';
+import { plainReceiversOnly } from '../marketplace/decrypt.ts';
 import { arr, httpJson, type Json, num, obj, str } from '../marketplace/http.ts';
 import { pageBackwards } from '../marketplace/paging.ts';
 import { ChannelError, type MarketplaceClient, type ShopToken } from '../marketplace/types.ts';
@@ -136,5 +138,8 @@ export const createKmClient: MarketplaceClientFactory = (endpoint, opts = {}) =>
       if (!cpCode) throw new ChannelError('BAD_REQUEST', 'cp_code', `快麦ERP不支持的快递公司：${n.courierCode}`);
       await call('erp.trade.consign.upload', n.token, { tid: n.platformOrderId, outSid: n.trackingNo, cpCode, oids: n.platformItemIds?.join(',') });
     },
+    // Receivers come in clear: nothing to decrypt.
+    decryptBatchMax: 0,
+    decryptReceivers: plainReceiversOnly('快麦ERP'),
   } satisfies MarketplaceClient;
 };

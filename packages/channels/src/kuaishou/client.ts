@@ -15,6 +15,7 @@ import {
   type ShopToken,
 } from '../marketplace/types.ts';
 import { KS_EXPRESS_CODES } from './codes.ts';
+import { KS_DECRYPT_MAX, ksDecryptReceivers } from './decrypt.ts';
 import { ksError, ksOAuthError } from './errors.ts';
 import { type KuaishouSignMethod, kuaishouSign } from './sign.ts';
 import { ksOrderFromWire, ksRefundFromWire } from './wire.ts';
@@ -150,5 +151,7 @@ export const createKuaishouClient: MarketplaceClientFactory = (endpoint, opts = 
       if (expressCode === undefined) throw new ChannelError('BAD_REQUEST', 'express_code', `快手不支持的快递公司：${n.courierCode}`);
       await call('open.seller.order.goods.deliver', n.token, { orderId: n.platformOrderId, expressNo: n.trackingNo, expressCode });
     },
+    decryptBatchMax: KS_DECRYPT_MAX,
+    decryptReceivers: ksDecryptReceivers(ctx, callOnce),
   } satisfies MarketplaceClient;
 };

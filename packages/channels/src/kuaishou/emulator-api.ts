@@ -2,6 +2,8 @@
 import type { ChannelCore } from '../marketplace/emulator-core.ts';
 import { KUAISHOU_MAX_WINDOW_MS } from './client.ts';
 import { KS_EXPRESS_CODES } from './codes.ts';
+import { KS_DECRYPT_METHOD } from './decrypt.ts';
+import { ksDecryptBatch } from './decrypt-emulator.ts';
 import { KS_RESULT, ksErrorBody } from './errors.ts';
 import { ksAddress, ksView, ksViewRefund } from './view.ts';
 import { ksOrderToWire, ksRefundToWire } from './wire.ts';
@@ -79,6 +81,8 @@ export function ksApi(method: string, biz: Body, shopId: string, core: ChannelCo
       core.ship(shopId, { platformOrderId: oid, companyCode: String(expressCode), trackingNo: expressNo });
       return ok({});
     }
+    case KS_DECRYPT_METHOD:
+      return ksDecryptBatch(biz, shopId, core);
     default:
       return ksErrorBody(KS_RESULT.INVALID_PARAM, `不存在的方法：${method}`);
   }

@@ -4,6 +4,7 @@
  * order id. Money is integer fen (protocols.md §14). Receivers come encrypted (encrypted*) with a
  * desensitised copy (desensitise*), like every platform after the 2022 privacy rules.
  */
+import { fieldCiphersHandle } from '../marketplace/decrypt.ts';
 import { arr, type Json, num, obj, optStr, str } from '../marketplace/http.ts';
 import { intFen } from '../marketplace/money.ts';
 import type { NormalizedOrder, NormalizedRefund } from '../marketplace/types.ts';
@@ -159,10 +160,18 @@ export function ksOrderFromWire(raw: unknown): NormalizedOrder {
   };
 }
 
-/** The three ciphertexts open.order.decrypt.batch takes, kept together as one handle. */
+/** The three ciphertexts open.order.decrypt.batch takes, kept together as one handle with the region it does not answer. */
 export function ksDecryptHandle(addr: Json | KsAddressWire): string {
   const a = addr as Json;
-  return JSON.stringify({ name: str(a.encryptedConsignee), phone: str(a.encryptedMobile), address: str(a.encryptedAddress) });
+  return fieldCiphersHandle({
+    name: str(a.encryptedConsignee),
+    phone: str(a.encryptedMobile),
+    address: str(a.encryptedAddress),
+    province: str(a.province),
+    city: str(a.city),
+    district: str(a.district),
+    town: optStr(a.town),
+  });
 }
 
 /** A refund row of open.seller.order.refund.pcursor.list. */

@@ -3,10 +3,12 @@
  * channel's test file runs: `channelContractSuite('TAOBAO', { courier: 'ZTO' })`. It drives the
  * real client against the real emulator over loopback HTTP (nothing mocked): consent page and code
  * exchange, the generator → wire → client round trip, retries, token expiry and refresh, bad
- * signatures and timestamps, ship-notify, and paging while orders change.
+ * signatures and timestamps, ship-notify, paging while orders change, and receiver decryption
+ * (./decrypt-suite.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceClientOptions } from './client-options.ts';
+import { channelDecryptSuite } from './decrypt-suite.ts';
 import { type MarketplaceEmulator, startMarketplaceEmulator } from './emulator.ts';
 import { EMULATOR_HANDLERS } from './emulator-handlers.ts';
 import { createMarketplaceClient } from './registry.ts';
@@ -234,4 +236,6 @@ export function channelContractSuite(channel: MarketplaceChannel, o: ContractSui
       expect(next.every((x) => x.sellerRemark === '买家改了地址，已重新核对')).toBe(true);
     });
   });
+  // Receiver decryption (its own emulator and shop, so the cases above stay as they are).
+  channelDecryptSuite(channel);
 }

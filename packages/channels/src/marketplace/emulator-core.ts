@@ -6,6 +6,7 @@
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { toSecond } from './china-time.ts';
+import { type DecryptDenial, DecryptDesk } from './emulator-decrypt.ts';
 import type { AppCredentials, ChannelEmulatorHandler, EmulatorFailure, EmulatorShipment } from './emulator-types.ts';
 import { generateOrders, orderRefundState } from './generator.ts';
 import { createRng, hashSeed } from './random.ts';
@@ -44,6 +45,8 @@ export class ChannelCore {
   readonly orders = new Map<string, { shopId: string; order: NormalizedOrder }>();
   readonly refunds = new Map<string, { shopId: string; refund: NormalizedRefund }>();
   readonly shipments: EmulatorShipment[] = [];
+  /** Receiver decryption: quota, refused orders, counters (see emulator-decrypt.ts). */
+  readonly decrypts = new DecryptDesk(() => this.now());
   private readonly codes = new Map<string, { shopId: string; redirectUri?: string; expiresAt: number }>();
   private readonly tokens = new Map<string, TokenRecord>();
   private readonly refreshTokens = new Map<string, TokenRecord>();
@@ -244,6 +247,15 @@ export class ChannelCore {
     const iv = createHmac('sha256', this.cipherKey).update(text).digest().subarray(0, 16);
     const c = createCipheriv('aes-256-ctr', this.cipherKey, iv);
     return Buffer.concat([iv, c.update(text, 'utf8'), c.final()]).toString('base64');
+  }
+
+  /** One decrypt item of a shop's call: the order must be the shop's and not refused; the cipher must be genuine. */
+  decryptFor(shopId: string, platformOrderId: string, cipher: string): { order: NormalizedOrder; plain: string } | DecryptDenial {
+    const order = this.order(shopId, platformOrderId);
+    if (!order) return 'NOT_FOUND';
+    if (this.decrypts.isRefused(platformOrderId)) return 'REFUSED';
+    const plain = this.decrypt(cipher);
+    return plain === undefined ? 'BAD_CIPHER' : { order, plain };
   }
 
   decrypt(cipher: string): string | undefined {

@@ -4,8 +4,10 @@ export { formatChinaTime, parseChinaTime, toSecond, unixSeconds } from './china-
 export { type ClientContext, clientContext, joinUrl, type MarketplaceClientFactory, type MarketplaceClientOptions } from './client-options.ts';
 export { consentError, consentPage, withParams } from './consent-page.ts';
 export { COURIERS, type CourierCode, platformCourier } from './couriers.ts';
+export { decryptFailure, type FieldCiphers, fieldCiphersHandle, parseFieldCiphers, plainReceiversOnly, runDecrypt } from './decrypt.ts';
 export { type MarketplaceEmulator, type MarketplaceEmulatorOptions, startMarketplaceEmulator } from './emulator.ts';
 export { ChannelCore, type EmulatorShop, pageSlice, type TokenCheck, type TokenRecord } from './emulator-core.ts';
+export { DEFAULT_DECRYPT_QUOTA, DecryptDesk, type DecryptStats } from './emulator-decrypt.ts';
 export {
   type AppCredentials,
   type ChannelEmulatorHandler,

@@ -144,6 +144,35 @@ export class ChannelError extends Error {
   }
 }
 
+/** Why a receiver is decrypted: each platform asks (Taobao scene 1007 / 2001 / 2002) and may audit it. */
+export type DecryptScene = 'DROPSHIP_SHIP' | 'AFTER_SALE' | 'CUSTOMER_CARE';
+
+export interface DecryptRequest {
+  token: string;
+  scene: DecryptScene;
+  /** The order and the receiver's decryptHandle as the client read it with the order. */
+  items: { platformOrderId: string; handle: string }[];
+}
+
+/** A receiver in clear, as the platform decrypted it; region fields come with the order where the platform decrypts only name, phone and street. */
+export interface PlainReceiver {
+  name: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  town?: string;
+  address: string;
+}
+
+export type DecryptFailureKind = 'TOKEN_EXPIRED' | 'RATE_LIMITED' | 'QUOTA_EXHAUSTED' | 'REFUSED' | 'NOT_FOUND' | 'BAD_DATA' | 'SERVER_ERROR' | 'NETWORK';
+
+export type DecryptOutcome =
+  /** virtualNumber: the phone is a platform privacy number (虚拟号), valid for shipping only. */
+  | { platformOrderId: string; ok: true; receiver: PlainReceiver; virtualNumber?: boolean }
+  /** message: Chinese, says what to do; retryable: the same request may succeed later (limits, 5xx, network). */
+  | { platformOrderId: string; ok: false; kind: DecryptFailureKind; platformCode: string; message: string; retryable: boolean };
+
 export interface MarketplaceClient {
   readonly channel: MarketplaceChannel;
   /** Longest modified-time window one list call may ask for (Taobao 1 day, PDD 30 min, …). */
@@ -163,4 +192,11 @@ export interface MarketplaceClient {
   getOrder(p: { token: string; platformOrderId: string }): Promise<NormalizedOrder>;
   listRefunds(q: OrderWindowQuery): AsyncIterable<NormalizedRefund[]>;
   shipNotify(n: ShipNotice): Promise<void>;
+  /**
+   * Most handles one decrypt call may carry (Taobao 20, JD 50; PDD 33 and Douyin 16, whose 100 / 50
+   * ciphertexts per call are three per receiver); 0 = channel gives plain receivers.
+   */
+  readonly decryptBatchMax: number;
+  /** Decrypts receivers through the platform, batched by decryptBatchMax internally; one outcome per item, in order. */
+  decryptReceivers(p: DecryptRequest): Promise<DecryptOutcome[]>;
 }

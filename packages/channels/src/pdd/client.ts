@@ -18,6 +18,7 @@ import {
   type NormalizedRefund,
   type ShopToken,
 } from '../marketplace/types.ts';
+import { PDD_DECRYPT_MAX, pddDecryptReceivers } from './decrypt.ts';
 import { type PddParamValue, pddSign, pddValue } from './sign.ts';
 import { orderFromWire, refundFromWire } from './wire.ts';
 
@@ -177,5 +178,7 @@ export function createPddClient(endpoint: ChannelEndpoint, opts?: MarketplaceCli
       const node = await call('pdd.logistics.online.send', { order_sn: n.platformOrderId, logistics_id: logisticsId, tracking_number: n.trackingNo }, n.token);
       if (node.is_success !== true) throw new ChannelError('BAD_REQUEST', 'ship_failed', `拼多多发货失败（${n.platformOrderId}）`);
     },
+    decryptBatchMax: PDD_DECRYPT_MAX,
+    decryptReceivers: pddDecryptReceivers(ctx, (type, biz, token) => pddCall(ctx, type, biz, token)),
   };
 }

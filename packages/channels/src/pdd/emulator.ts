@@ -4,12 +4,15 @@
  * access_token, the 30-minute window and page size; answers PDD's envelopes and error codes.
  */
 import { consentError, consentPage } from '../marketplace/consent-page.ts';
+import { fieldCiphersHandle } from '../marketplace/decrypt.ts';
 import { type ChannelCore, pageSlice, type TokenRecord } from '../marketplace/emulator-core.ts';
 import { type ChannelEmulatorHandler, type EmulatorAnswer, type EmulatorRequest, json } from '../marketplace/emulator-types.ts';
 import { orderRefundState } from '../marketplace/generator.ts';
 import { maskAddress, maskPhoneMiddle, maskSurname } from '../marketplace/mask.ts';
 import type { NormalizedOrder } from '../marketplace/types.ts';
 import { PDD_COURIERS, PDD_MAX_WINDOW_MS, pddResponseKey } from './client.ts';
+import { PDD_DECRYPT_TYPE } from './decrypt.ts';
+import { pddDecryptBatch } from './decrypt-emulator.ts';
 import { pddVerify } from './sign.ts';
 import { isPddWaybillCall, pddWaybillGateway } from './waybill-emulator.ts';
 import { orderToWire, PDD_ORDER_STATUS, PDD_REFUND_STATUS, pddAfterSaleState, pddRefundState, pddStatus, refundToWire } from './wire.ts';
@@ -120,6 +123,8 @@ async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorA
       core.ship(shopId, { platformOrderId: o.platformOrderId, companyCode: String(p.logistics_id), trackingNo: p.tracking_number });
       return ok({ is_success: true });
     }
+    case PDD_DECRYPT_TYPE:
+      return pddDecryptBatch(p, shopId, core, ok, err);
     default:
       return err(10001, '接口不存在', `type 无效：${type}`);
   }
@@ -156,7 +161,8 @@ export const pddHandler: ChannelEmulatorHandler = {
         address: maskAddress(r.address),
         town: undefined,
         encrypted: true,
-        decryptHandle: o.status === 'WAIT_SELLER_SEND' ? JSON.stringify(ciphers(o, core)) : undefined,
+        decryptHandle:
+          o.status === 'WAIT_SELLER_SEND' ? fieldCiphersHandle({ ...ciphers(o, core), province: r.province, city: r.city, district: r.district }) : undefined,
       },
       items: o.items.slice(0, 1).map((i) => ({
         ...i,

@@ -4,6 +4,7 @@
  * `*_mask` fields, which are what we keep; the ciphertexts become the decrypt handle.
  */
 import { formatChinaTime, parseChinaTime } from '../marketplace/china-time.ts';
+import { fieldCiphersHandle } from '../marketplace/decrypt.ts';
 import { arr, type Json, num, obj, optStr, str } from '../marketplace/http.ts';
 import { fenToYuan, parseYuan } from '../marketplace/money.ts';
 import { ChannelError, type NormalizedOrder, type NormalizedRefund, type ShopOrderStatus, type ShopRefundState } from '../marketplace/types.ts';
@@ -118,7 +119,7 @@ export function orderFromWire(w: Json): NormalizedOrder {
       district: str(w.town),
       address: str(w.receiver_address_mask),
       encrypted: true,
-      decryptHandle: ciphers.name ? JSON.stringify(ciphers) : undefined,
+      decryptHandle: ciphers.name ? fieldCiphersHandle({ ...ciphers, province: str(w.province), city: str(w.city), district: str(w.town) }) : undefined,
     },
     buyerRemark: optStr(w.buyer_memo),
     sellerRemark: optStr(w.remark),

@@ -10,6 +10,7 @@ import { arr, httpJson, type Json, num, obj, str } from '../marketplace/http.ts'
 import { pageBackwards } from '../marketplace/paging.ts';
 import { type ChannelEndpoint, ChannelError, type MarketplaceClient, type NormalizedOrder, type ShopToken } from '../marketplace/types.ts';
 import { XHS_EXPRESS_CODES } from './codes.ts';
+import { XHS_DECRYPT_MAX, xhsDecryptReceivers } from './decrypt.ts';
 import { xhsError } from './errors.ts';
 import { redBookSign } from './sign.ts';
 import { xhsOrderFromWire, xhsRefundFromWire } from './wire.ts';
@@ -139,6 +140,8 @@ export function createRedBookClient(endpoint: ChannelEndpoint, opts: Marketplace
       const split = n.platformItemIds?.length ? { unpack: true, skuIdList: n.platformItemIds } : {};
       await call('order.orderDeliver', n.token, { orderId: n.platformOrderId, expressNo: n.trackingNo, expressCompanyCode, ...split });
     },
+    decryptBatchMax: XHS_DECRYPT_MAX,
+    decryptReceivers: xhsDecryptReceivers(ctx, callOnce),
     async verifyShop(token) {
       try {
         const d = await call('common.getSellerKeyInfo', token, {});

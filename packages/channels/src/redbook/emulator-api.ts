@@ -4,6 +4,8 @@ import { desensitiseAddress, desensitiseMobile, desensitiseName } from '../kuais
 import type { ChannelCore, EmulatorShop, TokenRecord } from '../marketplace/emulator-core.ts';
 import type { NormalizedOrder } from '../marketplace/types.ts';
 import { XHS_EXPRESS_CODES } from './codes.ts';
+import { XHS_DECRYPT_METHOD } from './decrypt.ts';
+import { xhsBatchDecrypt } from './decrypt-emulator.ts';
 import { XHS_ERROR, xhsErrorBody } from './errors.ts';
 import { xhsDetailWire, xhsOpenAddressId, xhsReceiverWire, xhsReturnWire } from './view.ts';
 import { xhsSummary } from './wire.ts';
@@ -92,6 +94,8 @@ export function xhsApi(method: string, p: Body, shop: EmulatorShop, core: Channe
     }
     case 'data.batchDesensitise':
       return desensitise(p, shopId, core);
+    case XHS_DECRYPT_METHOD:
+      return xhsBatchDecrypt(p, shopId, core);
     case 'afterSale.listAfterSaleInfos': {
       const cw = window(p, 1);
       const cp = paging(p);

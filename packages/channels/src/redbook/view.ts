@@ -1,6 +1,7 @@
 /** What the Xiaohongshu client reads back for a stored order or refund, and the JSON the emulator sends for it. */
 import { createHash } from 'node:crypto';
 import { desensitiseAddress, desensitiseMobile, desensitiseName } from '../kuaishou/mask.ts';
+import { fieldCiphersHandle } from '../marketplace/decrypt.ts';
 import type { ChannelCore } from '../marketplace/emulator-core.ts';
 import type { NormalizedOrder, NormalizedRefund } from '../marketplace/types.ts';
 import { XHS_SKU_AFTER_SALE_OF, xhsOrderAfterSaleOf, xhsReturnState, xhsReturnStatusOf, xhsSkuAfterSaleState, xhsStatusOf, xhsStatusToOurs } from './codes.ts';
@@ -33,7 +34,15 @@ export function xhsView(o: NormalizedOrder, core: ChannelCore): NormalizedOrder 
       town: r.town,
       address: desensitiseAddress(r.address),
       encrypted: true,
-      decryptHandle: JSON.stringify({ name: core.encrypt(r.name), phone: core.encrypt(r.phone), address: core.encrypt(r.address) }),
+      decryptHandle: fieldCiphersHandle({
+        name: core.encrypt(r.name),
+        phone: core.encrypt(r.phone),
+        address: core.encrypt(r.address),
+        province: r.province,
+        city: r.city,
+        district: r.district,
+        town: r.town,
+      }),
     },
     buyerRemark: o.buyerRemark,
     sellerRemark: o.sellerRemark,

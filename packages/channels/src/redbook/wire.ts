@@ -4,6 +4,7 @@
  * the receiver from order.getOrderReceiverInfo (ciphertext) plus data.batchDesensitise (masked
  * text). Money is integer fen (protocols.md §14); times are ms.
  */
+import { fieldCiphersHandle } from '../marketplace/decrypt.ts';
 import { arr, num, obj, optStr, str } from '../marketplace/http.ts';
 import { parseFen, parseYuan } from '../marketplace/money.ts';
 import type { NormalizedOrder, NormalizedRefund } from '../marketplace/types.ts';
@@ -79,6 +80,12 @@ export function xhsOrderFromWire(detailRaw: unknown, receiverRaw: unknown, maske
   const code = num(d.orderStatus);
   const flag = num(d.sellerRemarkFlag);
   const cipher = { name: str(r.receiverName), phone: str(r.receiverPhone), address: str(r.receiverAddress) };
+  const region = {
+    province: str(r.receiverProvinceName) || str(d.receiverProvinceName),
+    city: str(r.receiverCityName) || str(d.receiverCityName),
+    district: str(r.receiverDistrictName) || str(d.receiverDistrictName),
+    town: optStr(r.receiverTownName),
+  };
   const items = arr(d.skuList).map((raw) => {
     const s = obj(raw);
     const detail = obj(arr(s.skuDetailList)[0]);
@@ -104,13 +111,10 @@ export function xhsOrderFromWire(detailRaw: unknown, receiverRaw: unknown, maske
     receiver: {
       name: masked.get(cipher.name) ?? '',
       phone: masked.get(cipher.phone) ?? '',
-      province: str(r.receiverProvinceName) || str(d.receiverProvinceName),
-      city: str(r.receiverCityName) || str(d.receiverCityName),
-      district: str(r.receiverDistrictName) || str(d.receiverDistrictName),
-      town: optStr(r.receiverTownName),
+      ...region,
       address: masked.get(cipher.address) ?? '',
       encrypted: true,
-      decryptHandle: JSON.stringify(cipher),
+      decryptHandle: fieldCiphersHandle({ ...cipher, ...region }),
     },
     buyerRemark: optStr(d.customerRemark),
     sellerRemark: optStr(d.sellerRemark),

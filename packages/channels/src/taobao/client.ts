@@ -18,6 +18,7 @@ import {
   type NormalizedRefund,
   type ShopToken,
 } from '../marketplace/types.ts';
+import { TAOBAO_DECRYPT_MAX, taobaoDecryptReceivers } from './decrypt.ts';
 import { type TopSignMethod, topSign } from './sign.ts';
 import { REFUND_FIELDS, refundFromWire, TRADE_FIELDS, tradeFromWire } from './wire.ts';
 
@@ -198,5 +199,7 @@ export function createTaobaoClient(endpoint: ChannelEndpoint, opts?: Marketplace
       const node = await call('taobao.logistics.offline.send', { tid: n.platformOrderId, out_sid: n.trackingNo, company_code: company, ...split }, n.token);
       if (obj(node.shipping).is_success !== true) throw new ChannelError('BAD_REQUEST', 'ship_failed', `淘宝发货失败（${n.platformOrderId}）`);
     },
+    decryptBatchMax: TAOBAO_DECRYPT_MAX,
+    decryptReceivers: taobaoDecryptReceivers(ctx, (method, params, session) => taobaoCall(ctx, method, params, session)),
   };
 }

@@ -10,6 +10,7 @@ import { type ChannelEmulatorHandler, type EmulatorAnswer, type EmulatorRequest,
 import { maskAddress, maskPhoneTail, maskSurname } from '../marketplace/mask.ts';
 import type { NormalizedOrder } from '../marketplace/types.ts';
 import { TAOBAO_COURIERS, TAOBAO_MAX_WINDOW_MS, topResponseKey } from './client.ts';
+import { oaidDecrypt } from './decrypt-emulator.ts';
 import { topVerify } from './sign.ts';
 import { cainiaoWaybillGateway, isCainiaoCall } from './waybill-emulator.ts';
 import { refundToWire, topStatus, tradeToWire } from './wire.ts';
@@ -123,6 +124,8 @@ async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorA
       core.ship(shopId, { platformOrderId: o.platformOrderId, platformItemIds: oids, companyCode: p.company_code, trackingNo: p.out_sid });
       return ok({ shipping: { is_success: true } });
     }
+    case 'taobao.top.oaid.decrypt':
+      return oaidDecrypt(p, shopId, core, ok, err);
     default:
       return err(22, 'Invalid Method');
   }

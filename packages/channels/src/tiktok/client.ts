@@ -19,6 +19,7 @@ import {
   type NormalizedRefund,
   type ShopToken,
 } from '../marketplace/types.ts';
+import { DOUDIAN_DECRYPT_MAX, doudianDecryptReceivers } from './decrypt.ts';
 import { doudianSign, sortedJson } from './sign.ts';
 import { orderFromWire, refundFromWire } from './wire.ts';
 
@@ -144,5 +145,7 @@ export function createDoudianClient(endpoint: ChannelEndpoint, opts?: Marketplac
       if (n.platformItemIds?.length) throw new ChannelError('BAD_REQUEST', 'split_unsupported', '抖店订单部分发货请在抖店后台操作');
       await call('order.logisticsAdd', { order_id: n.platformOrderId, company_code: company, logistics_code: n.trackingNo }, n.token);
     },
+    decryptBatchMax: DOUDIAN_DECRYPT_MAX,
+    decryptReceivers: doudianDecryptReceivers(ctx, (method, params, token) => doudianCall(ctx, method, params, token)),
   };
 }

@@ -5,12 +5,15 @@
  * answers Douyin's {code, msg, sub_code, sub_msg, log_id, data} envelope.
  */
 import { consentError, consentPage } from '../marketplace/consent-page.ts';
+import { fieldCiphersHandle } from '../marketplace/decrypt.ts';
 import { type ChannelCore, pageSlice, type TokenRecord } from '../marketplace/emulator-core.ts';
 import { type ChannelEmulatorHandler, type EmulatorAnswer, type EmulatorRequest, json } from '../marketplace/emulator-types.ts';
 import type { Json } from '../marketplace/http.ts';
 import { maskAddress, maskPhoneMiddle, maskSurname } from '../marketplace/mask.ts';
 import type { NormalizedOrder } from '../marketplace/types.ts';
 import { DOUDIAN_COURIERS } from './client.ts';
+import { DOUDIAN_DECRYPT_METHOD } from './decrypt.ts';
+import { doudianBatchDecrypt } from './decrypt-emulator.ts';
 import { doudianVerify } from './sign.ts';
 import { douyinWaybillGateway, isDouyinWaybillCall } from './waybill-emulator.ts';
 import { aftersaleState, orderToWire, refundToWire, TO_DOUDIAN } from './wire.ts';
@@ -133,6 +136,8 @@ async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorA
       core.ship(shopId, { platformOrderId: o.platformOrderId, companyCode: company, trackingNo: String(p.logistics_code) });
       return ok({});
     }
+    case DOUDIAN_DECRYPT_METHOD:
+      return doudianBatchDecrypt(p, shopId, core, answer);
     default:
       return answer(70000, 'API已下线或不存在', 'isv.method-not-exist', `方法不存在：${method}`);
   }
@@ -158,7 +163,7 @@ export const tiktokHandler: ChannelEmulatorHandler = {
         address: maskAddress(r.address),
         town: undefined,
         encrypted: true,
-        decryptHandle: JSON.stringify(ciphers(o, core)),
+        decryptHandle: fieldCiphersHandle({ ...ciphers(o, core), province: r.province, city: r.city, district: r.district }),
       },
       items: o.items.map((i) => ({ ...i, picUrl: undefined })),
     };

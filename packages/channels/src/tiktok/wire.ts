@@ -4,6 +4,7 @@
  * decrypt handle); SKU specs are [{name, value}], which rebuild "颜色分类:杏色;尺码:M" exactly.
  */
 import { unixSeconds } from '../marketplace/china-time.ts';
+import { fieldCiphersHandle } from '../marketplace/decrypt.ts';
 import { arr, type Json, num, obj, optStr, str } from '../marketplace/http.ts';
 import { parseFen } from '../marketplace/money.ts';
 import { ChannelError, type NormalizedOrder, type NormalizedRefund, type ShopOrderStatus, type ShopRefundState } from '../marketplace/types.ts';
@@ -128,7 +129,15 @@ export function orderFromWire(w: Json): NormalizedOrder {
       town: optStr(obj(addr.street).name),
       address: str(addr.detail),
       encrypted: true,
-      decryptHandle: ciphers.name ? JSON.stringify(ciphers) : undefined,
+      decryptHandle: ciphers.name
+        ? fieldCiphersHandle({
+            ...ciphers,
+            province: str(obj(addr.province).name),
+            city: str(obj(addr.city).name),
+            district: str(obj(addr.town).name),
+            town: optStr(obj(addr.street).name),
+          })
+        : undefined,
     },
     buyerRemark: optStr(w.buyer_words),
     sellerRemark: optStr(w.seller_words),

@@ -9,6 +9,7 @@
 
 import { ERP_NO_EXPIRY, inclusiveRange } from '../km/client.ts';
 import { clientContext, joinUrl, type MarketplaceClientFactory } from '../marketplace/client-options.ts';
+import { plainReceiversOnly } from '../marketplace/decrypt.ts';
 import { arr, httpJson, type Json, num, obj, str } from '../marketplace/http.ts';
 import { pageBackwards } from '../marketplace/paging.ts';
 import { ChannelError, type MarketplaceClient } from '../marketplace/types.ts';
@@ -97,5 +98,8 @@ export const createWdtClient: MarketplaceClientFactory = (endpoint, opts = {}) =
         src_oids: n.platformItemIds?.join(','),
       });
     },
+    // Receivers come in clear: nothing to decrypt.
+    decryptBatchMax: 0,
+    decryptReceivers: plainReceiversOnly('旺店通'),
   } satisfies MarketplaceClient;
 };

@@ -4,9 +4,11 @@
  * credential. Two ways to a token: 服务型 OAuth (⚠ URLs unverified: oauth.open.weidian.com) or,
  * with endpoint.extra.tokenMode = "client_credential", the self-use app token of the one shop.
  */
+
 import { formatChinaTime } from '../marketplace/china-time.ts';
 import { type ClientContext, clientContext, type MarketplaceClientOptions } from '../marketplace/client-options.ts';
 import { COURIERS, type CourierCode, platformCourier } from '../marketplace/couriers.ts';
+import { plainReceiversOnly } from '../marketplace/decrypt.ts';
 import { arr, httpJson, type Json, num, obj, str } from '../marketplace/http.ts';
 import { pageBackwards } from '../marketplace/paging.ts';
 import { splitWindow } from '../marketplace/retry.ts';
@@ -144,5 +146,8 @@ export function createWeidianClient(endpoint: ChannelEndpoint, opts?: Marketplac
       // express_type 0 = 自定义 with the courier's name (999 = 无需物流).
       await call('vdian.order.deliver', { order_id: n.platformOrderId, express_type: 0, express_no: n.trackingNo, express_custom: name }, n.token);
     },
+    // Receivers come in clear: nothing to decrypt.
+    decryptBatchMax: 0,
+    decryptReceivers: plainReceiversOnly('微店'),
   };
 }
