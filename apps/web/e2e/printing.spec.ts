@@ -1,14 +1,16 @@
-import { type ClodopEmulator, startClodopEmulator } from '@dropship/channels';
+import { type ClodopEmulator, type PrintComponentEmulators, startClodopEmulator, startPrintComponentEmulators } from '@dropship/channels';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 
 let h: Harness;
 let emu: ClodopEmulator | undefined;
+let components: PrintComponentEmulators | undefined;
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => {
   await emu?.close();
+  await components?.close();
   await h?.close();
 });
 
@@ -92,5 +94,39 @@ it('with the C-Lodop emulator: connected, version and printers shown, the calibr
   expect(job.commands[0]!.args[1]).toBeCloseTo(1.89, 1);
   expect(job.printer).toBe('Xprinter XP-420B');
   expect(emu.refusals()).toBe(0);
+  await context.close();
+});
+
+it('with the platform print-component emulators: each shows 已连接, a stopped one what to do until rechecked, the chosen printer kept', async () => {
+  // Free ports: the real components' ports may be taken on a developer's machine.
+  components = await startPrintComponentEmulators({ ports: 0, printers: ['面单机-A', '面单机-B'] });
+  await components.emulators.REDBOOK.setOffline(true);
+  const { context, page } = await h.newPage();
+  await signIn(page, h.url('www'), 'demo_seller', 'seller');
+  await settleOverlays(page);
+  // The page is told where the components listen (documented on the page), as for C-Lodop.
+  await page.evaluate((ports) => localStorage.setItem('platform_print_ports', JSON.stringify(ports)), components.ports);
+  await page.goto(h.url('www', '/print/printSetting'));
+
+  const card = page.getByTestId('platform-print-card');
+  for (const source of ['CAINIAO', 'PDD', 'TIKTOK', 'KUAISHOU', 'JD']) {
+    await expect.poll(() => card.getByTestId(`component-state-${source}`).textContent()).toBe('已连接');
+  }
+  await expect.poll(() => card.getByTestId('component-state-REDBOOK').textContent()).toBe('未安装或未启动');
+  expect(await card.getByTestId('component-advice-REDBOOK').textContent()).toBe(
+    '未检测到小红书打印组件：请在仓库电脑安装并启动小红书打印组件（REDBOOK 打印组件），再点重新检测。',
+  );
+
+  await components.emulators.REDBOOK.setOffline(false);
+  await card.getByTestId('recheck-REDBOOK').click();
+  await expect.poll(() => card.getByTestId('component-state-REDBOOK').textContent()).toBe('已连接');
+  expect(await card.getByTestId('component-advice-REDBOOK').count()).toBe(0);
+
+  await page.getByLabel('菜鸟打印组件 打印机', { exact: true }).click();
+  await page.locator('.ant-select-item-option', { hasText: '面单机-B' }).click();
+  await page.reload();
+  await expect.poll(() => card.getByTestId('component-state-CAINIAO').textContent()).toBe('已连接');
+  expect(await page.evaluate(() => localStorage.getItem('platform_print_printers'))).toBe('{"CAINIAO":"面单机-B"}');
+  await card.getByText('面单机-B').first().waitFor();
   await context.close();
 });

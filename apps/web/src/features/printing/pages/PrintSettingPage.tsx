@@ -1,11 +1,14 @@
-/** /print/printSetting 打印设置: this computer's print service, printers and label offsets. */
+/** /print/printSetting 打印设置: this computer's print service, printers and label offsets, and the platforms' waybill print components. */
 import { Alert, Card, Space, Typography } from 'antd';
 import { KindSettingsTable } from '../components/KindSettingsTable';
+import { PlatformPrintCard } from '../components/PlatformPrintCard';
 import { PrintServiceStatus } from '../components/PrintServiceStatus';
+import { recheckComponent, usePlatformPrintComponents } from '../platform-print/platform-print-service';
 import { usePrintService } from '../print-service';
 
 export default function PrintSettingPage() {
   const service = usePrintService();
+  const components = usePlatformPrintComponents();
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={4}>打印设置</Typography.Title>
@@ -21,6 +24,7 @@ export default function PrintSettingPage() {
           <KindSettingsTable key={service.printers.join('|')} printers={service.printers} />
         </Space>
       </Card>
+      <PlatformPrintCard statuses={components} onRecheck={(s) => void recheckComponent(s)} />
     </Space>
   );
 }
