@@ -23,6 +23,8 @@ export interface ClodopEmulatorOptions {
 
 /** One PRINT as the emulator received it. */
 export interface ClodopJob {
+  /** Which page's script printed it (one id per loaded CLodopfuncs.js). */
+  run?: string;
   taskId: string;
   /** Name of the printer chosen with SET_PRINTER_INDEX, or the default one. */
   printer: string;
@@ -37,6 +39,21 @@ export interface ClodopEmulator {
   /** PRINT calls refused with "It's Working… just a moment." because another job was running. */
   refusals(): number;
   close(): Promise<void>;
+}
+
+/** The page's sequence number in a task id ("T…_7"). */
+const seqOf = (taskId: string) => Number(/_(\d+)$/.exec(taskId)?.[1] ?? 0);
+
+/**
+ * Jobs in the order the page printed them: each job's report is a fetch of its own, and on a busy
+ * machine a later one can arrive first. A job goes before the reports of the same page (the same
+ * script `run`) that carry a higher sequence number.
+ */
+const sameRun = (a: ClodopJob, b: ClodopJob) => a.run !== undefined && a.run === b.run;
+function placeInOrder(jobs: ClodopJob[], job: ClodopJob) {
+  let at = jobs.length;
+  while (at > 0 && sameRun(jobs[at - 1] as ClodopJob, job) && seqOf((jobs[at - 1] as ClodopJob).taskId) > seqOf(job.taskId)) at--;
+  jobs.splice(at, 0, job);
 }
 
 export const DEFAULT_PRINTERS = ['Deli DL-888T', 'Xprinter XP-420B', 'Microsoft Print to PDF'];
@@ -67,7 +84,7 @@ export async function startClodopEmulator(opts: ClodopEmulatorOptions = {}): Pro
         );
       }
       if (req.method === 'POST' && url.pathname === '/jobs') {
-        jobs.push(JSON.parse(await readBody(req)) as ClodopJob);
+        placeInOrder(jobs, JSON.parse(await readBody(req)) as ClodopJob);
         return send(res, 200, 'application/json', '{"ok":true}');
       }
       if (req.method === 'POST' && url.pathname === '/refusals') {

@@ -23,6 +23,8 @@ export function clodopScript(o: ClodopScriptOptions): string {
   var printer = -1;
   var working = false;
   var seq = 0;
+  // One page's script: its jobs are put back in sequence order by the emulator (reports can overtake).
+  var run = Math.random().toString(36).slice(2, 10);
   var post = function (path, body) {
     var f = w.fetch || (typeof fetch !== 'undefined' ? fetch : null);
     if (!f) return;
@@ -104,7 +106,7 @@ export function clodopScript(o: ClodopScriptOptions): string {
       working = true;
       C.blWorking = true;
       var taskId = 'T' + Date.now().toString(36) + '_' + ++seq;
-      post('/jobs', { taskId: taskId, printer: cfg.printers[printer < 0 ? 0 : printer] || '', commands: commands, license: license });
+      post('/jobs', { run: run, taskId: taskId, printer: cfg.printers[printer < 0 ? 0 : printer] || '', commands: commands, license: license });
       commands = [];
       setTimeout(function () {
         working = false;

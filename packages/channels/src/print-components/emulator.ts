@@ -59,6 +59,7 @@ export interface PrintComponentEmulator {
 
 export const DEFAULT_COMPONENT_PRINTERS = ['得力 DL-888T', '汉印 N41', 'Microsoft Print to PDF'];
 
+/** Tests' own print data passes; the demo and the browser tests pass `verify` built on marketplace/waybill-print.ts's verifyPrintData. */
 const defaultVerify = (pd: PlatformPrintData) => pd.encryptedData.length > 0 && pd.signature.length > 0;
 
 function defaultDecode(pd: PlatformPrintData): unknown {

@@ -3,25 +3,15 @@
  * the platforms' own local print services that print encrypted e-waybills on the warehouse PC
  * (shared/research/waybills-aftersales.md §0 table 5; labels.md §2).
  */
+import type { PlatformPrintData, WaybillSource } from '../marketplace/waybill-types.ts';
 
 /** The platforms whose e-waybills print through their own component. */
-export const PRINT_COMPONENT_SOURCES = ['CAINIAO', 'PDD', 'TIKTOK', 'KUAISHOU', 'REDBOOK', 'JD'] as const;
-export type PrintComponentSource = (typeof PRINT_COMPONENT_SOURCES)[number];
+export const PRINT_COMPONENT_SOURCES = ['CAINIAO', 'PDD', 'TIKTOK', 'KUAISHOU', 'REDBOOK', 'JD'] as const satisfies readonly WaybillSource[];
+/** The e-waybill sources are the components: one name for both. */
+export type PrintComponentSource = WaybillSource;
 
-/**
- * One waybill's print data as the platform's e-waybill API answers it: opaque ciphertext, the
- * platform's signature over it and the platform-hosted template. Only that platform's component
- * can print it. The e-waybill clients define the same type; the two are one shape.
- */
-export interface PlatformPrintData {
-  source: PrintComponentSource;
-  encryptedData: string;
-  signature: string;
-  templateUrl: string;
-  ver?: string;
-  /** Douyin's signed request string the component calls back with (logistics.getShopKey). */
-  params?: string;
-}
+/** One waybill's print data as the platform's e-waybill API answers it (marketplace/waybill-types.ts). */
+export type { PlatformPrintData };
 
 /** How the three message families differ (§0 table 5). */
 export type PrintComponentProtocol = 'task' | 'taskList' | 'jd';
