@@ -22,6 +22,11 @@ export interface ShopsConfig {
   refreshBeforeMs: number;
   /** The address the platform redirects back to (…/api/b2/shops/oauth/callback/<channel>); default: the request's own host. */
   publicUrl: string | undefined;
+  /**
+   * How a platform call that answered "try again later" is retried inside one client call: tries and
+   * the first wait, doubling (CHANNEL_RETRY_BASE_MS, default 500 ms; the job queue retries the job itself later).
+   */
+  retry: { attempts: number; baseDelayMs: number };
 }
 
 const MINUTE = 60_000;
@@ -59,5 +64,6 @@ export function loadShopsConfig(env: NodeJS.ProcessEnv = process.env): ShopsConf
     firstSyncMs: positive(env.SHOP_FIRST_SYNC_DAYS, 3) * DAY,
     refreshBeforeMs: 3 * DAY,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
+    retry: { attempts: 4, baseDelayMs: positive(env.CHANNEL_RETRY_BASE_MS, 500) },
   };
 }

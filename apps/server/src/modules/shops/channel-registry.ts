@@ -74,7 +74,7 @@ export class ChannelRegistry {
   async clientFor(channel: MarketplaceChannel, shop: ShopEndpointOverride = {}): Promise<MarketplaceClient | null> {
     if (!this.configured(channel)) return null;
     const endpoint = await this.endpointFor(channel, shop);
-    return endpoint ? createMarketplaceClient(channel, endpoint) : null;
+    return endpoint ? createMarketplaceClient(channel, endpoint, { retry: this.config.retry }) : null;
   }
 
   async close() {
