@@ -3,12 +3,14 @@
  * nothing (no job, no rows, no orders). Bad rows inside a good file are reported with their reasons.
  */
 import { ORDER_IMPORT_LIMITS } from '@dropship/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows.js';
 import { sniffFile } from '../src/modules/order-import/file-format.js';
 import { csvRowsOver } from '../src/modules/order-import/table-reader.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { csv, PDD_HEADERS, pddRow, sampleOrder, TAOBAO_HEADERS, taobaoRow, xlsx } from './order-import-fixtures.js';
-import { BASE, importCounts, inspect, postParts, shopIdOf, toPreview, upload } from './order-import-support.js';
+import { BASE, importCounts, inspect, postParts, shopIdOf, toPreview, upload, waitWhile } from './order-import-support.js';
 import { call, envelope, isChinese } from './support.js';
 
 let t: TestApp;
@@ -180,5 +182,88 @@ describe('bad rows in a good file', () => {
     const r = envelope(await call(t.app, { method: 'POST', url: `${BASE}/${job.id}/confirm`, session: seller }));
     expect(r).toMatchObject({ errorCode: 14110 });
     expect(await importCounts(t)).toEqual(before);
+  });
+});
+
+describe('control characters and broken text in a file or a form field', () => {
+  it('NUL, lone surrogates and invalid UTF-8 never reach the database: rows are refused with a reason, fields answer 400', async () => {
+    const header = ['订单号', '收货人', '手机号', '省', '市', '区', '详细地址', '商品标题', '商家编码', '数量', '单价(元)', '付款时间'];
+    const o = sampleOrder(3, 'N');
+    const row = (no: string, over: Partial<Record<string, string>>) =>
+      header.map(
+        (h) =>
+          over[h] ??
+          (
+            {
+              订单号: no,
+              收货人: o.name,
+              手机号: o.phone,
+              省: '浙江省',
+              市: '杭州市',
+              区: '西湖区',
+              详细地址: o.street,
+              商品标题: o.title,
+              商家编码: o.outerCode,
+              数量: '1',
+              '单价(元)': '59.90',
+              付款时间: '2024-06-01 10:00:00',
+            } as Record<string, string>
+          )[h] ??
+          '',
+      );
+    const rows = [row('N-OK', {}), row('N-1', { 收货人: '张\u0000三' }), row('N-2', { 详细地址: '文三路\ud800号' }), row('N-3', { 商品标题: '连衣裙\u0000' })];
+    const before = await importCounts(t);
+    const answers: string[] = [];
+    for (const [file, name] of [
+      [await xlsx(header, rows), '控制字符.xlsx'],
+      [csv(header, rows, 'utf8'), '控制字符.csv'],
+      // Bytes that are no UTF-8 at all in a UTF-8 file (a lone surrogate's encoding).
+      [
+        Buffer.concat([
+          csv(header, [rows[0] as string[]], 'utf8'),
+          Buffer.from('\r\nN-4,李四,13800138000,浙江省,杭州市,西湖区,'),
+          Buffer.from([0xed, 0xa0, 0x80]),
+          Buffer.from('路1号,T恤,A1,1,9.90,2024-06-01 10:00:00'),
+        ]),
+        '坏编码.csv',
+      ],
+    ] as const) {
+      // A clean Chinese refusal of the whole file (a NUL byte makes a .csv look binary) or a preview
+      // whose bad rows say why: never a failure of the server.
+      const up = await upload(t, seller, { file, name, shopId: taobaoShop });
+      answers.push(`${name}: ${up.errorCode === 0 ? 'preview' : up.errorMsg}`);
+      if (up.errorCode !== 0) {
+        expect(isChinese(up.errorMsg), name).toBe(true);
+        continue;
+      }
+      const job = await waitWhile(t, seller, up.data.jobId);
+      expect(job.status, name).toBe('PREVIEW');
+      expect(job.validOrders, name).toBeGreaterThanOrEqual(1);
+      for (const e of job.errors) expect(isChinese(e.message), e.message).toBe(true);
+    }
+    expect(answers.filter((a) => a.endsWith('preview')).length, answers.join('\n')).toBeGreaterThanOrEqual(1);
+    // The form fields beside the file: NUL and a lone surrogate answer 400 naming the field, nothing stored.
+    const mid = await importCounts(t);
+    for (const [field, value] of [
+      ['shopId', `${taobaoShop}\u0000`],
+      ['mapping', JSON.stringify({ 订单号: 'orderNo\u0000' })],
+      ['mapping', JSON.stringify({ 订单号: 'a\ud800' })],
+    ] as const) {
+      const r = envelope(
+        await postParts(t, BASE, seller, [
+          { name: 'file', value: csv(header, [rows[0] as string[]], 'utf8'), filename: 'a.csv' },
+          { name: field, value },
+        ]),
+      );
+      expect(r.errorCode, `${field}=${value}`).not.toBe(0);
+      expect(isChinese(r.errorMsg)).toBe(true);
+    }
+    expect(await importCounts(t)).toEqual(mid);
+    expect(mid).not.toEqual(before);
+    const stored = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from order_import_rows where data like ${'%\\u0000%'} or data like ${'%\\ud8%'} or data like ${'%\\udc%'}`,
+    );
+    expect(stored[0]?.n).toBe(0);
   });
 });
