@@ -13,6 +13,7 @@
  * (`app.routePermissions`).
  * Default size: 20 variants per operation (SOAK=full: every variant at every field).
  */
+import { findRoute } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,7 +143,10 @@ function allowedKinds(op: Operation): Kind[] | 'public' {
   if (op.permission === 'public') return 'public';
   if (op.permission === 'operator') return ['operator'];
   if (op.permission === 'user') return op.audience ? [op.audience as Kind] : ['seller', 'purchaser', 'operator'];
-  return op.audience ? [op.audience as Kind] : ['seller', 'purchaser'];
+  // A page's permission admits the kinds its page serves (the route table), narrowed by the call's audience.
+  const page = findRoute(op.permission);
+  if (!page) throw new Error(`${op.method} ${op.path}: permission ${op.permission} is no page of the route table`);
+  return op.audience ? [op.audience as Kind] : (page.audience.filter((a) => a === 'seller' || a === 'purchaser') as Kind[]);
 }
 
 function fill(path: string, value: string) {
