@@ -3,15 +3,17 @@
  * 基础设置, then an order placed urgent (the fee in its total) and paid 货到付款 (no money taken,
  * the list says 待扣款), with the credit used shown back on the settings page.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
 let h: Harness;
-beforeAll(async () => {
+// Per try, not per file: a retried test (a page crash on a loaded machine) starts again on a fresh
+// server, not on the data its failed try left (a pay password already set, an order already paid).
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(() => h?.close());
+afterEach(() => h?.close());
 
 it('turns on speed delivery and pay after delivery, places an urgent order and pays it on delivery', async () => {
   const { context, page } = await h.newPage();

@@ -5,14 +5,16 @@
  * from 充值记录's pending list on the cashier with the balance and no longer finds it pending.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
 
 let h: Harness;
-beforeAll(async () => {
+// Per try, not per file: a retried test (a page crash on a loaded machine) starts again on a fresh
+// server, not on the data its failed try left (a pay password already set, an order already paid).
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(() => h?.close());
+afterEach(() => h?.close());
 
 const PAY_PASSWORD = '258013';
 

@@ -3,15 +3,17 @@
  * shop: the layout is recognized, the preview shows the bad row's reason, the import runs with
  * progress on the job queue, and the result and the history say what happened.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { csv, PDD_HEADERS, pddRow, sampleOrder } from '../../server/test/order-import-fixtures';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 
 let h: Harness;
-beforeAll(async () => {
+// Per try, not per file: a retried test (a page crash on a loaded machine) starts again on a fresh
+// server, not on the data its failed try left (a pay password already set, an order already paid).
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(() => h?.close());
+afterEach(() => h?.close());
 
 describe('order import in Chromium', () => {
   it('imports a PDD export file: recognized, previewed with reasons, imported, recorded', async () => {

@@ -5,14 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 
 let h: Harness;
-beforeAll(async () => {
+// Per try, not per file: a retried test starts again on a fresh server, not on the shop its failed try authorized.
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(async () => {
+afterEach(async () => {
   await h?.close();
 });
 

@@ -5,15 +5,17 @@
  * demo_picker in the picker dialog, sees it 拿货中 with the picker's name, prints its tag (the PDF path:
  * no C-Lodop here) and sees it counted as printed; the log drawer lists the assignment.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
 let h: Harness;
-beforeAll(async () => {
+// Per try, not per file: a retried test (a page crash on a loaded machine) starts again on a fresh
+// server, not on the data its failed try left (a pay password already set, an order already paid).
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(() => h?.close());
+afterEach(() => h?.close());
 
 it('the purchaser filters, assigns an item to a picker and prints its pick-up tag', async () => {
   const sellerWindow = await h.newPage();

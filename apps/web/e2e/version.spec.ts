@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
 
 let h: Harness;
-beforeAll(async () => {
+// Per try, not per file: a retried test (a page crash on a loaded machine) starts again on a fresh
+// server, not on the data its failed try left (a pay password already set, an order already paid).
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(() => h?.close());
+afterEach(() => h?.close());
 
 it('a newly published version opens one blocking 版本更新提示 dialog; 我知道了 stores it and reloads', async () => {
   const { context, page } = await h.newPage();

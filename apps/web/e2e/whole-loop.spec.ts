@@ -7,16 +7,18 @@
  * order and finds its refund among the balance entries.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { csv, PDD_HEADERS, pddRow, sampleOrder } from '../../server/test/order-import-fixtures';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
 let h: Harness;
-beforeAll(async () => {
+// Per try, not per file: a retried test (a page crash on a loaded machine) starts again on a fresh
+// server, not on the data its failed try left (a pay password already set, an order already paid).
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(() => h?.close());
+afterEach(() => h?.close());
 
 const OUTER_CODE = 'LOOP-J7701';
 const SPEC = '颜色:浅蓝;尺码:均码';
