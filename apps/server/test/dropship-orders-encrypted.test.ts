@@ -225,6 +225,9 @@ describe('bad input changes nothing', () => {
     const r = await create(w.seller, [{ shopOrderId: so.id, receiver: typed, expressCode: 'ZTO' }]);
     expect(r.errorCode).toBe(ErrorCode.BAD_REQUEST);
     expect(r.errorMsg).toContain('收货人手机号格式不正确');
+    const odd = await create(w.seller, [{ shopOrderId: so.id, receiver: { ...o.receiver, encrypted: 'yes' }, expressCode: 'ZTO' }]);
+    expect(odd.errorCode).toBe(ErrorCode.BAD_REQUEST);
+    expect(odd.errorMsg).toContain('encrypted 只能是 true');
     expect(await dropshipState(db())).toEqual(before);
   });
 

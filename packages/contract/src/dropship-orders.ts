@@ -132,7 +132,9 @@ export type DisplayReceiver = z.output<typeof DisplayReceiver>;
  * validated strictly (without `encrypted`, or with `encrypted: false`).
  */
 export const PlatformReceiver = DisplayReceiver.extend({ encrypted: z.literal(true) });
-export const DraftReceiver = z.union([PlatformReceiver, ReceiverFields]);
+export const DraftReceiver = z.discriminatedUnion('encrypted', [PlatformReceiver, ReceiverFields.extend({ encrypted: z.literal(false).optional() })], {
+  error: '收货人的 encrypted 只能是 true（保留平台加密的收货人）或 false（填写的收货人）',
+});
 export type DraftReceiver = z.input<typeof DraftReceiver>;
 
 const quantity = z
