@@ -33,7 +33,7 @@ const PLAIN = new Set<string>(['WEIDIAN']);
 let w: PickingWorld;
 let other: Session;
 const db = () => w.t.database.db;
-const { post } = callers(() => w.t);
+const { get, post } = callers(() => w.t);
 const shopIds = new Map<string, number>();
 let keySeq = 0;
 
@@ -207,12 +207,15 @@ describe('the seller may type a receiver instead', () => {
     expect(c.errorCode, c.errorMsg).toBe(0);
     const id = (c.data.orders[0] as { id: number }).id;
     expect((await orderRow(id))?.receiver_encrypted).toBe(true);
+    const shown = async () => (await get<{ receiverEncrypted: boolean; receiverName: string }>(`/api/b2/post/orders/detail/${id}`, w.seller)).data;
+    expect(await shown()).toMatchObject({ receiverEncrypted: true, receiverName: o.receiver.name });
     const u = await post('/api/b2/post/orders/update/receivingInfo', w.seller, {
       id,
       receiver: { ...RECEIVER, province: o.receiver.province, city: o.receiver.city, district: o.receiver.district },
     });
     expect(u.errorCode, u.errorMsg).toBe(0);
     expect(await orderRow(id)).toMatchObject({ receiver_name: RECEIVER.name, receiver_encrypted: false, receiver_handle: null });
+    expect(await shown()).toMatchObject({ receiverEncrypted: false, receiverName: RECEIVER.name });
   });
 });
 
