@@ -7,7 +7,19 @@ import { GoodsLinkView } from './goods-links.js';
 import { id, pageQuery, requiredText, text } from './schema-helpers.js';
 
 export const AbnormalReason = z
-  .enum(['NO_LINK', 'LINK_NO_COST', 'SUPPLIER_DISABLED', 'REFUNDING', 'REFUNDED', 'ADDRESS_INCOMPLETE', 'SHOP_EXPIRED'])
+  .enum([
+    'NO_LINK',
+    'LINK_NO_COST',
+    'SUPPLIER_DISABLED',
+    'REFUNDING',
+    'REFUNDED',
+    'ADDRESS_INCOMPLETE',
+    'SHOP_EXPIRED',
+    // The platform encrypted the receiver and gave nothing it can decrypt (masks without a handle).
+    'NO_DECRYPT_HANDLE',
+    // The platform refused to decrypt the receiver when the order was to ship (kept for the decrypt work; not computed yet).
+    'DECRYPT_FAILED',
+  ])
   .describe('异常原因');
 export type AbnormalReason = z.infer<typeof AbnormalReason>;
 
@@ -19,6 +31,8 @@ export const ABNORMAL_REASON_NAMES: Record<AbnormalReason, string> = {
   REFUNDED: '已全部退款',
   ADDRESS_INCOMPLETE: '收货地址不完整',
   SHOP_EXPIRED: '店铺授权已过期',
+  NO_DECRYPT_HANDLE: '收货人已加密且无法解密',
+  DECRYPT_FAILED: '平台解密收货人失败',
 };
 
 /** What the seller does about each reason (shown beside it on the page). */
@@ -30,6 +44,8 @@ export const ABNORMAL_REASON_FIXES: Record<AbnormalReason, string> = {
   REFUNDED: '无需代发',
   ADDRESS_INCOMPLETE: '修改地址',
   SHOP_EXPIRED: '重新授权',
+  NO_DECRYPT_HANDLE: '重新同步订单，或修改地址填写收货人',
+  DECRYPT_FAILED: '检查店铺授权和平台解密额度后重试，或修改地址填写收货人',
 };
 
 export const AbnormalPageBody = pageQuery.extend({

@@ -139,6 +139,8 @@ export const DropshipDetail = DropshipOrderRow.omit({ items: true }).extend({
   receiverCity: z.string(),
   receiverDistrict: z.string(),
   receiverAddress: z.string(),
+  /** The receiver is the platform's encrypted one: the fields above are its masks (decision 0024). */
+  receiverEncrypted: z.boolean(),
   buyerRemark: z.string().nullable(),
   sellerRemark: z.string().nullable(),
   canceledAt: z.string().nullable(),

@@ -109,6 +109,34 @@ export const ReceiverFields = z.object({
 });
 export type ReceiverFields = z.output<typeof ReceiverFields>;
 
+/**
+ * A receiver as shown, never typed: a synced order's receiver as the platform gave it, whose name,
+ * phone and address may be the platform's masks (冯**, *******9668, 文三路***). `encrypted`: the
+ * platform holds the real receiver and decrypts it (or prints it on its own e-waybill) when the
+ * order ships, so the seller does not type it (docs/decisions/0024-encrypted-receivers-placing.md).
+ */
+export const DisplayReceiver = z.object({
+  name: z.string().max(200),
+  phone: z.string().max(200),
+  province: z.string().max(50),
+  city: z.string().max(50),
+  district: z.string().max(50),
+  address: z.string().max(500),
+  encrypted: z.boolean(),
+});
+export type DisplayReceiver = z.output<typeof DisplayReceiver>;
+
+/**
+ * A draft keeps the platform's encrypted receiver (`encrypted: true`: the server takes the shop order's
+ * own receiver and decrypt handle, whatever else is sent) or carries a receiver the seller typed,
+ * validated strictly (without `encrypted`, or with `encrypted: false`).
+ */
+export const PlatformReceiver = DisplayReceiver.extend({ encrypted: z.literal(true) });
+export const DraftReceiver = z.discriminatedUnion('encrypted', [PlatformReceiver, ReceiverFields.extend({ encrypted: z.literal(false).optional() })], {
+  error: '收货人的 encrypted 只能是 true（保留平台加密的收货人）或 false（填写的收货人）',
+});
+export type DraftReceiver = z.input<typeof DraftReceiver>;
+
 const quantity = z
   .number({ error: (iss) => (iss.input === undefined ? '请输入数量' : '数量必须是数字') })
   .int('数量必须是整数')
@@ -126,7 +154,7 @@ export const DropshipDraft = z
   .object({
     shopOrderId: id('店铺订单').optional(),
     items: z.array(ManualLine, { error: '商品必须是数组' }).min(1, '请至少添加一件商品').max(50, '一单最多50种商品').optional().describe('商品'),
-    receiver: ReceiverFields,
+    receiver: DraftReceiver,
     expressCode: ExpressCode,
     couponId: id('优惠券').optional(),
     /** 加急发货: absent = the seller's default (下单默认加急) when the service is enabled; true without the service is refused. */
@@ -186,13 +214,17 @@ export const PlacePreviewOrder = z.object({
   status: z.string(),
   /** Order numbers of earlier dropship orders of this shop order that are not cancelled. */
   placedOrderNos: z.array(z.string()),
-  receiver: ReceiverFields,
+  /** As the shop gave it: masked where the platform encrypted it (`encrypted`), never the plain receiver of an encrypted order. */
+  receiver: DisplayReceiver,
   buyerRemark: z.string().nullable(),
   sellerRemark: z.string().nullable(),
   lines: z.array(PlaceLine),
   /** Why the whole order cannot be placed (its status, nothing left to ship), in Chinese; empty = placeable when its lines are. */
   blockers: z.array(z.string()),
-  /** False when the shop order's address is incomplete or unknown to the area tree: the seller corrects it here. */
+  /**
+   * False when the shop order's address is incomplete or unknown to the area tree, or its receiver is encrypted
+   * with nothing the platform can decrypt: the seller corrects it (types the receiver) here.
+   */
   addressComplete: z.boolean(),
 });
 export type PlacePreviewOrder = z.infer<typeof PlacePreviewOrder>;

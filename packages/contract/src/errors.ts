@@ -117,6 +117,8 @@ export const ErrorCode = {
   DROPSHIP_EXPORT_TOO_LARGE: 16013,
   DROPSHIP_CUSTOM_GOODS_UNAVAILABLE: 16014,
   DROPSHIP_COUPON_TAKEN: 16015,
+  /** The draft keeps the platform's encrypted receiver, but the shop order has none the platform can decrypt. */
+  DROPSHIP_PLATFORM_RECEIVER_UNAVAILABLE: 16040,
   /** Declarations and fulfilment settings (decision 0016): 17250–17299. */
   DECLARATION_LINES_INVALID: 17250,
   DECLARATION_NOT_DRAFT: 17251,
@@ -184,6 +186,8 @@ export const ErrorCode = {
   WAREHOUSE_SENDER_MISSING: 17165,
   WAREHOUSE_SELF_PICKUP: 17166,
   WAREHOUSE_NOT_SELF_PICKUP: 17167,
+  /** A Kuaidi100 waybill needs the plain receiver, and the platform encrypted this order's. */
+  WAREHOUSE_RECEIVER_ENCRYPTED: 17190,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -293,6 +297,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.DROPSHIP_EXPORT_TOO_LARGE]: '导出订单超过10万条，请缩小筛选范围（如下单日期）后再导出',
   [ErrorCode.DROPSHIP_CUSTOM_GOODS_UNAVAILABLE]: '自定义商品不存在、已停用或没有成本价，请到自定义商品页核对后再下单',
   [ErrorCode.DROPSHIP_COUPON_TAKEN]: '同一张优惠券只能用于一个订单，请为其他订单换一张或不用优惠券',
+  [ErrorCode.DROPSHIP_PLATFORM_RECEIVER_UNAVAILABLE]: '该订单没有可由平台解密的收货人（未加密，或平台未给解密凭证），请点“修改”填写收货人后再下单',
   [ErrorCode.DECLARATION_LINES_INVALID]: '报单明细有错误（如档口不存在、收货地址无法识别），请按每行的提示修改后再提交',
   [ErrorCode.DECLARATION_NOT_DRAFT]: '该报单已提交，不能再修改、删除或重复提交，请到报单历史查看',
   [ErrorCode.DECLARATION_ADDRESS_MISSING]: '尚未设置我的收货地址，请先到退货地址设置中填写，或改为按收货人发货',
@@ -350,6 +355,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.WAREHOUSE_SENDER_MISSING]: '还没有发货人电话和地址，无法获取快递单号：请在扫描打印页的“仓库设置”里填写，或由卖家在“自定义发货信息”中设置',
   [ErrorCode.WAREHOUSE_SELF_PICKUP]: '这是仓库自提订单，不发快递：到齐后放在分拣位等取货人，取货时在打印发货页“待发货”中点“交付取货人”',
   [ErrorCode.WAREHOUSE_NOT_SELF_PICKUP]: '这不是仓库自提订单，请获取快递单号发货',
+  [ErrorCode.WAREHOUSE_RECEIVER_ENCRYPTED]: '该订单收货人由平台加密，需平台解密或使用平台电子面单后才能发货',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

@@ -35,6 +35,8 @@ export interface CoreOptions {
   now: () => Date;
   tokenTtl?: { accessMs: number; refreshMs: number };
   slowMs: number;
+  /** Where a shop's seeded history ends when ensureShop is not told (see there); undefined: now. */
+  historyEndOf?: (shopName: string) => Date | undefined;
 }
 
 const CODE_TTL_MS = 10 * 60_000;
@@ -70,15 +72,32 @@ export class ChannelCore {
     return this.o.now();
   }
 
-  /** The shop with this name, created (and seeded with orders) on first use. */
-  ensureShop(name = this.handler.defaultShopName): EmulatorShop {
+  /**
+   * The shop with this name, created (and seeded with orders) on first use. With `historyEnd` its seeded
+   * history ends there and comes from the seed and the shop alone: a server that restarts with the same
+   * seed, credentials and end (the demo keeps them in its database) finds the same orders, handles included.
+   */
+  ensureShop(name = this.handler.defaultShopName, historyEnd?: Date): EmulatorShop {
     for (const s of this.shops.values()) if (s.shopName === name) return s;
     const r = createRng(hashSeed('shop', this.o.seed, this.channel, name));
     const shop = { platformShopId: this.handler.shopId((n) => r.digits(n)), shopName: name };
     this.shops.set(shop.platformShopId, shop);
-    const now = this.now().getTime();
-    this.generate(shop, this.o.ordersPerShop, new Date(now - this.o.historyMs), new Date(now));
+    const fixed = historyEnd ?? this.o.historyEndOf?.(name);
+    const end = (fixed ?? this.now()).getTime();
+    const seed = fixed ? hashSeed(this.o.seed, shop.platformShopId, 'history') : undefined;
+    this.generate(shop, this.o.ordersPerShop, new Date(end - this.o.historyMs), new Date(end), seed);
     return shop;
+  }
+
+  /**
+   * Orders the platform has but did not generate here (the demo's orders imported from the shop's export
+   * file). Their list calls show them only once they change (shipping them does), as an old order would be.
+   */
+  adoptOrders(platformShopId: string, orders: NormalizedOrder[]): void {
+    if (!this.shops.has(platformShopId)) throw new Error(`emulator ${this.channel}: no shop ${platformShopId}`);
+    for (const order of orders)
+      if (!this.orders.has(order.platformOrderId))
+        this.orders.set(order.platformOrderId, { shopId: platformShopId, order: { ...order, modifiedAt: new Date(0) } });
   }
 
   /** New orders created and modified within the last `spanMs` (default 30 minutes). Answers what the client will read. */
@@ -89,10 +108,10 @@ export class ChannelCore {
     return this.generate(shop, count, new Date(now - spanMs), new Date(now)).map((o) => this.handler.view(o, this));
   }
 
-  private generate(shop: EmulatorShop, count: number, from: Date, to: Date): NormalizedOrder[] {
+  private generate(shop: EmulatorShop, count: number, from: Date, to: Date, seed?: number): NormalizedOrder[] {
     if (count <= 0) return [];
     const g = generateOrders({
-      seed: hashSeed(this.o.seed, shop.platformShopId, this.batch++),
+      seed: seed ?? hashSeed(this.o.seed, shop.platformShopId, this.batch++),
       count,
       shopName: shop.shopName,
       from,

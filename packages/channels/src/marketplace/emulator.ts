@@ -31,6 +31,11 @@ export interface MarketplaceEmulatorOptions {
   slowMs?: number;
   /** Demo mode: every `everyMs`, each shop of each channel gets `perShop` new orders, so syncing finds something new. */
   trickle?: { everyMs: number; perShop: number };
+  /**
+   * Where the seeded history of a shop ends, by channel and shop name (the demo: the shop's creation, kept in
+   * its database), for shops made before anyone authorizes them (each channel's default shop at start).
+   */
+  historyEndOf?: (channel: MarketplaceChannel, shopName: string) => Date | undefined;
   /** Replaces the handler list (tests of a single handler). */
   handlers?: ChannelEmulatorHandler[];
 }
@@ -41,8 +46,13 @@ export interface MarketplaceEmulator {
   endpointFor(channel: MarketplaceChannel): ChannelEndpoint;
   /** Shops known to the channel (the default shop exists from the start). */
   shops(channel: MarketplaceChannel): EmulatorShop[];
-  /** Authorizes a shop without the consent page (seeding, tests): a one-use code for exchangeCode. */
-  authorizeShop(channel: MarketplaceChannel, shopName?: string, redirectUri?: string): { code: string; platformShopId: string };
+  /**
+   * Authorizes a shop without the consent page (seeding, tests): a one-use code for exchangeCode.
+   * `historyEnd`: a new shop's seeded history ends there, the same on every start (ChannelCore.ensureShop).
+   */
+  authorizeShop(channel: MarketplaceChannel, shopName?: string, redirectUri?: string, opts?: { historyEnd?: Date }): { code: string; platformShopId: string };
+  /** Orders the shop has on the platform besides its generated ones (ChannelCore.adoptOrders). */
+  adoptOrders(channel: MarketplaceChannel, platformShopId: string, orders: NormalizedOrder[]): void;
   /** New orders created within the last 30 minutes; answers them as the channel's client will read them. */
   addOrders(channel: MarketplaceChannel, platformShopId: string, count: number): NormalizedOrder[];
   modifyOrder(channel: MarketplaceChannel, platformOrderId: string, patch: Partial<NormalizedOrder>): void;
@@ -80,6 +90,7 @@ export async function startMarketplaceEmulator(opts: MarketplaceEmulatorOptions 
       now,
       tokenTtl: opts.tokenTtl,
       slowMs: opts.slowMs ?? 3000,
+      ...(opts.historyEndOf ? { historyEndOf: (name: string) => opts.historyEndOf?.(h.channel, name) } : {}),
     });
     core.ensureShop();
     cores.set(h.channel, core);
@@ -126,12 +137,13 @@ export async function startMarketplaceEmulator(opts: MarketplaceEmulatorOptions 
       return core.handler.endpoint(`${url}${core.handler.prefix}`, core.credentials);
     },
     shops: (channel) => [...coreOf(channel).shops.values()],
-    authorizeShop(channel, shopName, redirectUri) {
+    authorizeShop(channel, shopName, redirectUri, opts) {
       const core = coreOf(channel);
-      const shop = core.ensureShop(shopName);
+      const shop = core.ensureShop(shopName, opts?.historyEnd);
       return { code: core.issueCode(shop.platformShopId, redirectUri), platformShopId: shop.platformShopId };
     },
     addOrders: (channel, shopId, count) => coreOf(channel).addOrders(shopId, count),
+    adoptOrders: (channel, shopId, orders) => coreOf(channel).adoptOrders(shopId, orders),
     modifyOrder: (channel, id, patch) => coreOf(channel).modifyOrder(id, patch),
     orders(channel, shopId) {
       const core = coreOf(channel);

@@ -55,6 +55,15 @@ const lineFlags = sql`
   ${lineLink}
   where i.order_id = o.id`;
 
+/**
+ * Encrypted by the platform with nothing it can decrypt: masks (or nothing) and no handle. Ciphertexts in
+ * the fields themselves (JD) are their own handle. The same rule as dropship-orders' platformReceiverOf:
+ * an encrypted order the platform can decrypt is placeable and is not abnormal.
+ */
+const undecryptable = sql`o.receiver_encrypted and coalesce(o.receiver_decrypt_handle, '') = ''
+  and (o.receiver_name like '%*%' or o.receiver_phone like '%*%' or o.receiver_address like '%*%'
+    or (o.receiver_name = '' and o.receiver_phone = '' and o.receiver_address = ''))`;
+
 function candidateWhere(orgId: number, f: CandidateFilter): SQL {
   const parts = [
     sql`o.org_id = ${orgId}`,
@@ -87,7 +96,8 @@ export function candidatesSql(orgId: number, f: CandidateFilter): SQL {
         case when lf.disabled then 'SUPPLIER_DISABLED' end,
         case when lf.refunding then 'REFUNDING' end,
         case when lf.active_lines = 0 and lf.refunded_lines > 0 then 'REFUNDED' end,
-        case when sh.auth_state = 'EXPIRED' or sh.expire_time < now() then 'SHOP_EXPIRED' end
+        case when sh.auth_state = 'EXPIRED' or sh.expire_time < now() then 'SHOP_EXPIRED' end,
+        case when ${undecryptable} then 'NO_DECRYPT_HANDLE' end
       ], null) as reasons
     from shop_orders o
     join shops sh on sh.id = o.shop_id

@@ -36,6 +36,13 @@ export const dropshipOrders = pgTable(
     receiverCity: text('receiver_city').notNull(),
     receiverDistrict: text('receiver_district').notNull().default(''),
     receiverAddress: text('receiver_address').notNull(),
+    /**
+     * The platform encrypted the receiver (a synced order placed as the shop gave it): the receiver_*
+     * columns hold its masks, for display only, and receiver_handle what the platform decrypts or prints
+     * its own e-waybill from (Taobao's oaid, the ciphertexts of others). False: a plain receiver.
+     */
+    receiverEncrypted: boolean('receiver_encrypted').notNull().default(false),
+    receiverHandle: text('receiver_handle'),
     expressCode: text('express_code').notNull(),
     expressName: text('express_name').notNull(),
     expressFeeFen: money('express_fee_fen'),

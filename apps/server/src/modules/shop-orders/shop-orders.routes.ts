@@ -21,6 +21,7 @@ import { beijingTime, sendXlsxStream, type XlsxColumn, yuan } from '../../lib/ex
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { listShops } from '../shops/index.js';
+import { adoptImportedOrders } from './shop-orders.demo.js';
 import * as service from './shop-orders-list.service.js';
 import { registerShopSyncJob } from './shop-sync.jobs.js';
 
@@ -63,6 +64,9 @@ const EXPORT_COLUMNS: XlsxColumn<ShopOrderRow>[] = [
 export async function shopOrdersRoutes(app: RouteApp, { db }: AppDeps) {
   // The shop sync writes shop orders, so its job runs here; shops (registered first) enqueue it and own the clients.
   registerShopSyncJob(app.jobs, { db, channels: app.channels, jobs: app.jobs });
+  app.addHook('onReady', async () => {
+    await adoptImportedOrders({ db, channels: app.channels, jobs: app.jobs }, app.log);
+  });
   const config = { permission: PERMISSION } as const;
 
   app.post(

@@ -39,6 +39,8 @@ export class ChannelRegistry {
   constructor(
     readonly config: ShopsConfig,
     private readonly emulatorCredentials: () => Promise<Partial<Record<MarketplaceChannel, AppCredentials>>> = async () => ({}),
+    /** Where each known shop's seeded history ends on the emulator (shops.demo.ts), read at every emulator start. */
+    private readonly emulatorHistory: () => Promise<(channel: MarketplaceChannel, shopName: string) => Date | undefined> = async () => () => undefined,
   ) {}
 
   /** True when the channel has a client and can be reached: configured by environment or served by the emulator. */
@@ -49,7 +51,9 @@ export class ChannelRegistry {
   /** The in-process emulator (demo mode only). Tests use it to add orders and provoke failures. */
   emulator(): Promise<MarketplaceEmulator> {
     if (!this.config.emulator) return Promise.reject(new Error('CHANNEL_EMULATOR is off'));
-    this.emulatorStarting ??= this.emulatorCredentials().then((credentials) => startMarketplaceEmulator({ credentials }));
+    this.emulatorStarting ??= Promise.all([this.emulatorCredentials(), this.emulatorHistory()]).then(([credentials, historyEndOf]) =>
+      startMarketplaceEmulator({ credentials, historyEndOf }),
+    );
     return this.emulatorStarting;
   }
 

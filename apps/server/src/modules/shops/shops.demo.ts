@@ -3,7 +3,9 @@
  * tokens when the server stops. At every start the server therefore authorizes its emulator-served
  * shops again through the real client path (the emulator's authorizeShop stands in for the seller
  * pressing 授权, then exchangeCode), so the demo shops, and shops added in the demo, sync real
- * emulator orders. What the seller sees of the authorization (last auth time, expiry: the seeded
+ * emulator orders. A shop's seeded history on the emulator ends at the shop's creation and comes from
+ * the emulator's seed, so the orders synced before a restart exist on the emulator again after it and
+ * their tracking can still be pushed back (ship-back). What the seller sees of the authorization (last auth time, expiry: the seeded
  * expiring and expired shops of the shell's reminder) is kept as it was.
  */
 import { randomBytes } from 'node:crypto';
@@ -27,6 +29,22 @@ export async function emulatorCredentials(db: Db): Promise<Credentials> {
   return JSON.parse(await ensureSetting(db, 'marketplace_emulator_credentials', JSON.stringify(made))) as Credentials;
 }
 
+/**
+ * Where each shop's seeded history ends on the emulator: at the shop's creation, by channel and name (the
+ * emulator's shops are named). Read when the emulator starts, so a shop the emulator makes at once (each
+ * channel's default shop, which the demo's Taobao shop is) gets the same orders as before a restart.
+ */
+export async function emulatorHistoryEnds(db: Db): Promise<(channel: MarketplaceChannel, shopName: string) => Date | undefined> {
+  const ends = new Map<string, Date>();
+  for (const s of await repo.authorizedApiShops(db, 1_000)) {
+    const key = `${s.channel}\n${s.name}`;
+    const known = ends.get(key);
+    // Two sellers' shops of one name are one shop on the emulator: the first one made decides.
+    if (!known || s.createdAt < known) ends.set(key, s.createdAt);
+  }
+  return (channel, shopName) => ends.get(`${channel}\n${shopName}`);
+}
+
 /** Authorized shops of emulator-served channels get fresh emulator tokens; a shop that fails is logged and left as it is. */
 export async function reattachEmulatorShops(deps: ShopsDeps, log: { warn(o: object, m: string): void }) {
   const { db, channels } = deps;
@@ -41,7 +59,8 @@ export async function reattachEmulatorShops(deps: ShopsDeps, log: { warn(o: obje
       if (!client) continue;
       let token: ShopToken;
       if (authKindOf(channel as Channel) === 'oauth') {
-        const { code } = emulator.authorizeShop(channel, shop.name);
+        // The shop's history ends where it did when the shop was added: the same orders as before the restart.
+        const { code } = emulator.authorizeShop(channel, shop.name, undefined, { historyEnd: shop.createdAt });
         token = await client.exchangeCode({ code, redirectUri: '' });
       } else {
         token = await client.exchangeCode({ code: '', redirectUri: '' });

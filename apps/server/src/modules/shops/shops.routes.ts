@@ -33,7 +33,7 @@ import { requireCaller } from '../../plugins/auth.js';
 import { loadShopsConfig } from './channel-config.js';
 import { ChannelRegistry } from './channel-registry.js';
 import * as auth from './shop-auth.service.js';
-import { emulatorCredentials, reattachEmulatorShops } from './shops.demo.js';
+import { emulatorCredentials, emulatorHistoryEnds, reattachEmulatorShops } from './shops.demo.js';
 import { registerShopJobs, scheduleShopJobs } from './shops.jobs.js';
 import * as service from './shops.service.js';
 
@@ -50,7 +50,11 @@ const Null = envelopeOf(z.null());
 const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
 
 export const shopsRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
-  const channels = new ChannelRegistry(loadShopsConfig(), () => emulatorCredentials(db));
+  const channels = new ChannelRegistry(
+    loadShopsConfig(),
+    () => emulatorCredentials(db),
+    () => emulatorHistoryEnds(db),
+  );
   app.decorate('channels', channels);
   const deps: service.ShopsDeps = { db, channels, jobs: app.jobs };
   registerShopJobs(app.jobs, deps, app.log);

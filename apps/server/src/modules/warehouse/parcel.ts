@@ -51,12 +51,21 @@ type Keyed = Pick<
   | 'receiverCity'
   | 'receiverDistrict'
   | 'receiverAddress'
+  | 'receiverEncrypted'
+  | 'receiverHandle'
+  | 'id'
 >;
 
-/** Two orders travel together exactly when their keys are equal; the day is the Beijing day it was paid (placed, for an order paid on credit). */
+/**
+ * Two orders travel together exactly when their keys are equal; the day is the Beijing day it was paid (placed,
+ * for an order paid on credit). A platform-encrypted receiver is known only by its masks, which many buyers
+ * share (冯** *******9668): such orders go together only under the same platform handle (Taobao's oaid is one
+ * per receiver), and an encrypted order without one travels alone.
+ */
 export function parcelKey(o: Keyed): string {
   const receiver = [o.receiverName, o.receiverPhone, o.receiverProvince, o.receiverCity, o.receiverDistrict, o.receiverAddress].map((s) => s.trim());
-  return JSON.stringify([o.orgId, o.purchaserOrgId, o.expressCode, beijingDay(o.paidAt ?? o.createdAt), ...receiver]);
+  const who = o.receiverEncrypted ? ['ENCRYPTED', o.receiverHandle ?? `order:${o.id}`] : [];
+  return JSON.stringify([o.orgId, o.purchaserOrgId, o.expressCode, beijingDay(o.paidAt ?? o.createdAt), ...receiver, ...who]);
 }
 
 export interface Member {

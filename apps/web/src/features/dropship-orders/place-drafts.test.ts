@@ -1,6 +1,6 @@
 import type { PlacePreviewOrder } from '@dropship/contract';
 import { describe, expect, it } from 'vitest';
-import { costDrafts, createBody, idsFromQuery, initialDrafts, placeable, speedCount, withSpeed } from './place-drafts';
+import { costDrafts, createBody, idsFromQuery, initialDrafts, isPlatformReceiver, placeable, speedCount, typedStart, withSpeed } from './place-drafts';
 
 const receiver = { name: '林晓', phone: '13800138001', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路90号' };
 const line = (reason: string | null) => ({
@@ -27,7 +27,7 @@ const order = (id: number, lines = [line(null)], blockers: string[] = []): Place
   platformOrderId: `P${id}`,
   status: 'WAIT_SELLER_SEND',
   placedOrderNos: [],
-  receiver,
+  receiver: { ...receiver, encrypted: false },
   buyerRemark: null,
   sellerRemark: null,
   lines,
@@ -84,5 +84,19 @@ describe('place drafts', () => {
     const [d] = initialDrafts([o], 'ZTO');
     expect([d?.included, d?.addressOk, placeable(o)]).toEqual([false, false, false]);
     expect(placeable(o, { addressOk: true })).toBe(true);
+  });
+
+  it('keeps the platform’s encrypted receiver as given; the receiver form starts from its area only', () => {
+    const masked = { name: '冯**', phone: '*******9668', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路***', encrypted: true };
+    const [d] = initialDrafts([{ ...order(5), receiver: masked }], 'ZTO');
+    expect(d?.receiver).toEqual(masked);
+    expect(isPlatformReceiver(d!.receiver)).toBe(true);
+    expect(createBody([d!], false).orders[0]?.receiver).toEqual(masked);
+    expect(typedStart(d!.receiver)).toEqual({ name: '', phone: '', province: '浙江省', city: '杭州市', district: '西湖区', address: '' });
+    // A plain receiver goes back as typed fields, for the server's strict check.
+    const [plain] = initialDrafts([order(6)], 'ZTO');
+    expect(plain?.receiver).toEqual(receiver);
+    expect(isPlatformReceiver(plain!.receiver)).toBe(false);
+    expect(typedStart(plain!.receiver)).toEqual(receiver);
   });
 });

@@ -2,12 +2,35 @@
  * The place page's state, pure: one draft per shop order (receiver, express, coupon, remark,
  * whether it is included), what the cost call and the create call are sent. Unit-tested.
  */
-import type { DropshipCreateBody, PlacePreviewOrder, ReceiverFields } from '@dropship/contract';
+import type { DisplayReceiver, DropshipCreateBody, PlacePreviewOrder, ReceiverFields } from '@dropship/contract';
 import type { CostDraft } from './api';
+
+/** The platform's encrypted receiver, kept as the shop gave it: masks for display, decrypted by the platform when shipping. */
+export type KeptPlatformReceiver = DisplayReceiver & { encrypted: true };
+/** What a draft places with: the platform's encrypted receiver, or one the seller typed (or the shop's plain one). */
+export type DraftReceiver = ReceiverFields | KeptPlatformReceiver;
+
+export const isPlatformReceiver = (r: DraftReceiver): r is KeptPlatformReceiver => 'encrypted' in r && r.encrypted === true;
+
+/** A plain receiver goes back as typed fields (validated strictly by the server); an encrypted one keeps its flag. */
+function draftReceiver(r: DisplayReceiver): DraftReceiver {
+  if (r.encrypted) return { ...r, encrypted: true };
+  const { encrypted: _plain, ...fields } = r;
+  return fields;
+}
+
+/**
+ * Where the receiver form starts: the draft's own receiver, or for the platform's encrypted one only its
+ * area (the masks are no receiver to edit: the seller types a whole new one, or keeps the platform's).
+ */
+export function typedStart(r: DraftReceiver): ReceiverFields {
+  if (!isPlatformReceiver(r)) return r;
+  return { name: '', phone: '', province: r.province, city: r.city, district: r.district, address: '' };
+}
 
 export interface Draft {
   shopOrderId: number;
-  receiver: ReceiverFields;
+  receiver: DraftReceiver;
   expressCode: string;
   couponId?: number;
   remark: string;
@@ -32,7 +55,7 @@ export const placeable = (o: PlacePreviewOrder, d?: Pick<Draft, 'addressOk'>) =>
 export function initialDrafts(orders: PlacePreviewOrder[], expressCode: string, speedDefault?: boolean): Draft[] {
   return orders.map((o) => ({
     shopOrderId: o.shopOrderId,
-    receiver: o.receiver,
+    receiver: draftReceiver(o.receiver),
     expressCode,
     remark: '',
     included: placeable(o),

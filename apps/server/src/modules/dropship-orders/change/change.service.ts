@@ -3,7 +3,7 @@
  * closed) and updateReceivingInfo. Each is one transaction on the locked order that checks the
  * current status first (status-machine.ts) and refuses a forbidden move with its own code.
  */
-import { ErrorCode, fenToYuan, type OperationResult, SELF_PICKUP_EXPRESS } from '@dropship/contract';
+import { ErrorCode, fenToYuan, type OperationResult, type ReceiverFields, SELF_PICKUP_EXPRESS } from '@dropship/contract';
 import type { Db } from '../../../db/client.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
@@ -102,7 +102,7 @@ export async function cancelDropshipOrders(db: Db, actor: Actor, ids: number[], 
  * follow the new province; paid, a new address must cost the same express fee (else
  * DROPSHIP_FEE_CHANGED: the seller cancels and places again rather than be charged silently).
  */
-export async function updateReceivingInfo(db: Db, actor: Actor, id: number, receiver: Parameters<typeof normalizeReceiver>[0]) {
+export async function updateReceivingInfo(db: Db, actor: Actor, id: number, receiver: ReceiverFields) {
   const r = normalizeReceiver(receiver);
   const book = await loadFeeBook(db);
   return inTransaction(db, async (t) => {

@@ -132,6 +132,7 @@ export async function dropshipOrderDetail(db: Db, caller: Caller, id: number): P
     receiverCity: o.receiverCity,
     receiverDistrict: o.receiverDistrict,
     receiverAddress: o.receiverAddress,
+    receiverEncrypted: o.receiverEncrypted,
     buyerRemark: o.buyerRemark,
     sellerRemark: o.sellerRemark,
     canceledAt: iso(o.canceledAt),

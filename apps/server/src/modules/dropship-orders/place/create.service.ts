@@ -4,7 +4,7 @@
  * dropship order (not cancelled) is refused with DROPSHIP_DUPLICATE unless the seller confirms;
  * the shop orders are locked while checking, so two placements of one order cannot both pass.
  */
-import { type DropshipCreateBody, type DropshipCreateResult, ErrorCode } from '@dropship/contract';
+import { type DisplayReceiver, type DropshipCreateBody, type DropshipCreateResult, ERROR_MESSAGES, ErrorCode } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { inTransaction } from '../../../db/transaction.js';
@@ -17,13 +17,16 @@ import { assertSpeedAllowed, speedTerms } from '../../speed-delivery/index.js';
 import * as repo from '../orders.repository.js';
 import * as timeline from '../timeline.repository.js';
 import { type Plan, planDrafts, totalOf } from './draft.service.js';
+import { keepsPlatformReceiver, platformReceiverOf } from './platform-receiver.js';
 import * as src from './shop-source.repository.js';
 
 type Body = z.output<typeof DropshipCreateBody>;
 type Draft = Body['orders'][number];
 
+type TypedReceiver = Exclude<Draft['receiver'], { encrypted: true }>;
+
 /** The receiver with province, city and district as the area tree names them, or DROPSHIP_ADDRESS_INVALID. */
-export function normalizeReceiver(r: Draft['receiver'], label = '') {
+export function normalizeReceiver<R extends TypedReceiver | DisplayReceiver>(r: R, label = ''): R {
   const area = findArea(r.province, r.city, r.district, r.address);
   if (!area) {
     throw new AppError(
@@ -74,9 +77,44 @@ async function assertNotDuplicate(db: Db, orgId: number, drafts: Draft[], confir
   }
 }
 
+interface Receiving {
+  receiver: DisplayReceiver | TypedReceiver;
+  /** The platform's handle when the draft keeps the shop order's encrypted receiver. */
+  handle: string | null;
+}
+
+const keepsPlatform = (r: Draft['receiver']): r is Extract<Draft['receiver'], { encrypted: true }> => 'encrypted' in r && r.encrypted === true;
+
+/**
+ * The receiver each draft places with: the one the seller typed, or (`encrypted: true`) the shop order's
+ * own encrypted receiver and handle, read from the locked rows whatever the draft sent.
+ */
+async function receivingOf(t: Db, orgId: number, drafts: Draft[]): Promise<Receiving[]> {
+  const many = drafts.length > 1;
+  const label = (i: number) => (many ? `第${i + 1}个订单` : '');
+  const kept = drafts.filter((d) => keepsPlatform(d.receiver));
+  const ids = [...new Set(drafts.flatMap((d) => (d.shopOrderId === undefined ? [] : [d.shopOrderId])))];
+  // All the drafts' shop orders, locked in id order as planDrafts locks them again (no lock-order deadlock).
+  const sources = kept.length > 0 && ids.length > 0 ? await src.shopOrdersByIds(t, orgId, ids, true) : [];
+  return drafts.map((d, i) => {
+    if (!keepsPlatform(d.receiver)) return { receiver: normalizeReceiver(d.receiver, label(i)), handle: null };
+    const s = sources.find((o) => o.id === d.shopOrderId);
+    if (d.shopOrderId !== undefined && !s) throw new AppError(ErrorCode.NOT_FOUND, '店铺订单不存在');
+    const platform = s ? platformReceiverOf(s) : null;
+    if (!platform || !keepsPlatformReceiver(platform)) {
+      const which = s ? `店铺订单 ${s.platformOrderId}：` : label(i) && `${label(i)}：`;
+      throw new AppError(ErrorCode.DROPSHIP_PLATFORM_RECEIVER_UNAVAILABLE, `${which}${ERROR_MESSAGES[ErrorCode.DROPSHIP_PLATFORM_RECEIVER_UNAVAILABLE]}`);
+    }
+    return { receiver: normalizeReceiver(platform.receiver, s ? `店铺订单 ${s.platformOrderId}：` : label(i)), handle: platform.handle };
+  });
+}
+
 /** Places the drafts: all orders WAITING_PAYMENT with their lines, timeline, counters and reserved coupons, or nothing. */
 export async function createDropshipOrders(db: Db, caller: Caller, body: Body): Promise<DropshipCreateResult> {
-  const drafts = body.orders.map((d, i) => ({ ...d, receiver: normalizeReceiver(d.receiver, body.orders.length > 1 ? `第${i + 1}个订单` : '') }));
+  const many = body.orders.length > 1;
+  // Typed receivers are checked before anything is locked; kept platform receivers once their shop orders are.
+  for (const [i, d] of body.orders.entries()) if (!keepsPlatform(d.receiver)) normalizeReceiver(d.receiver, many ? `第${i + 1}个订单` : '');
+  const drafts = body.orders;
   // In turn: the demo seed places orders inside its own transaction (one client; pg refuses overlapping queries).
   const book = await loadFeeBook(db);
   const speed = await speedTerms(db, caller.orgId);
@@ -86,7 +124,8 @@ export async function createDropshipOrders(db: Db, caller: Caller, body: Body): 
     (i) => (drafts.length > 1 ? `第${i + 1}个订单` : ''),
   );
   return inTransaction(db, async (t) => {
-    const inputs = drafts.map((d) => ({ ...d, province: d.receiver.province }));
+    const receiving = await receivingOf(t, caller.orgId, drafts);
+    const inputs = drafts.map((d, i) => ({ ...d, province: (receiving[i] as Receiving).receiver.province }));
     const plans = await planDrafts(t, caller.orgId, inputs, book, { lock: true, speed });
     assertPlaceable(drafts, plans);
     await assertNotDuplicate(t, caller.orgId, drafts, body.confirmDuplicate);
@@ -94,6 +133,7 @@ export async function createDropshipOrders(db: Db, caller: Caller, body: Body): 
     const orders: repo.NewOrder[] = drafts.map((d, i) => {
       const p = plans[i] as Plan;
       const s = p.shopOrder;
+      const { receiver, handle } = receiving[i] as Receiving;
       return {
         orderNo: nos[i] as string,
         source: s ? 'SHOP_ORDER' : 'MANUAL',
@@ -102,12 +142,14 @@ export async function createDropshipOrders(db: Db, caller: Caller, body: Body): 
         shopName: s?.shopName ?? null,
         channel: s?.channel ?? null,
         platformOrderId: s?.platformOrderId ?? null,
-        receiverName: d.receiver.name,
-        receiverPhone: d.receiver.phone,
-        receiverProvince: d.receiver.province,
-        receiverCity: d.receiver.city,
-        receiverDistrict: d.receiver.district,
-        receiverAddress: d.receiver.address,
+        receiverName: receiver.name,
+        receiverPhone: receiver.phone,
+        receiverProvince: receiver.province,
+        receiverCity: receiver.city,
+        receiverDistrict: receiver.district,
+        receiverAddress: receiver.address,
+        receiverEncrypted: handle !== null,
+        receiverHandle: handle,
         expressCode: p.express?.code ?? d.expressCode,
         expressName: p.express?.name ?? '',
         expressFeeFen: p.express?.feeFen ?? 0,

@@ -13,6 +13,7 @@ import { fulfilmentSettings } from '../../fulfilment-settings/index.js';
 import { pageCoupons, quoteCoupon } from '../../funds/index.js';
 import { speedTerms } from '../../speed-delivery/index.js';
 import { type DraftInput, planDrafts, resolveShopOrders, shopOrderProblems, toPlaceLine, totalOf } from './draft.service.js';
+import { keepsPlatformReceiver, platformReceiverOf } from './platform-receiver.js';
 import * as src from './shop-source.repository.js';
 
 export async function previewShopOrders(db: Db, caller: Caller, shopOrderIds: number[]): Promise<{ orders: PlacePreviewOrder[] }> {
@@ -33,14 +34,10 @@ export async function previewShopOrders(db: Db, caller: Caller, shopOrderIds: nu
     orders: shopOrderIds.map((id) => {
       const o = byId.get(id) as src.ShopOrderSource;
       const own = lines.get(o.id) ?? [];
-      const receiver = {
-        name: o.receiverName,
-        phone: o.receiverPhone,
-        province: o.receiverProvince,
-        city: o.receiverCity,
-        district: o.receiverDistrict,
-        address: o.receiverAddress,
-      };
+      const platform = platformReceiverOf(o);
+      const receiver = platform.receiver;
+      // An encrypted receiver the platform cannot decrypt counts as incomplete: the seller types one here.
+      const usable = !receiver.encrypted || keepsPlatformReceiver(platform);
       const blockers = shopOrderProblems(o, own);
       return {
         shopOrderId: o.id,
@@ -54,7 +51,7 @@ export async function previewShopOrders(db: Db, caller: Caller, shopOrderIds: nu
         sellerRemark: o.sellerRemark,
         lines: own.map(toPlaceLine),
         blockers,
-        addressComplete: addressComplete(receiver),
+        addressComplete: usable && addressComplete(receiver),
       };
     }),
   };

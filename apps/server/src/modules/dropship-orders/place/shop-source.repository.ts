@@ -23,6 +23,8 @@ const orderFields = {
   receiverCity: shopOrders.receiverCity,
   receiverDistrict: shopOrders.receiverDistrict,
   receiverAddress: shopOrders.receiverAddress,
+  receiverEncrypted: shopOrders.receiverEncrypted,
+  receiverDecryptHandle: shopOrders.receiverDecryptHandle,
   buyerRemark: shopOrders.buyerRemark,
   sellerRemark: shopOrders.sellerRemark,
 };

@@ -1,8 +1,8 @@
 /** One shop order on the place page: receiver (editable), lines, express with its fee, coupon, remark and the money. */
 import { CHANNEL_NAMES, type Channel, fenToYuan, maskPhone, type OrderCost, type PlacePreviewOrder } from '@dropship/contract';
-import { Alert, Button, Card, Checkbox, Descriptions, Input, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Input, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { Draft } from '../place-drafts';
-import { placeable } from '../place-drafts';
+import { isPlatformReceiver, placeable } from '../place-drafts';
 import { CouponSelect } from './CouponSelect';
 import { ExpressSelect } from './ExpressSelect';
 import { PlaceLines } from './PlaceLines';
@@ -22,6 +22,7 @@ interface Props {
 export function PlaceOrderCard({ order, draft, cost, onChange, onEditReceiver, coupons, speedFeeFen }: Props) {
   const ok = placeable(order, draft);
   const r = draft.receiver;
+  const encrypted = isPlatformReceiver(r);
   const itemCount = order.lines.reduce((n, l) => n + l.quantity, 0);
   const c = cost?.cost;
   return (
@@ -55,8 +56,15 @@ export function PlaceOrderCard({ order, draft, cost, onChange, onEditReceiver, c
         <Descriptions.Item label="收货信息">
           <Space wrap>
             <span>
-              {r.name} {maskPhone(r.phone)} {[r.province, r.city, r.district].filter(Boolean).join(' ')} {r.address}
+              {r.name} {encrypted ? r.phone : maskPhone(r.phone)} {[r.province, r.city, r.district].filter(Boolean).join(' ')} {r.address}
             </span>
+            {encrypted && (
+              <Tooltip title="发货时由平台解密或使用平台电子面单，卖家无需填写">
+                <Tag color="blue" data-testid="receiver-encrypted">
+                  平台加密
+                </Tag>
+              </Tooltip>
+            )}
             <Button size="small" type="link" onClick={onEditReceiver}>
               修改
             </Button>

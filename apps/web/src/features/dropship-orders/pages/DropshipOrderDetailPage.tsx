@@ -5,7 +5,7 @@
  */
 import { CHANNEL_NAMES, type Channel, payMethodLabel, type ReceiverFields } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
@@ -53,13 +53,14 @@ export default function DropshipOrderDetailPage() {
   if (detail.isLoading) return <Spin description="正在加载…" />;
   const o = detail.data;
   if (!o) return <Empty description="订单不存在或无权查看" />;
+  // The platform's masks are no receiver to edit: changing an encrypted one starts from its area only.
   const r: ReceiverFields = {
-    name: o.receiverName,
-    phone: o.receiverPhone,
+    name: o.receiverEncrypted ? '' : o.receiverName,
+    phone: o.receiverEncrypted ? '' : o.receiverPhone,
     province: o.receiverProvince,
     city: o.receiverCity,
     district: o.receiverDistrict,
-    address: o.receiverAddress,
+    address: o.receiverEncrypted ? '' : o.receiverAddress,
   };
 
   return (
@@ -106,6 +107,13 @@ export default function DropshipOrderDetailPage() {
           <Descriptions.Item label="下单时间">{formatDateTime(o.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="收货人">
             {o.receiverName} {o.receiverPhone}
+            {o.receiverEncrypted && (
+              <Tooltip title="发货时由平台解密或使用平台电子面单，卖家无需填写">
+                <Tag color="blue" style={{ marginLeft: 8 }} data-testid="receiver-encrypted">
+                  平台加密
+                </Tag>
+              </Tooltip>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label="收货地址" span={2}>
             {[o.receiverProvince, o.receiverCity, o.receiverDistrict, o.receiverAddress].filter(Boolean).join(' ')}

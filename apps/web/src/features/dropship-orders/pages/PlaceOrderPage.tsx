@@ -18,7 +18,18 @@ import { ManualOrderForm } from '../components/ManualOrderForm';
 import { PayDialog, type PayTarget } from '../components/PayDialog';
 import { PlaceOrderCard } from '../components/PlaceOrderCard';
 import { ReceiverModal } from '../components/ReceiverModal';
-import { costDrafts, createBody, type Draft, goodsPlaceable, idsFromQuery, initialDrafts, LAST_EXPRESS_KEY, speedCount, withSpeed } from '../place-drafts';
+import {
+  costDrafts,
+  createBody,
+  type Draft,
+  goodsPlaceable,
+  idsFromQuery,
+  initialDrafts,
+  LAST_EXPRESS_KEY,
+  speedCount,
+  typedStart,
+  withSpeed,
+} from '../place-drafts';
 
 export default function PlaceOrderPage() {
   const [params] = useSearchParams();
@@ -171,7 +182,7 @@ function FromShopOrders({ ids }: { ids: number[] }) {
       </Card>
       <ReceiverModal
         open={editing !== null}
-        initial={editingDraft?.receiver ?? null}
+        initial={editingDraft ? typedStart(editingDraft.receiver) : null}
         onClose={() => setEditing(null)}
         onSave={(receiver: ReceiverFields) => {
           const o = preview.data?.orders.find((x) => x.shopOrderId === editing);
