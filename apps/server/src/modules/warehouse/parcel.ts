@@ -51,11 +51,18 @@ type Keyed = Pick<
   | 'receiverCity'
   | 'receiverDistrict'
   | 'receiverAddress'
+  | 'receiverKey'
 >;
 
-/** Two orders travel together exactly when their keys are equal; the day is the Beijing day it was paid (placed, for an order paid on credit). */
+/**
+ * Two orders travel together exactly when their keys are equal; the day is the Beijing day it was paid
+ * (placed, for an order paid on credit). The receiver compares by its HMAC (receiver_key: the plain
+ * receiver is sealed); an order without one (a platform's masked receiver) by its stored columns.
+ */
 export function parcelKey(o: Keyed): string {
-  const receiver = [o.receiverName, o.receiverPhone, o.receiverProvince, o.receiverCity, o.receiverDistrict, o.receiverAddress].map((s) => s.trim());
+  const receiver = o.receiverKey
+    ? [o.receiverKey]
+    : [o.receiverName, o.receiverPhone, o.receiverProvince, o.receiverCity, o.receiverDistrict, o.receiverAddress].map((s) => s.trim());
   return JSON.stringify([o.orgId, o.purchaserOrgId, o.expressCode, beijingDay(o.paidAt ?? o.createdAt), ...receiver]);
 }
 
