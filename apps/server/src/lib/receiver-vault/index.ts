@@ -46,3 +46,39 @@ export const isMaskedPhone = (phone: string) => phone.includes('*');
 export function maskReceiver(r: PlainReceiver): PlainReceiver {
   return { name: maskName(r.name), phone: maskPhone(r.phone), address: maskAddress(r.address) };
 }
+
+interface ReceiverColumns {
+  receiverName: string;
+  receiverPhone: string;
+  receiverProvince: string;
+  receiverCity: string;
+  receiverDistrict?: string | null;
+  receiverAddress: string;
+}
+
+/**
+ * The stored form of a plain receiver: its masked display values, the sealed plain one and its
+ * HMAC. A receiver that is already masked (a platform's) has nothing plain to keep and is stored as given.
+ */
+export function sealReceiverColumns(o: ReceiverColumns) {
+  if (isMaskedPhone(o.receiverPhone)) return { receiverSealed: null, receiverKey: null };
+  const plain = { name: o.receiverName, phone: o.receiverPhone, address: o.receiverAddress };
+  const vault = receiverVault();
+  const masked = maskReceiver(plain);
+  return {
+    receiverName: masked.name,
+    receiverPhone: masked.phone,
+    receiverAddress: masked.address,
+    receiverSealed: vault.seal(plain),
+    receiverKey: vault.receiverKey({ ...plain, province: o.receiverProvince, city: o.receiverCity, district: o.receiverDistrict ?? '' }),
+  };
+}
+
+/**
+ * The one way back to a plain receiver: the sealed one when kept, else the stored (masked) columns.
+ * For the paths that ship and the seller's own detail, never for a list, an export or a log.
+ */
+export function plainReceiverOf(o: { receiverName: string; receiverPhone: string; receiverAddress: string; receiverSealed: string | null }): PlainReceiver {
+  if (!o.receiverSealed) return { name: o.receiverName, phone: o.receiverPhone, address: o.receiverAddress };
+  return receiverVault().open(o.receiverSealed);
+}

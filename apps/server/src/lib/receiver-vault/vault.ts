@@ -18,6 +18,9 @@ export interface ReceiverVault {
   seal(r: PlainReceiver): string;
   /** Throws when the key id is unknown or the value was altered. */
   open(sealed: string): PlainReceiver;
+  /** Any JSON value holding a receiver (an imported file's row), sealed the same way. */
+  sealJson(value: unknown): string;
+  openJson(sealed: string): unknown;
   /** Equality key of a receiver (each part trimmed, as parcel merging compares them), under the current key. */
   receiverKey(r: PlainReceiver & { province: string; city: string; district: string }): string;
   /** True when the value was sealed under another key than the current one (the re-seal job moves it). */
@@ -41,13 +44,20 @@ export function createReceiverVault(ring: KeyRing): ReceiverVault {
     currentId: ring.currentId,
     rotating: ring.keys.size > 1,
     seal(r) {
+      return this.sealJson({ name: r.name, phone: r.phone, address: r.address });
+    },
+    open(sealed) {
+      const r = this.openJson(sealed) as PlainReceiver;
+      return { name: r.name, phone: r.phone, address: r.address };
+    },
+    sealJson(value) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', current, iv);
       cipher.setAAD(Buffer.from(ring.currentId));
-      const body = Buffer.concat([cipher.update(JSON.stringify({ name: r.name, phone: r.phone, address: r.address }), 'utf8'), cipher.final()]);
+      const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
       return `${ring.currentId}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
     },
-    open(sealed) {
+    openJson(sealed) {
       const dot = sealed.indexOf('.');
       if (dot <= 0) throw new ReceiverVaultError('收货人密文格式不对');
       const id = sealed.slice(0, dot);
@@ -58,8 +68,7 @@ export function createReceiverVault(ring: KeyRing): ReceiverVault {
       decipher.setAAD(Buffer.from(id));
       decipher.setAuthTag(raw.subarray(12, 28));
       try {
-        const r = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as PlainReceiver;
-        return { name: r.name, phone: r.phone, address: r.address };
+        return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as unknown;
       } catch {
         throw new ReceiverVaultError('收货人密文校验失败（密钥不对或内容被改动）');
       }

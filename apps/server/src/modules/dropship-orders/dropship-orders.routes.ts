@@ -34,6 +34,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { sendXlsxStream } from '../../lib/excel/index.js';
+import { sealReceiversAtStart } from '../../lib/receiver-vault/upkeep.js';
 import { originOf } from '../../lib/request-origin.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
@@ -48,7 +49,7 @@ import { payDropshipOrders } from './pay/pay.service.js';
 import { cancelUnpaidOrders, UNPAID_CANCEL_INTERVAL_MS, UNPAID_CANCEL_JOB } from './pay/unpaid-cancel.service.js';
 import { createDropshipOrders } from './place/create.service.js';
 import { calculateCost, previewShopOrders, usableCoupons } from './place/place.service.js';
-import { eraseExpiredReceivers, RECEIVER_RETENTION_INTERVAL_MS, RECEIVER_RETENTION_JOB, sealReceiversAtStart } from './receiver-upkeep.service.js';
+import { eraseExpiredReceivers, RECEIVER_RETENTION_INTERVAL_MS, RECEIVER_RETENTION_JOB } from './receiver-upkeep.service.js';
 
 const tags = ['dropship-orders'];
 const PLACE = { permission: '/order/placeOrder' } as const;
@@ -68,7 +69,7 @@ export async function dropshipOrdersRoutes(app: RouteApp, deps: AppDeps & { alip
   });
   // Before serving: receivers still stored plain are sealed (one indexed query when there are none).
   app.addHook('onReady', async () => {
-    const { sealed, resealed } = await sealReceiversAtStart(db);
+    const { sealed, resealed } = await sealReceiversAtStart(db, 'dropship_orders');
     if (sealed + resealed > 0) app.log.info({ sealed, resealed }, '收货人信息已加密保存');
     await app.jobs.schedule(RECEIVER_RETENTION_JOB, RECEIVER_RETENTION_JOB, RECEIVER_RETENTION_INTERVAL_MS, { firstInMs: 120_000 });
   });

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { beijingTime, sendXlsxStream, type XlsxColumn, yuan } from '../../lib/excel/index.js';
+import { sealReceiversAtStart } from '../../lib/receiver-vault/upkeep.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { listShops } from '../shops/index.js';
@@ -63,6 +64,11 @@ const EXPORT_COLUMNS: XlsxColumn<ShopOrderRow>[] = [
 export async function shopOrdersRoutes(app: RouteApp, { db }: AppDeps) {
   // The shop sync writes shop orders, so its job runs here; shops (registered first) enqueue it and own the clients.
   registerShopSyncJob(app.jobs, { db, channels: app.channels, jobs: app.jobs });
+  // Before serving: shop orders' receivers still stored plain are sealed (one indexed query when there are none).
+  app.addHook('onReady', async () => {
+    const { sealed, resealed } = await sealReceiversAtStart(db, 'shop_orders');
+    if (sealed + resealed > 0) app.log.info({ sealed, resealed }, '店铺订单的收货人信息已加密保存');
+  });
   const config = { permission: PERMISSION } as const;
 
   app.post(
