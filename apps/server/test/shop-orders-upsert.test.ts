@@ -2,6 +2,7 @@
 import type { NormalizedOrder } from '@dropship/channels';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainReceiverOf } from '../src/lib/receiver-vault/index.js';
 import { correctShopOrderAddress } from '../src/modules/shop-orders/shop-order-address.service.js';
 import { upsertShopOrders } from '../src/modules/shop-orders/shop-orders.service.js';
 import { shopOrderItems, shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
@@ -75,7 +76,9 @@ describe('upsertShopOrders', () => {
     const db = t.database.db;
     const receiverOf = async () => {
       const [r] = await db.select().from(shopOrders).where(eq(shopOrders.platformOrderId, 'R1'));
-      return [r?.receiverName, r?.receiverProvince, r?.receiverAddress, r?.sellerRemark, r?.receiverPlatformHash === null];
+      // The receiver is stored masked with the plain one sealed: compare the plain one.
+      const plain = r ? plainReceiverOf(r) : undefined;
+      return [plain?.name, r?.receiverProvince, plain?.address, r?.sellerRemark, r?.receiverPlatformHash === null];
     };
     await upsertShopOrders(db, target, [order('R1', '2026-11-20T10:05:00+08:00', { receiver: { ...order('R1', '').receiver, province: '火星省' } })]);
     const [row] = await db.select({ id: shopOrders.id }).from(shopOrders).where(eq(shopOrders.platformOrderId, 'R1'));

@@ -1,0 +1,157 @@
+/**
+ * The receiver vault's upkeep on a real database (both): rows stored plain before the vault are
+ * sealed and masked when the app starts, once; a rotation moves rows to the first key and old
+ * rows stay readable meanwhile; the retention job erases sealed receivers RECEIVER_RETAIN_DAYS after
+ * the order finished or was cancelled, and the seller's detail then shows the masked receiver.
+ */
+import { randomBytes } from 'node:crypto';
+import { maskAddress, maskName, maskPhone } from '@dropship/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { queryRows } from '../src/db/rows.js';
+import { plainReceiverOf, receiverVault, useReceiverKeys } from '../src/lib/receiver-vault/index.js';
+import { resealStaleReceivers, sealPlainReceivers } from '../src/lib/receiver-vault/upkeep.js';
+import { RECEIVER_RETENTION_JOB } from '../src/modules/dropship-orders/receiver-upkeep.service.js';
+import { createTestApp, login, type Session, type TestApp } from './helpers.js';
+import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
+import { call, envelope } from './support.js';
+
+let t: TestApp;
+let seller: Session;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await login(t.app, 'demo_seller');
+});
+afterAll(async () => {
+  useReceiverKeys(t.config);
+  await t?.close();
+});
+
+interface Row {
+  id: number;
+  receiver_name: string;
+  receiver_phone: string;
+  receiver_address: string;
+  receiver_sealed: string | null;
+  receiver_key: string | null;
+  receiver_phone_tail: string;
+}
+const rowsOf = (table: 'dropship_orders' | 'shop_orders', ids: number[]) =>
+  queryRows<Row>(
+    db(),
+    sql`select id::int as id, receiver_name, receiver_phone, receiver_address, receiver_sealed, receiver_key, receiver_phone_tail
+        from ${sql.identifier(table)} where id = any(${sql.param(ids)}::bigint[]) order by id`,
+  );
+const opened = (r: Row) =>
+  plainReceiverOf({ receiverName: r.receiver_name, receiverPhone: r.receiver_phone, receiverAddress: r.receiver_address, receiverSealed: r.receiver_sealed });
+
+/** Some orders of the seed, put back as a version without the vault stored them: plain, nothing sealed. */
+async function makeLegacy(table: 'dropship_orders' | 'shop_orders', n: number, phonePrefix: string) {
+  const ids = (
+    await queryRows<{ id: number }>(db(), sql`select id::int as id from ${sql.identifier(table)} where receiver_sealed is not null order by id limit ${n}`)
+  ).map((r) => r.id);
+  for (const [i, id] of ids.entries()) {
+    await db().execute(sql`update ${sql.identifier(table)} set receiver_name = ${`旧收货人${i}`}, receiver_phone = ${`${phonePrefix}${i}`},
+      receiver_address = ${`旧地址路${i}号`}, receiver_sealed = null, receiver_key = null where id = ${id}`);
+  }
+  return ids;
+}
+
+describe('receivers stored plain before the vault', () => {
+  it('are sealed and masked when the app starts, and a second start finds nothing left', async () => {
+    const orders = await makeLegacy('dropship_orders', 3, '1370000000');
+    const shopOrders = await makeLegacy('shop_orders', 2, '1360000000');
+    expect(orders).toHaveLength(3);
+    expect(shopOrders).toHaveLength(2);
+    // A second app on the same database starts as a restarted server would.
+    const restarted = await buildApp({ db: db(), database: t.database, config: t.config });
+    await restarted.ready();
+    await restarted.close();
+    for (const [table, ids, prefix] of [
+      ['dropship_orders', orders, '1370000000'],
+      ['shop_orders', shopOrders, '1360000000'],
+    ] as const) {
+      const rows = await rowsOf(table, ids);
+      for (const [i, r] of rows.entries()) {
+        const plain = { name: `旧收货人${i}`, phone: `${prefix}${i}`, address: `旧地址路${i}号` };
+        expect(r).toMatchObject({
+          receiver_name: maskName(plain.name),
+          receiver_phone: maskPhone(plain.phone),
+          receiver_address: maskAddress(plain.address),
+          receiver_phone_tail: plain.phone.slice(-4),
+        });
+        expect(r.receiver_phone).toContain('****');
+        expect(r.receiver_key).toBeTruthy();
+        expect(opened(r)).toEqual(plain);
+      }
+      expect(await sealPlainReceivers(db(), table)).toBe(0);
+    }
+  });
+});
+
+describe('retention', () => {
+  it('the job erases the sealed receiver of orders closed more than RECEIVER_RETAIN_DAYS ago; the detail then shows it masked', async () => {
+    const ids = (
+      await queryRows<{ id: number }>(db(), sql`select id::int as id from dropship_orders where receiver_sealed is not null order by id limit 4`)
+    ).map((r) => r.id);
+    expect(ids).toHaveLength(4);
+    const [oldFinished, newFinished, oldCanceled, open] = ids as [number, number, number, number];
+    await db().execute(sql`update dropship_orders set finished_at = now() - interval '31 days' where id = ${oldFinished}`);
+    await db().execute(sql`update dropship_orders set finished_at = now() - interval '29 days' where id = ${newFinished}`);
+    await db().execute(sql`update dropship_orders set canceled_at = now() - interval '40 days' where id = ${oldCanceled}`);
+    await db().execute(sql`update dropship_orders set finished_at = null, canceled_at = null where id = ${open}`);
+    const before = await rowsOf('dropship_orders', ids);
+
+    await t.app.jobs.enqueue(RECEIVER_RETENTION_JOB, {});
+    await t.app.jobs.runDue();
+
+    const after = new Map((await rowsOf('dropship_orders', ids)).map((r) => [r.id, r]));
+    expect(after.get(oldFinished)?.receiver_sealed).toBeNull();
+    expect(after.get(oldCanceled)?.receiver_sealed).toBeNull();
+    expect(after.get(newFinished)?.receiver_sealed).toBe(before.find((r) => r.id === newFinished)?.receiver_sealed);
+    expect(after.get(open)?.receiver_sealed).toBe(before.find((r) => r.id === open)?.receiver_sealed);
+    // What stays: the masked display values, the phone's last four and the equality key.
+    const erased = after.get(oldFinished)!;
+    expect(erased).toMatchObject({ receiver_phone: before.find((r) => r.id === oldFinished)?.receiver_phone });
+    expect(erased.receiver_key).toBeTruthy();
+    expect(erased.receiver_phone).toContain('*');
+
+    const detail = envelope<{ receiverPhone: string; receiverName: string }>(
+      await call(t.app, { url: `/api/b2/post/orders/detail/${oldFinished}`, session: seller }),
+    );
+    expect(detail.errorCode, detail.errorMsg).toBe(0);
+    expect(detail.data.receiverPhone).toBe(erased.receiver_phone);
+    const kept = envelope<{ receiverPhone: string }>(await call(t.app, { url: `/api/b2/post/orders/detail/${open}`, session: seller }));
+    expect(kept.data.receiverPhone).not.toContain('*');
+  });
+});
+
+describe('key rotation', () => {
+  it('with a new key first, old rows still open; the re-seal moves them to it; then the old key can go', async () => {
+    const sample = (await queryRows<Row>(db(), sql`select * from dropship_orders where receiver_sealed is not null order by id limit 1`))[0]!;
+    const plain = opened(sample);
+    const newKey = `k2:${randomBytes(32).toString('base64')}`;
+    useReceiverKeys({ receiverKeys: `${newKey},${TEST_RECEIVER_KEYS}`, receiverKeyDir: '', production: false });
+    expect(receiverVault().rotating).toBe(true);
+    expect(opened(sample)).toEqual(plain);
+
+    const moved = (await resealStaleReceivers(db(), 'dropship_orders')) + (await resealStaleReceivers(db(), 'shop_orders'));
+    expect(moved).toBeGreaterThan(0);
+    const left = await queryRows<{ n: number }>(
+      db(),
+      sql`select (select count(*) from dropship_orders where receiver_sealed not like 'k2.%')::int
+           + (select count(*) from shop_orders where receiver_sealed not like 'k2.%')::int as n`,
+    );
+    expect(left[0]?.n).toBe(0);
+
+    // The old key dropped: every row still opens, under the new key alone.
+    useReceiverKeys({ receiverKeys: newKey, receiverKeyDir: '', production: false });
+    const [again] = await queryRows<Row>(db(), sql`select * from dropship_orders where id = ${sample.id}`);
+    expect(again?.receiver_sealed?.startsWith('k2.')).toBe(true);
+    expect(opened(again!)).toEqual(plain);
+    expect(await resealStaleReceivers(db(), 'dropship_orders')).toBe(0);
+  });
+});
