@@ -69,7 +69,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const post = async <T>(url: string, payload: unknown) => envelope<T>(await call(t.app, { method: 'POST', url, session: seller, payload }));
+const post = async <T>(url: string, payload: Record<string, unknown>) => envelope<T>(await call(t.app, { method: 'POST', url, session: seller, payload }));
 const get = async <T>(url: string) => envelope<T>(await call(t.app, { url, session: seller }));
 
 function filesUnder(d: string): string[] {

@@ -13,6 +13,8 @@ import { queryRows } from '../src/db/rows.js';
 import { plainReceiverOf, receiverVault, useReceiverKeys } from '../src/lib/receiver-vault/index.js';
 import { resealStaleReceivers, sealPlainReceivers } from '../src/lib/receiver-vault/upkeep.js';
 import { RECEIVER_RETENTION_JOB } from '../src/modules/dropship-orders/receiver-upkeep.service.js';
+import { customGoods } from '../src/modules/goods/goods.table.js';
+import { SHOP_RECEIVER_RETENTION_JOB } from '../src/modules/shop-orders/receiver-retention.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
 import { call, envelope } from './support.js';
@@ -24,6 +26,19 @@ const db = () => t.database.db;
 beforeAll(async () => {
   t = await createTestApp();
   seller = await login(t.app, 'demo_seller');
+  // Four more orders typed by the seller (手工下单) beside the seed's.
+  const orgId = (await queryRows<{ org_id: number }>(db(), sql`select org_id from users where username = 'demo_seller'`))[0]!.org_id;
+  const [g] = await db().insert(customGoods).values({ orgId, name: '手工毛衣', artNo: 'H001', color: '白', size: 'L', costFen: 3000 }).returning();
+  const receiver = { name: '林晓', phone: '13800138001', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路90号' };
+  const made = envelope(
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/b2/post/orders/create',
+      session: seller,
+      payload: { orders: [1, 2, 3, 4].map(() => ({ items: [{ customGoodsId: g!.id, quantity: 1 }], receiver, expressCode: 'YTO' })) },
+    }),
+  );
+  expect(made.errorCode, made.errorMsg).toBe(0);
 });
 afterAll(async () => {
   useReceiverKeys(t.config);
@@ -126,6 +141,24 @@ describe('retention', () => {
     expect(detail.data.receiverPhone).toBe(erased.receiver_phone);
     const kept = envelope<{ receiverPhone: string }>(await call(t.app, { url: `/api/b2/post/orders/detail/${open}`, session: seller }));
     expect(kept.data.receiverPhone).not.toContain('*');
+  });
+});
+
+describe('retention of shop orders', () => {
+  it('erases the sealed receiver of a shop order the platform closed more than RECEIVER_RETAIN_DAYS ago', async () => {
+    const ids = (await queryRows<{ id: number }>(db(), sql`select id::int as id from shop_orders where receiver_sealed is not null order by id limit 2`)).map(
+      (r) => r.id,
+    );
+    expect(ids).toHaveLength(2);
+    const [old, recent] = ids as [number, number];
+    await db().execute(sql`update shop_orders set status = 'FINISHED', platform_modified_at = now() - interval '31 days' where id = ${old}`);
+    await db().execute(sql`update shop_orders set status = 'FINISHED', platform_modified_at = now() - interval '2 days' where id = ${recent}`);
+    await t.app.jobs.enqueue(SHOP_RECEIVER_RETENTION_JOB, {});
+    await t.app.jobs.runDue();
+    const rows = new Map((await rowsOf('shop_orders', ids)).map((r) => [r.id, r]));
+    expect(rows.get(old)?.receiver_sealed).toBeNull();
+    expect(rows.get(old)?.receiver_phone).toContain('*');
+    expect(rows.get(recent)?.receiver_sealed).toBeTruthy();
   });
 });
 

@@ -83,6 +83,8 @@ export const shopOrders = pgTable(
     // (exact token of item_search through a GIN index: no extension needed on PGlite).
     index('shop_orders_org_shop_paid_idx').on(t.orgId, t.shopId, t.paidAt.desc().nullsLast(), t.id.desc()),
     index('shop_orders_org_buyer_idx').on(t.orgId, t.buyerNick),
+    // The retention job (receiver-retention.ts) erases sealed receivers of orders the platform closed long ago.
+    index('shop_orders_sealed_closed_idx').on(t.platformModifiedAt).where(sql`${t.receiverSealed} is not null and ${t.status} in ('FINISHED', 'CLOSED')`),
     // Rows written before receivers were sealed (plain phone, no key): the start-up job seals them.
     index('shop_orders_unsealed_idx').on(t.id).where(sql`${t.receiverKey} is null and ${t.receiverPhone} <> '' and position('*' in ${t.receiverPhone}) = 0`),
     // A small pending list: PGlite runs no autovacuum, and GIN's default 4 MB list is scanned on every search (100+ ms measured).
