@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -33,6 +34,7 @@ const R = {
   changed: { name: '诸葛青禾', phone: '13955501002' },
   imported: { name: '欧阳晴川', phone: '13955501003' },
   weidian: { name: '上官墨羽', phone: '13955501004' },
+  erp: { name: '慕容青岚', phone: '13955501006' },
   corrected: { name: '东方未央', phone: '13955501005' },
 };
 const AREA = { province: '浙江省', city: '杭州市', district: '西湖区' };
@@ -147,6 +149,55 @@ describe.skipIf(onPg)('plain receivers at rest', () => {
     expect(after).toMatchObject({ receiverName: '东**央', receiverPhone: '139****1005', receiverAddress: '紫金港****' });
     const page = await post<{ list: { id: number; receiverName: string; receiverPhone: string }[] }>('/api/b2/orders/page', { pageNo: 1, pageSize: 50 });
     expect(page.data.list.find((r) => r.id === so!.id)).toMatchObject({ receiverName: '东**央', receiverPhone: '139****1005' });
+  });
+
+  it('synced from an ERP (快麦, plain receivers): stored masked and sealed', async () => {
+    const emu = await t.app.channels.emulator();
+    const keys = emu.endpointFor('KM');
+    const added = await post<{ id: number }>('/api/b2/shops/erp', {
+      channel: 'KM',
+      shopName: '快麦收货人测试',
+      appKey: keys.appKey,
+      appSecret: keys.appSecret,
+    });
+    expect(added.errorCode, added.errorMsg).toBe(0);
+    await t.app.jobs.runDue();
+    const [platformShopId] = (await queryRows<{ p: string }>(t.database.db, sql`select platform_shop_id as p from shops where id = ${added.data.id}`)).map(
+      (r) => r.p,
+    );
+    const core = emu.core('KM');
+    const [order] = core.addOrders(platformShopId!, 1, 60_000);
+    core.modifyOrder(order!.platformOrderId, { receiver: { ...order!.receiver, ...R.erp, encrypted: false } });
+    expect((await post('/api/b2/shops/sync', { id: added.data.id })).errorCode).toBe(0);
+    await t.app.jobs.runDue();
+    const [so] = await t.database.db.select().from(shopOrders).where(eq(shopOrders.platformOrderId, order!.platformOrderId));
+    expect(so).toMatchObject({ receiverName: '慕**岚', receiverPhone: '139****1006' });
+    expect(so?.receiverSealed).toMatch(/^k1\./);
+  });
+
+  it('every export shows the receivers masked', async () => {
+    const sheets = [
+      await call(t.app, { method: 'POST', url: '/api/b2/post/orders/export', session: seller, payload: {} }),
+      await call(t.app, { method: 'POST', url: '/api/b2/orders/export', session: seller, payload: {} }),
+      await call(t.app, { url: '/api/b2/orders/abnormal/export', session: seller }),
+    ];
+    const text: string[] = [];
+    for (const res of sheets) {
+      expect(res.headers['content-type']).toContain('spreadsheetml');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      wb.worksheets[0]?.eachRow((row) => {
+        text.push((row.values as unknown[]).map((v) => String(v ?? '')).join('\t'));
+      });
+    }
+    const all = text.join('\n');
+    expect(all).toContain('139****1002');
+    expect(all).toContain('139****1005');
+    for (const r of Object.values(R)) {
+      expect(all).not.toContain(r.phone);
+      expect(all).not.toContain(r.name);
+    }
+    expect(all).not.toContain(STREET);
   });
 
   it('the log never holds a plain receiver; closed, no file of the data directory holds a phone or a name', async () => {
