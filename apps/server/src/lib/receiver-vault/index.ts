@@ -1,8 +1,9 @@
 /**
  * The one receiver vault of the process, set from the configuration where the app is built
  * (app.ts) and before the demo seed writes orders (prepared-database.ts). Every write of a plain
- * receiver seals through it; only the paths that ship (the waybill, its label) and the seller's own
- * order detail open; lists, exports and logs read the masked columns and never open.
+ * receiver seals through it; only the paths that need the plain receiver open it (the waybill and
+ * its label, placing from a shop order, the seller's own details and fix forms: docs/security.md
+ * 收货人数据); lists, exports and logs read the masked columns and never open.
  */
 import { maskAddress, maskName, maskPhone } from '@dropship/contract';
 import type { Config } from '../../config.js';

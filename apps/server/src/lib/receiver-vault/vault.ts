@@ -40,45 +40,45 @@ export function createReceiverVault(ring: KeyRing): ReceiverVault {
     if (!key) throw new ReceiverVaultError(`收货人密钥 ${id} 未配置（RECEIVER_KEYS），无法解密`);
     return key;
   };
+  function sealJson(value: unknown): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', current, iv);
+    cipher.setAAD(Buffer.from(ring.currentId));
+    const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
+    return `${ring.currentId}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+  }
+  function openJson(sealed: string): unknown {
+    const dot = sealed.indexOf('.');
+    if (dot <= 0) throw new ReceiverVaultError('收货人密文格式不对');
+    const id = sealed.slice(0, dot);
+    const key = keyOf(id);
+    const raw = Buffer.from(sealed.slice(dot + 1), 'base64url');
+    if (raw.length < 29) throw new ReceiverVaultError('收货人密文格式不对');
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+    decipher.setAAD(Buffer.from(id));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    let text: string;
+    try {
+      text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    } catch (e) {
+      throw new ReceiverVaultError('收货人密文校验失败（密钥不对或内容被改动）', { cause: e });
+    }
+    return JSON.parse(text) as unknown;
+  }
   return {
     currentId: ring.currentId,
     rotating: ring.keys.size > 1,
-    seal(r) {
-      return this.sealJson({ name: r.name, phone: r.phone, address: r.address });
-    },
+    seal: (r) => sealJson({ name: r.name, phone: r.phone, address: r.address }),
     open(sealed) {
-      const r = this.openJson(sealed) as PlainReceiver;
+      const r = openJson(sealed) as PlainReceiver;
       return { name: r.name, phone: r.phone, address: r.address };
     },
-    sealJson(value) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', current, iv);
-      cipher.setAAD(Buffer.from(ring.currentId));
-      const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-      return `${ring.currentId}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
-    },
-    openJson(sealed) {
-      const dot = sealed.indexOf('.');
-      if (dot <= 0) throw new ReceiverVaultError('收货人密文格式不对');
-      const id = sealed.slice(0, dot);
-      const key = keyOf(id);
-      const raw = Buffer.from(sealed.slice(dot + 1), 'base64url');
-      if (raw.length < 29) throw new ReceiverVaultError('收货人密文格式不对');
-      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
-      decipher.setAAD(Buffer.from(id));
-      decipher.setAuthTag(raw.subarray(12, 28));
-      try {
-        return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as unknown;
-      } catch {
-        throw new ReceiverVaultError('收货人密文校验失败（密钥不对或内容被改动）');
-      }
-    },
+    sealJson,
+    openJson,
     receiverKey(r) {
       const norm = [r.name, r.phone, r.province, r.city, r.district, r.address].map((s) => s.trim());
       return createHmac('sha256', macKey).update(JSON.stringify(norm)).digest('base64url');
     },
-    isStale(sealed) {
-      return !sealed.startsWith(`${ring.currentId}.`);
-    },
+    isStale: (sealed) => !sealed.startsWith(`${ring.currentId}.`),
   };
 }
