@@ -119,6 +119,16 @@ describe('retention', () => {
     await db().execute(sql`update dropship_orders set canceled_at = now() - interval '40 days' where id = ${oldCanceled}`);
     await db().execute(sql`update dropship_orders set finished_at = null, canceled_at = null where id = ${open}`);
     const before = await rowsOf('dropship_orders', ids);
+    // Shipped orders' labels print the full street (a reprint prints the same) until the receiver is erased.
+    const purchaserOrg = (await queryRows<{ org_id: number }>(db(), sql`select org_id from users where username = 'demo_purchaser'`))[0]!.org_id;
+    const sellerOrg = (await queryRows<{ org_id: number }>(db(), sql`select org_id from users where username = 'demo_seller'`))[0]!.org_id;
+    const fullStreet = '浙江省杭州市西湖区文三路90号';
+    for (const [i, orderId] of [oldFinished, newFinished].entries()) {
+      await db().execute(sql`insert into waybills (purchaser_org_id, seller_org_id, order_id, courier_code, tracking_no, label)
+        values (${purchaserOrg}, ${sellerOrg}, ${orderId}, 'YTO', ${`RT${Date.now()}${i}`}, ${JSON.stringify({ receiverName: '林*', receiverAddress: fullStreet })})`);
+    }
+    const labelOf = async (orderId: number) =>
+      JSON.parse((await queryRows<{ label: string }>(db(), sql`select label from waybills where order_id = ${orderId}`))[0]!.label) as Record<string, string>;
 
     await t.app.jobs.enqueue(RECEIVER_RETENTION_JOB, {});
     await t.app.jobs.runDue();
@@ -133,6 +143,17 @@ describe('retention', () => {
     expect(erased).toMatchObject({ receiver_phone: before.find((r) => r.id === oldFinished)?.receiver_phone });
     expect(erased.receiver_key).toBeTruthy();
     expect(erased.receiver_phone).toContain('*');
+
+    const masked = after.get(oldFinished)!;
+    const area = (
+      await queryRows<{ a: string }>(
+        db(),
+        sql`select receiver_province || receiver_city || receiver_district as a from dropship_orders where id = ${oldFinished}`,
+      )
+    )[0]!.a;
+    expect((await labelOf(oldFinished)).receiverAddress).toBe(`${area}${masked.receiver_address}`);
+    expect(masked.receiver_address).toContain('****');
+    expect(await labelOf(newFinished)).toEqual({ receiverName: '林*', receiverAddress: fullStreet });
 
     const detail = envelope<{ receiverPhone: string; receiverName: string }>(
       await call(t.app, { url: `/api/b2/post/orders/detail/${oldFinished}`, session: seller }),
