@@ -16,6 +16,8 @@ import { RECEIVER_RETENTION_JOB } from '../src/modules/dropship-orders/receiver-
 import { customGoods } from '../src/modules/goods/goods.table.js';
 import { SHOP_RECEIVER_RETENTION_JOB } from '../src/modules/shop-orders/receiver-retention.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
+import { csv, sampleOrder, TAOBAO_HEADERS, taobaoRow } from './order-import-fixtures.js';
+import { shopIdOf, toPreview } from './order-import-support.js';
 import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
 import { call, envelope } from './support.js';
 
@@ -104,6 +106,32 @@ describe('receivers stored plain before the vault', () => {
       }
       expect(await sealPlainReceivers(db(), table)).toBe(0);
     }
+  });
+});
+
+describe('import rows stored before the vault', () => {
+  it('are still read (plain JSON) beside sealed ones', async () => {
+    const shopId = await shopIdOf(t, seller, 'TAOBAO');
+    const job = await toPreview(t, seller, {
+      file: csv(TAOBAO_HEADERS, [taobaoRow(sampleOrder(1, 'UP')), taobaoRow(sampleOrder(2, 'UP'))]),
+      name: 'o.csv',
+      shopId,
+    });
+    const stored = await queryRows<{ row_no: number; data: string }>(
+      db(),
+      sql`select row_no, data from order_import_rows where job_id = ${job.id} order by row_no`,
+    );
+    expect(stored.every((r) => r.data.startsWith('test1.'))).toBe(true);
+    // The first row as a version without the vault wrote it.
+    const first = stored[0]!;
+    const legacy = JSON.stringify(receiverVault().openJson(first.data));
+    await db().execute(sql`update order_import_rows set data = ${legacy} where job_id = ${job.id} and row_no = ${first.row_no}`);
+    const rows = envelope<{ list: { receiverPhone: string }[] }>(
+      await call(t.app, { method: 'POST', url: `/api/b2/orders/import/${job.id}/rows`, session: seller, payload: {} }),
+    );
+    expect(rows.errorCode, rows.errorMsg).toBe(0);
+    expect(rows.data.list).toHaveLength(2);
+    expect(rows.data.list.every((r) => r.receiverPhone.includes('****'))).toBe(true);
   });
 });
 

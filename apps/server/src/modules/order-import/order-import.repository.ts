@@ -180,7 +180,10 @@ export interface StoredRow {
 
 const rowCols = { rowNo: orderImportRows.rowNo, orderKey: orderImportRows.orderKey, data: orderImportRows.data, error: orderImportRows.error };
 const stored = (rows: { rowNo: number; orderKey: string; data: string; error: string | null }[]): StoredRow[] =>
-  rows.map((r) => ({ ...r, data: receiverVault().openJson(r.data) as RowData }));
+  rows.map((r) => ({ ...r, data: openRow(r.data) }));
+
+/** A row stored before rows were sealed is plain JSON (it starts with a brace; a sealed one with its key id). */
+const openRow = (data: string) => (data.startsWith('{') ? JSON.parse(data) : receiverVault().openJson(data)) as RowData;
 
 export async function pageRows(db: Db, orgId: number, jobId: number, q: { pageNo: number; pageSize: number; errorsOnly: boolean }) {
   const where: SQL | undefined = and(
