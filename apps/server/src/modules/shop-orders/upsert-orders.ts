@@ -89,12 +89,13 @@ const KEPT = `(o.receiver_platform_hash is not null and o.receiver_platform_hash
 const newValue = (c: (typeof ORDER_COLS)[number]) => (RECEIVER_COLS.includes(c) ? `case when ${KEPT} then o.${c} else excluded.${c} end` : `excluded.${c}`);
 
 // receiver_sealed is written with the receiver but left out of the change test: a fresh nonce makes every
-// sealing differ, while receiver_key (an HMAC) already tells whether the plain receiver changed.
+// sealing differ, while receiver_key (an HMAC) already tells whether the plain receiver changed. The same
+// receiver keeps what is stored, so a receiver the retention job erased does not come back with a status change.
 const ORDER_SQL = {
   cols: sql.raw(list(['platform_order_id', 'platform_created_at', 'receiver_sealed', ...ORDER_COLS])),
   values: sql.raw(list(['platform_order_id', 'platform_created_at', 'receiver_sealed', ...ORDER_COLS], 'x.')),
   set: sql.raw(
-    `${ORDER_COLS.map((c) => `${c} = ${newValue(c)}`).join(', ')}, receiver_sealed = case when ${KEPT} then o.receiver_sealed else excluded.receiver_sealed end, receiver_platform_hash = case when ${KEPT} then o.receiver_platform_hash end`,
+    `${ORDER_COLS.map((c) => `${c} = ${newValue(c)}`).join(', ')}, receiver_sealed = case when ${KEPT} or o.receiver_key = excluded.receiver_key then o.receiver_sealed else excluded.receiver_sealed end, receiver_platform_hash = case when ${KEPT} then o.receiver_platform_hash end`,
   ),
   changed: sql.raw(`(${list(ORDER_COLS, 'o.')}) is distinct from (${ORDER_COLS.map(newValue).join(', ')})`),
 };
