@@ -12,9 +12,11 @@ import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/rows.js';
 import { plainReceiverOf, receiverVault, useReceiverKeys } from '../src/lib/receiver-vault/index.js';
 import { resealStaleReceivers, sealPlainReceivers } from '../src/lib/receiver-vault/upkeep.js';
+import { lineReceiverOf } from '../src/modules/declarations/line-receiver.js';
 import { RECEIVER_RETENTION_JOB } from '../src/modules/dropship-orders/receiver-upkeep.service.js';
 import { customGoods } from '../src/modules/goods/goods.table.js';
 import { SHOP_RECEIVER_RETENTION_JOB } from '../src/modules/shop-orders/receiver-retention.js';
+import { line, RECEIVER_A, stallOf } from './declarations-support.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { csv, sampleOrder, TAOBAO_HEADERS, taobaoRow } from './order-import-fixtures.js';
 import { shopIdOf, toPreview } from './order-import-support.js';
@@ -106,6 +108,35 @@ describe('receivers stored plain before the vault', () => {
       }
       expect(await sealPlainReceivers(db(), table)).toBe(0);
     }
+  });
+});
+
+describe('declaration lines stored before the vault', () => {
+  it('are sealed when the app starts (masked name and phone beside the sealed receiver)', async () => {
+    const orgId = (await queryRows<{ org_id: number }>(db(), sql`select org_id from users where username = 'demo_seller'`))[0]!.org_id;
+    const stall = await stallOf(db(), orgId);
+    const saved = envelope<{ id: number }>(
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/b2/declarations/save',
+        session: seller,
+        payload: { delivery: 'RECEIVER', expressCode: 'ZTO', lines: [line(stall.code, { receiver: RECEIVER_A })] },
+      }),
+    );
+    expect(saved.errorCode, saved.errorMsg).toBe(0);
+    const stored = async () =>
+      (await queryRows<{ receiver: Record<string, string> }>(db(), sql`select receiver from declaration_lines where declaration_id = ${saved.data.id}`))[0]!
+        .receiver;
+    expect((await stored()).sealed).toMatch(/^test1\./);
+    expect(await stored()).toMatchObject({ name: '周*', phone: '139****9001' });
+    // As a version without the vault saved it.
+    await db().execute(sql`update declaration_lines set receiver = ${JSON.stringify(RECEIVER_A)}::jsonb where declaration_id = ${saved.data.id}`);
+    const restarted = await buildApp({ db: db(), database: t.database, config: t.config });
+    await restarted.ready();
+    await restarted.close();
+    const after = await stored();
+    expect(after).toMatchObject({ name: '周*', phone: '139****9001' });
+    expect(lineReceiverOf(after)).toEqual(RECEIVER_A);
   });
 });
 
