@@ -24,6 +24,9 @@ import { upsertShopOrders } from '../apps/server/src/modules/shop-orders/shop-or
 import { shops } from '../apps/server/src/modules/shops/shops.table.ts';
 import { assignServingPurchaser } from '../apps/server/src/modules/take-assignment/take-items.service.ts';
 import type { Caller } from '../apps/server/src/plugins/auth.ts';
+import { useBenchReceiverKeys } from './support.ts';
+
+useBenchReceiverKeys();
 
 const BATCH = Number(process.env.BENCH_BATCH ?? 1_000);
 const RUNS = 3;

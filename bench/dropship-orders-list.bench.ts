@@ -20,7 +20,9 @@ import { createOrganisation } from '../apps/server/src/modules/auth/accounts.ts'
 import * as repo from '../apps/server/src/modules/dropship-orders/list/list.repository.ts';
 import { pageDropshipOrders } from '../apps/server/src/modules/dropship-orders/list/list.service.ts';
 import type { Caller } from '../apps/server/src/plugins/auth.ts';
-import { compareAlternating, openBenchDb } from './support.ts';
+import { compareAlternating, openBenchDb, useBenchReceiverKeys } from './support.ts';
+
+useBenchReceiverKeys();
 
 const url = process.env.DATABASE_URL || undefined;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? (url ? 1_000_000 : 200_000));

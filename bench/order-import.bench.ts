@@ -38,6 +38,9 @@ import { toNormalizedOrder } from '../apps/server/src/modules/order-import/to-or
 import { orderRow } from '../apps/server/src/modules/shop-orders/shop-orders.repository.ts';
 import { shops } from '../apps/server/src/modules/shops/shops.table.ts';
 import { csv, sampleOrder, TAOBAO_HEADERS, taobaoRow, xlsx } from '../apps/server/test/order-import-fixtures.ts';
+import { useBenchReceiverKeys } from './support.ts';
+
+useBenchReceiverKeys();
 
 const N = 10_000;
 const RUNS = 3;

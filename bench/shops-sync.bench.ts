@@ -26,6 +26,9 @@ import { ChannelRegistry } from '../apps/server/src/modules/shops/channel-regist
 import { encryptSecret } from '../apps/server/src/modules/shops/shop-secrets.ts';
 import { requestSync, type ShopsDeps } from '../apps/server/src/modules/shops/shops.service.ts';
 import { shops } from '../apps/server/src/modules/shops/shops.table.ts';
+import { useBenchReceiverKeys } from './support.ts';
+
+useBenchReceiverKeys();
 
 const N = 10_000;
 const RUNS = 3;

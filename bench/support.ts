@@ -3,6 +3,8 @@
  * a bare query function on the same database for the baseline, and a closed-loop latency
  * measurement at a given concurrency.
  */
+
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +13,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
+import { useReceiverKeys } from '../apps/server/src/lib/receiver-vault/index.ts';
+
+/** Benches write orders as the server does (receivers sealed): a vault with a key of this run only. */
+export function useBenchReceiverKeys() {
+  useReceiverKeys({ receiverKeys: `bench:${randomBytes(32).toString('base64')}`, receiverKeyDir: '', production: false });
+}
 
 const migrationsFolder = new URL('../apps/server/drizzle', import.meta.url).pathname;
 

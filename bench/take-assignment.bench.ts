@@ -20,7 +20,9 @@ import { createOrganisation, createUser } from '../apps/server/src/modules/auth/
 import * as repo from '../apps/server/src/modules/take-assignment/assign.repository.ts';
 import { assignItems, takePage } from '../apps/server/src/modules/take-assignment/assign.service.ts';
 import type { Caller } from '../apps/server/src/plugins/auth.ts';
-import { compareAlternating, openBenchDb } from './support.ts';
+import { compareAlternating, openBenchDb, useBenchReceiverKeys } from './support.ts';
+
+useBenchReceiverKeys();
 
 const url = process.env.DATABASE_URL || undefined;
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 500_000);

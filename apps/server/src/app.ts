@@ -18,6 +18,7 @@ import { wireModuleHooks } from './hooks.js';
 import { AppError } from './lib/app-error.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/error-handler.js';
 import { safeLogger } from './lib/log-safety.js';
+import { useReceiverKeys } from './lib/receiver-vault/index.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
 import { installTextGuard } from './lib/text-guard.js';
 import { zodValidatorCompiler } from './lib/validation.js';
@@ -60,6 +61,8 @@ import { authPlugin, optionalCaller } from './plugins/auth.js';
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
+  // Before any route or job can write a receiver: they seal with the configured keys.
+  useReceiverKeys(deps.config);
   // Every logger the app gets redacts personal data and logs errors without their SQL parameters.
   const options: FastifyServerOptions = {
     logger: safeLogger(logger),

@@ -27,6 +27,12 @@ export interface Config {
   alipay: { appId: string; privateKey: string; publicKey: string; gateway: string | undefined; notifyUrl: string | undefined };
   /** Aliyun SMS (SendSms); no AccessKey = the local emulator in this process, never in production. */
   sms: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string | undefined };
+  /** RECEIVER_KEYS: "id:base64key[,…]", the first seals plain receivers, all open (docs/security.md 收货人数据). */
+  receiverKeys: string | undefined;
+  /** Without RECEIVER_KEYS (demo, development): where the generated key file lives, DATA_DIR (also under PostgreSQL). */
+  receiverKeyDir: string;
+  /** RECEIVER_RETAIN_DAYS: a sealed plain receiver is erased this many days after its order finished or was cancelled. */
+  receiverRetainDays: number;
 }
 
 /**
@@ -74,7 +80,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       templateCode: env.SMS_TEMPLATE_CODE || 'SMS_DEMO_CODE',
       endpoint: env.SMS_ENDPOINT || undefined,
     },
+    receiverKeys: env.RECEIVER_KEYS?.trim() || undefined,
+    receiverKeyDir: path.resolve(env.DATA_DIR ?? './data'),
+    receiverRetainDays: retainDaysOf(env.RECEIVER_RETAIN_DAYS),
   };
+}
+
+function retainDaysOf(value: string | undefined): number {
+  if (!value?.trim()) return 30;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`RECEIVER_RETAIN_DAYS 应为不小于 0 的整数（天），现为“${value}”。`);
+  return n;
 }
 
 /** A real gateway needs the app id and both keys: refuse to start half-configured rather than fail at the first payment. */

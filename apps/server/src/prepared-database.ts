@@ -6,10 +6,15 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { assertReceiverKeys, useReceiverKeys } from './lib/receiver-vault/index.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './modules/demo/index.js';
 
 /** The database migrated, and seeded with the demo data when it is empty and the config says so. */
 export async function openPrepared(config: Config, log?: Logger) {
+  // Refused before the database opens: production keeps its receiver keys in RECEIVER_KEYS, never a generated file.
+  assertReceiverKeys(config);
+  // The demo seed places orders, whose receivers are sealed.
+  useReceiverKeys(config);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   log?.info({ database: database.kind, dataDir: config.dataDir }, '数据库已就绪（迁移已执行）');
   if (config.seedDemo && (await isEmpty(database.db))) {

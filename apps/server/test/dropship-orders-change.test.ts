@@ -8,6 +8,7 @@ import { ErrorCode } from '@dropship/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
+import { plainReceiverOf } from '../src/lib/receiver-vault/index.js';
 import { problemParcels } from '../src/modules/after-sale/after-sale.table.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
@@ -147,7 +148,10 @@ describe('receiving info', () => {
     expect(r.errorCode, r.errorMsg).toBe(0);
     // One item, remote zone: ¥18.00 first kilo instead of ¥3.50.
     expect(r.data).toMatchObject({ expressFeeFen: 1800, totalFen: o.totalFen - 350 + 1800 });
-    expect(await orderRow(o.id)).toMatchObject({ receiverName: '王芳', receiverProvince: '新疆维吾尔自治区', expressFeeFen: 1800 });
+    const row = await orderRow(o.id);
+    // Stored masked, the plain receiver sealed: the new one is what opens.
+    expect(row).toMatchObject({ receiverName: '王*', receiverProvince: '新疆维吾尔自治区', expressFeeFen: 1800 });
+    expect(plainReceiverOf(row!)).toMatchObject({ name: '王芳', address: '解放北路1号' });
   });
 
   it('paid: the same fee is fine, a different fee is refused; locked once a line is taken', async () => {

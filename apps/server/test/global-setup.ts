@@ -16,9 +16,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
+import { useReceiverKeys } from '../src/lib/receiver-vault/index.js';
 import { seedDemo } from '../src/modules/demo/seed.js';
 import { openMigratedPglite } from './migrated-snapshot.js';
 import { adminQuery, databaseUrl } from './pg-admin.js';
+import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
 
 export type StartingPoints = { kind: 'pglite'; migrated: string; seeded: string } | { kind: 'postgres'; migrated: string; seeded: string };
 
@@ -29,6 +31,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // The seed seals its receivers with the key every test app is given (helpers.ts).
+  useReceiverKeys({ receiverKeys: TEST_RECEIVER_KEYS, receiverKeyDir: '', production: false });
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (baseUrl) {
     const run = randomBytes(4).toString('hex');

@@ -16,6 +16,7 @@ import { expectedSign } from '../src/plugins/auth.js';
 import type {} from './global-setup.js';
 import { openDump } from './migrated-snapshot.js';
 import { adminQuery, databaseUrl } from './pg-admin.js';
+import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -39,7 +40,7 @@ async function openStartingPoint(seeded: boolean): Promise<{ database: Database;
 
 export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const { database, url, drop } = await openStartingPoint(opts.seed !== false);
-  const config = loadConfig({ CAPTCHA_DISABLED: '1', ...opts.env, ...(url ? { DATABASE_URL: url } : {}) });
+  const config = loadConfig({ CAPTCHA_DISABLED: '1', RECEIVER_KEYS: TEST_RECEIVER_KEYS, ...opts.env, ...(url ? { DATABASE_URL: url } : {}) });
   const app = await buildApp({ db: database.db, database, config });
   await app.ready();
   return {

@@ -6,6 +6,7 @@
 import { ErrorCode, SELF_PICKUP_EXPRESS } from '@dropship/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainReceiverOf } from '../src/lib/receiver-vault/index.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
 import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
@@ -42,7 +43,9 @@ describe('an offline pickup order', () => {
     // Goods 2×35 + 42 = 112 yuan; service fee ¥1.00 per item × 3; no freight.
     expect(made.data.totalFen).toBe(11_200 + 300);
     const [order] = await db().select().from(dropshipOrders).where(eq(dropshipOrders.id, made.data.id));
-    expect(order).toMatchObject({ source: 'OFFLINE', expressCode: SELF_PICKUP_EXPRESS, expressFeeFen: 0, status: 'WAITING_PAYMENT', receiverName: '周小芳' });
+    expect(order).toMatchObject({ source: 'OFFLINE', expressCode: SELF_PICKUP_EXPRESS, expressFeeFen: 0, status: 'WAITING_PAYMENT', receiverName: '周*芳' });
+    // Stored masked, the plain receiver sealed.
+    expect(plainReceiverOf(order!).name).toBe('周小芳');
 
     // A self-pickup order has no address to change: the detail offers no edit and the call refuses it.
     const detail = await w.t.app.inject({ method: 'GET', url: `/api/b2/post/orders/detail/${made.data.id}`, headers: w.seller.headers() });

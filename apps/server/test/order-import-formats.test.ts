@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainReceiverOf } from '../src/lib/receiver-vault/index.js';
 import { shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { csv, xls } from './order-import-fixtures.js';
@@ -71,6 +72,8 @@ describe('template, .xls and column mapping', () => {
     expect(preview).toMatchObject({ layout: 'CUSTOM', validOrders: 1, errorRows: 0 });
     await confirmAndRun(t, seller, preview.id);
     const [o] = await t.database.db.select().from(shopOrders).where(eq(shopOrders.platformOrderId, 'U-1'));
-    expect(o).toMatchObject({ receiverProvince: '广东省', receiverCity: '广州市', receiverDistrict: '天河区', receiverAddress: '体育西路1号' });
+    expect(o).toMatchObject({ receiverProvince: '广东省', receiverCity: '广州市', receiverDistrict: '天河区' });
+    // The street is stored masked, the plain receiver sealed.
+    expect(plainReceiverOf(o!).address).toBe('体育西路1号');
   });
 });

@@ -7,6 +7,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainReceiverOf } from '../src/lib/receiver-vault/index.js';
 import { shopOrderItems, shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
 import { shops } from '../src/modules/shops/shops.table.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
@@ -41,11 +42,17 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** The shop's orders imported by a job (the demo data holds others). */
-const ordersOf = (shopId: number) =>
-  t.database.db
-    .select()
-    .from(shopOrders)
-    .where(and(eq(shopOrders.shopId, shopId), isNotNull(shopOrders.importJobId)));
+/** The imported orders, each with its receiver opened (stored masked, the plain one sealed). */
+const ordersOf = async (shopId: number) =>
+  (
+    await t.database.db
+      .select()
+      .from(shopOrders)
+      .where(and(eq(shopOrders.shopId, shopId), isNotNull(shopOrders.importJobId)))
+  ).map((o) => {
+    const plain = plainReceiverOf(o);
+    return { ...o, receiverName: plain.name, receiverPhone: plain.phone, receiverAddress: plain.address };
+  });
 const rows = (n: number, from: number, prefix: string) => Array.from({ length: n }, (_, i) => sampleOrder(from + i, prefix));
 
 describe('Taobao/Qianniu 订单报表 (.xlsx)', () => {

@@ -2,6 +2,7 @@
 import type { NormalizedOrder } from '@dropship/channels';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plainReceiverOf } from '../src/lib/receiver-vault/index.js';
 import { correctShopOrderAddress } from '../src/modules/shop-orders/shop-order-address.service.js';
 import { upsertShopOrders } from '../src/modules/shop-orders/shop-orders.service.js';
 import { shopOrderItems, shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
@@ -71,11 +72,30 @@ describe('upsertShopOrders', () => {
     expect(await rowCount(db, shopOrderItems)).toBe(2);
   });
 
+  it('a plain receiver is stored masked and sealed; one the retention job erased stays erased while the platform gives the same', async () => {
+    const db = t.database.db;
+    const plain = { name: '王小明', phone: '13912345678', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路5号', encrypted: false };
+    const rowOf = async () => (await db.select().from(shopOrders).where(eq(shopOrders.platformOrderId, 'P1')))[0]!;
+    await upsertShopOrders(db, target, [order('P1', '2026-11-20T10:05:00+08:00', { receiver: plain })]);
+    const first = await rowOf();
+    expect(first).toMatchObject({ receiverName: '王*明', receiverPhone: '139****5678', receiverAddress: '文****', receiverPhoneTail: '5678' });
+    expect(plainReceiverOf(first)).toEqual({ name: '王小明', phone: '13912345678', address: '文三路5号' });
+    // As the retention job leaves it.
+    await db.update(shopOrders).set({ receiverSealed: null }).where(eq(shopOrders.id, first.id));
+    await upsertShopOrders(db, target, [order('P1', '2026-11-21T10:05:00+08:00', { receiver: plain, status: 'FINISHED' })]);
+    expect(await rowOf()).toMatchObject({ status: 'FINISHED', receiverSealed: null });
+    // Another receiver from the platform is sealed again.
+    await upsertShopOrders(db, target, [order('P1', '2026-11-22T10:05:00+08:00', { receiver: { ...plain, address: '文三路6号' } })]);
+    expect(plainReceiverOf(await rowOf()).address).toBe('文三路6号');
+  });
+
   it("keeps the seller's receiver correction while the platform still gives the receiver it corrected", async () => {
     const db = t.database.db;
     const receiverOf = async () => {
       const [r] = await db.select().from(shopOrders).where(eq(shopOrders.platformOrderId, 'R1'));
-      return [r?.receiverName, r?.receiverProvince, r?.receiverAddress, r?.sellerRemark, r?.receiverPlatformHash === null];
+      // The receiver is stored masked with the plain one sealed: compare the plain one.
+      const plain = r ? plainReceiverOf(r) : undefined;
+      return [plain?.name, r?.receiverProvince, plain?.address, r?.sellerRemark, r?.receiverPlatformHash === null];
     };
     await upsertShopOrders(db, target, [order('R1', '2026-11-20T10:05:00+08:00', { receiver: { ...order('R1', '').receiver, province: '火星省' } })]);
     const [row] = await db.select({ id: shopOrders.id }).from(shopOrders).where(eq(shopOrders.platformOrderId, 'R1'));

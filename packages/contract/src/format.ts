@@ -21,6 +21,19 @@ export function maskPhone(phone: string | null | undefined): string {
 }
 
 /**
+ * The street part of an address (province, city and district are shown whole beside it): the first
+ * third of its characters (at most 6) and four asterisks, so neither the house number nor the
+ * length shows. A value that already holds an asterisk (masked by the platform or by us) is kept.
+ */
+export function maskAddress(address: string | null | undefined): string {
+  if (!address) return '';
+  const a = address.trim();
+  if (a.includes('*')) return a;
+  const chars = Array.from(a);
+  return `${chars.slice(0, Math.min(6, Math.floor(chars.length / 3))).join('')}****`;
+}
+
+/**
  * SPEC.md section 5 emptiness: numbers, booleans, functions, dates and regexes are never empty;
  * strings are trimmed; arrays, maps, sets and plain objects are empty when they hold nothing.
  */

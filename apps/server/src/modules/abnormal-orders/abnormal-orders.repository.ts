@@ -122,6 +122,7 @@ export interface OrderRecord {
   receiver_town: string | null;
   receiver_address: string;
   receiver_encrypted: boolean;
+  receiver_sealed: string | null;
   payment_fen: string | number;
   item_count: string | number;
   dropship_status: string;
@@ -137,7 +138,7 @@ export async function ordersByIds(db: Db, orgId: number, ids: number[]): Promise
     sql`
     select o.id::int as id, o.shop_id, sh.name as shop_name, o.channel, o.platform_order_id, o.paid_at, o.receiver_name, o.receiver_phone,
       o.receiver_province, o.receiver_city, o.receiver_district, o.receiver_town, o.receiver_address, o.receiver_encrypted,
-      o.payment_fen, o.dropship_status, o.status, (sh.auth_state = 'EXPIRED' or coalesce(sh.expire_time < now(), false)) as shop_expired,
+      o.receiver_sealed, o.payment_fen, o.dropship_status, o.status, (sh.auth_state = 'EXPIRED' or coalesce(sh.expire_time < now(), false)) as shop_expired,
       (select coalesce(sum(i.quantity), 0) from shop_order_items i where i.order_id = o.id) as item_count
     from shop_orders o join shops sh on sh.id = o.shop_id
     where o.org_id = ${orgId} and o.id in (${sql.join(

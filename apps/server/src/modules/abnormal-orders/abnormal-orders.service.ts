@@ -11,6 +11,7 @@ import {
   type AbnormalPageBody,
   AbnormalReason,
   type AbnormalSummary,
+  maskAddress,
   maskName,
   maskPhone,
 } from '@dropship/contract';
@@ -18,6 +19,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { moneyColumn, timeColumn, type XlsxColumn } from '../../lib/excel/index.js';
+import { plainReceiverOf } from '../../lib/receiver-vault/index.js';
 import type { Caller } from '../../plugins/auth.js';
 import { findArea } from '../area/index.js';
 import { assertExportable, ensureShopSkus, linkViewOf, skusByIds } from '../goods/index.js';
@@ -54,7 +56,7 @@ function toRow(o: repo.OrderRecord, reasons: Reason[]): AbnormalOrderRow {
     receiverName: maskName(o.receiver_name),
     receiverPhone: maskPhone(o.receiver_phone),
     receiverArea: [o.receiver_province, o.receiver_city, o.receiver_district].filter(Boolean).join(' '),
-    receiverAddress: o.receiver_address,
+    receiverAddress: maskAddress(o.receiver_address),
     paymentFen: Number(o.payment_fen),
     itemCount: Number(o.item_count),
     reasons,
@@ -131,16 +133,23 @@ export async function abnormalDetail(db: Db, caller: Caller, id: number): Promis
   const lines = await repo.orderLines(db, caller.orgId, id);
   const skuIds = lines.flatMap((l) => (l.shop_sku_id === null ? [] : [Number(l.shop_sku_id)]));
   const skus = new Map((await skusByIds(db, caller.orgId, skuIds)).map((s) => [s.id, s]));
+  // The fix form starts from the full receiver while one is kept sealed.
+  const plain = plainReceiverOf({
+    receiverName: order.receiver_name,
+    receiverPhone: order.receiver_phone,
+    receiverAddress: order.receiver_address,
+    receiverSealed: order.receiver_sealed,
+  });
   return {
     order: toRow(order, found?.reasons ?? []),
     receiver: {
-      receiverName: order.receiver_name,
-      receiverPhone: order.receiver_phone,
+      receiverName: plain.name,
+      receiverPhone: plain.phone,
       province: order.receiver_province,
       city: order.receiver_city,
       district: order.receiver_district,
       town: order.receiver_town ?? '',
-      address: order.receiver_address,
+      address: plain.address,
       encrypted: order.receiver_encrypted,
     },
     shopExpired: order.shop_expired,

@@ -24,6 +24,7 @@ import { fulfilmentSettings } from '../fulfilment-settings/index.js';
 import { checkLines, problemsText } from './check-lines.js';
 import * as repo from './declarations.repository.js';
 import { toRow } from './declarations.view.js';
+import { lineReceiverOf, sealLineReceiver } from './line-receiver.js';
 import { RECORD_EXPORT_MAX_ROWS } from './records.service.js';
 
 type SaveBody = z.output<typeof DeclarationSaveBody>;
@@ -65,7 +66,7 @@ export async function saveDeclaration(db: Db, caller: Actor, body: SaveBody): Pr
     size: c.input.size,
     quantity: c.input.quantity,
     unitPriceFen: c.input.unitPriceFen,
-    receiver: body.delivery === 'RECEIVER' ? (c.input.receiver ?? null) : null,
+    receiver: body.delivery === 'RECEIVER' ? sealLineReceiver(c.input.receiver) : null,
     remark: c.input.remark,
   }));
   const id = await inTransaction(db, async (t) => {
@@ -116,7 +117,7 @@ export async function declarationDetail(db: Db, caller: Pick<Caller, 'orgId'>, i
       size: l.size,
       quantity: l.quantity,
       unitPriceFen: l.unitPriceFen,
-      receiver: (l.receiver as DeclarationDetail['lines'][number]['receiver']) ?? null,
+      receiver: lineReceiverOf(l.receiver),
       remark: l.remark,
       orderNo: byLine.get(l.id)?.order_no ?? null,
       takeStatus: byLine.get(l.id)?.take_status ?? null,

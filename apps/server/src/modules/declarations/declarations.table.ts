@@ -66,5 +66,7 @@ export const declarationLines = pgTable(
     uniqueIndex('declaration_lines_decl_line').on(t.declarationId, t.lineNo),
     index('declaration_lines_org_idx').on(t.orgId, t.id.desc().nullsFirst()),
     index('declaration_lines_org_supplier_idx').on(t.orgId, t.supplierId).where(sql`${t.orderId} is not null`),
+    // Lines saved before receivers were sealed (line-receiver.ts): sealed at start.
+    index('declaration_lines_unsealed_idx').on(t.id).where(sql`${t.receiver} is not null and (${t.receiver} ->> 'sealed') is null`),
   ],
 );

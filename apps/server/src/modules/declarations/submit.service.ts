@@ -29,6 +29,7 @@ import {
 import { expressFeeFrom, loadFeeBook } from '../express/index.js';
 import { fulfilmentSettings } from '../fulfilment-settings/index.js';
 import { type DeclarationRecord, type LineRecord, linesOf, linkLines, lockDeclaration, markSubmitted, suppliersByIds } from './declarations.repository.js';
+import { lineReceiverOf } from './line-receiver.js';
 
 type Actor = Pick<Caller, 'orgId' | 'userId'>;
 type Line = LineRecord;
@@ -55,8 +56,9 @@ async function groupsOf(db: Db, orgId: number, d: DeclarationRecord, lines: Line
   if (d.delivery === 'RECEIVER') {
     const groups = new Map<string, Group>();
     for (const l of lines) {
-      if (!l.receiver) throw new AppError(ErrorCode.DECLARATION_LINES_INVALID, `第${l.lineNo}行：没有收货人，请修改草稿后再提交`);
-      const r = normalized(l.receiver as ReceiverFields, l.lineNo);
+      const plain = lineReceiverOf(l.receiver);
+      if (!plain) throw new AppError(ErrorCode.DECLARATION_LINES_INVALID, `第${l.lineNo}行：没有收货人，请修改草稿后再提交`);
+      const r = normalized(plain, l.lineNo);
       const g = groups.get(receiverKey(r)) ?? { receiver: r, lines: [] };
       g.lines.push(l);
       groups.set(receiverKey(r), g);

@@ -34,6 +34,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { sendXlsxStream } from '../../lib/excel/index.js';
+import { sealReceiversAtStart } from '../../lib/receiver-vault/upkeep.js';
 import { originOf } from '../../lib/request-origin.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
@@ -48,6 +49,7 @@ import { payDropshipOrders } from './pay/pay.service.js';
 import { cancelUnpaidOrders, UNPAID_CANCEL_INTERVAL_MS, UNPAID_CANCEL_JOB } from './pay/unpaid-cancel.service.js';
 import { createDropshipOrders } from './place/create.service.js';
 import { calculateCost, previewShopOrders, usableCoupons } from './place/place.service.js';
+import { eraseExpiredReceivers, RECEIVER_RETENTION_INTERVAL_MS, RECEIVER_RETENTION_JOB } from './receiver-upkeep.service.js';
 
 const tags = ['dropship-orders'];
 const PLACE = { permission: '/order/placeOrder' } as const;
@@ -60,6 +62,16 @@ export async function dropshipOrdersRoutes(app: RouteApp, deps: AppDeps & { alip
   });
   app.addHook('onReady', async () => {
     await app.jobs.schedule(UNPAID_CANCEL_JOB, UNPAID_CANCEL_JOB, UNPAID_CANCEL_INTERVAL_MS, { firstInMs: 60_000 });
+  });
+  app.jobs.register(RECEIVER_RETENTION_JOB, z.object({}).passthrough(), async () => {
+    const erased = await eraseExpiredReceivers(db, deps.config.receiverRetainDays);
+    if (erased > 0) app.log.info({ erased }, '已清除过了保留期的收货人明文（密文）');
+  });
+  // Before serving: receivers still stored plain are sealed (one indexed query when there are none).
+  app.addHook('onReady', async () => {
+    const { sealed, resealed } = await sealReceiversAtStart(db, 'dropship_orders');
+    if (sealed + resealed > 0) app.log.info({ sealed, resealed }, '收货人信息已加密保存');
+    await app.jobs.schedule(RECEIVER_RETENTION_JOB, RECEIVER_RETENTION_JOB, RECEIVER_RETENTION_INTERVAL_MS, { firstInMs: 120_000 });
   });
   // One Alipay for the whole server when the app hands it over; otherwise this plugin keeps its own.
   let gateway = deps.alipay;

@@ -29,6 +29,11 @@ export const dropshipOrders = pgTable(
     shopName: text('shop_name'),
     channel: text('channel'),
     platformOrderId: text('platform_order_id'),
+    /**
+     * The receiver's name, phone and street address hold the masked display values (SPEC.md section 5);
+     * the plain ones live only in receiver_sealed (receiver-vault: AES-256-GCM, key id in front), until
+     * the retention job erases them. Province, city, district and the phone's last four stay plain.
+     */
     receiverName: text('receiver_name').notNull(),
     receiverPhone: text('receiver_phone').notNull(),
     receiverPhoneTail: text('receiver_phone_tail').notNull().default(''),
@@ -43,6 +48,10 @@ export const dropshipOrders = pgTable(
      */
     receiverEncrypted: boolean('receiver_encrypted').notNull().default(false),
     receiverHandle: text('receiver_handle'),
+    /** The plain receiver ({name, phone, address}) sealed; null when nothing plain is kept (a platform's masked receiver, or erased). */
+    receiverSealed: text('receiver_sealed'),
+    /** HMAC of the plain receiver: equal receivers merge into one parcel without the plain text. */
+    receiverKey: text('receiver_key'),
     expressCode: text('express_code').notNull(),
     expressName: text('express_name').notNull(),
     expressFeeFen: money('express_fee_fen'),
@@ -96,6 +105,10 @@ export const dropshipOrders = pgTable(
     index('dropship_orders_unpaid_idx').on(t.createdAt).where(sql`${t.status} = 'WAITING_PAYMENT'`),
     // 货到付款 credit in use sums these (pay-later.repository.ts).
     index('dropship_orders_pay_later_due_idx').on(t.orgId).where(sql`${t.payLaterState} = 'DUE'`),
+    // The retention job (receiver-retention.service.ts) erases sealed receivers of orders closed long enough ago.
+    index('dropship_orders_sealed_closed_idx').on(sql`coalesce(${t.finishedAt}, ${t.canceledAt})`).where(sql`${t.receiverSealed} is not null`),
+    // Rows written before receivers were sealed (plain phone, no key): the start-up job seals them.
+    index('dropship_orders_unsealed_idx').on(t.id).where(sql`${t.receiverKey} is null and position('*' in ${t.receiverPhone}) = 0`),
     check('dropship_orders_money', sql`${t.totalFen} >= 0 and ${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.totalFen}`),
   ],
 );

@@ -14,3 +14,11 @@ export interface OrderDelivered {
 
 /** Emitted by deliverOrder inside the delivery's transaction; ship-back enqueues the push to the shop. */
 export const orderDelivered = defineHook<OrderDelivered>('dropship-orders.orderDelivered');
+
+/** Orders whose sealed plain receiver the retention job just erased (their masked columns stay). */
+export interface ReceiversErased {
+  orderIds: number[];
+}
+
+/** Emitted by the retention job in the erasing transaction; the warehouse masks the street on those orders' waybill labels. */
+export const receiversErased = defineHook<ReceiversErased>('dropship-orders.receiversErased');

@@ -18,8 +18,8 @@ export { dropshipOrders } from './dropship-orders.table.js';
 
 export { interceptOnRefunds } from './change/auto-intercept.service.js';
 export { deliverOrder, finishOrder } from './fulfilment/deliver.service.js';
-export type { OrderDelivered } from './hooks.js';
-export { orderDelivered } from './hooks.js';
+export type { OrderDelivered, ReceiversErased } from './hooks.js';
+export { orderDelivered, receiversErased } from './hooks.js';
 export { applyOutcome, assertLineOpen, reverseOutcome } from './fulfilment/fulfilment.service.js';
 export { stopForPurchaser, stopItem } from './change/items.service.js';
 export type { OrderRecord } from './orders.repository.js';
@@ -27,5 +27,6 @@ export { findOrders, lockOrders } from './orders.repository.js';
 export { bumpCounts, insertEvents, moves } from './timeline.repository.js';
 export { insertItems, insertOrders, itemsOf, nextOrderNos } from './orders.repository.js';
 export type { NewItem, NewOrder } from './orders.repository.js';
+export { plainReceiverOf } from './receiver.js';
 export { stallLineItem } from './stall-line.js';
 export { mirrorTakeItems } from './take-mirror.js';

@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { dropshipOrderItems, dropshipOrders } from './dropship-orders.table.js';
+import { sealedReceiverColumns } from './receiver.js';
 
 export type OrderRecord = typeof dropshipOrders.$inferSelect;
 export type ItemRecord = typeof dropshipOrderItems.$inferSelect;
@@ -27,30 +28,28 @@ export async function nextOrderNos(db: Db, n: number): Promise<string[]> {
   return rows.map((r) => r.no);
 }
 
-const phoneTail = (phone: string) => /(\d{4})\D*$/.exec(phone)?.[1] ?? '';
-
-/** Inserts the orders as WAITING_PAYMENT; answers their ids by order number. */
+/** Inserts the orders as WAITING_PAYMENT (the receiver sealed and masked); answers their ids by order number. */
 export async function insertOrders(db: Db, orgId: number, orders: NewOrder[]): Promise<Map<string, number>> {
   if (orders.length === 0) return new Map();
-  const rows = orders.map((o) => ({ ...o, receiverPhoneTail: phoneTail(o.receiverPhone) }));
+  const rows = orders.map((o) => ({ ...o, ...sealedReceiverColumns(o) }));
   const out = await queryRows<{ id: string | number; order_no: string }>(
     db,
     sql`
     insert into dropship_orders (org_id, order_no, source, shop_order_id, shop_id, shop_name, channel, platform_order_id, receiver_name,
       receiver_phone, receiver_phone_tail, receiver_province, receiver_city, receiver_district, receiver_address, express_code, express_name,
       express_fee_fen, service_fee_fen, goods_fen, coupon_id, discount_fen, total_fen, item_count, remark, buyer_remark, seller_remark,
-      status, combined_status, created_by, speed_delivery, speed_fee_fen, receiver_encrypted, receiver_handle)
+      status, combined_status, created_by, speed_delivery, speed_fee_fen, receiver_encrypted, receiver_handle, receiver_sealed, receiver_key)
     select ${orgId}::int, x."orderNo", x.source, x."shopOrderId", x."shopId", x."shopName", x.channel, x."platformOrderId", x."receiverName",
       x."receiverPhone", x."receiverPhoneTail", x."receiverProvince", x."receiverCity", coalesce(x."receiverDistrict", ''), x."receiverAddress",
       x."expressCode", x."expressName", x."expressFeeFen", x."serviceFeeFen", x."goodsFen", x."couponId", x."discountFen", x."totalFen",
       x."itemCount", coalesce(x.remark, ''), x."buyerRemark", x."sellerRemark", 'WAITING_PAYMENT', 'WAITING_PAYMENT', x."createdBy",
-      coalesce(x."speedDelivery", false), coalesce(x."speedFeeFen", 0), coalesce(x."receiverEncrypted", false), x."receiverHandle"
+      coalesce(x."speedDelivery", false), coalesce(x."speedFeeFen", 0), coalesce(x."receiverEncrypted", false), x."receiverHandle", x."receiverSealed", x."receiverKey"
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("orderNo" text, source text, "shopOrderId" bigint, "shopId" int,
       "shopName" text, channel text, "platformOrderId" text, "receiverName" text, "receiverPhone" text, "receiverPhoneTail" text,
       "receiverProvince" text, "receiverCity" text, "receiverDistrict" text, "receiverAddress" text, "expressCode" text, "expressName" text,
       "expressFeeFen" bigint, "serviceFeeFen" bigint, "goodsFen" bigint, "couponId" int, "discountFen" bigint, "totalFen" bigint,
       "itemCount" int, remark text, "buyerRemark" text, "sellerRemark" text, "createdBy" int, "speedDelivery" boolean, "speedFeeFen" bigint,
-      "receiverEncrypted" boolean, "receiverHandle" text)
+      "receiverEncrypted" boolean, "receiverHandle" text, "receiverSealed" text, "receiverKey" text)
     returning id, order_no`,
   );
   return new Map(out.map((r) => [r.order_no, Number(r.id)]));
@@ -178,8 +177,8 @@ export async function updateReceiver(
 ) {
   await db
     .update(dropshipOrders)
-    // A receiver the seller typed replaces the platform's encrypted one: plain from now on.
-    .set({ ...v, receiverPhoneTail: phoneTail(v.receiverPhone), receiverEncrypted: false, receiverHandle: null, updatedAt: sql`now()` })
+    // A receiver the seller typed replaces the platform's encrypted one: plain (sealed) from now on.
+    .set({ ...v, ...sealedReceiverColumns(v), receiverEncrypted: false, receiverHandle: null, updatedAt: sql`now()` })
     .where(and(eq(dropshipOrders.orgId, orgId), eq(dropshipOrders.id, id)));
 }
 

@@ -7,6 +7,7 @@ import type { ImportJobStatus } from '@dropship/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import { receiverVault } from '../../lib/receiver-vault/index.js';
 import { users } from '../auth/index.js';
 import { shops } from '../shops/index.js';
 import { orderImportJobs, orderImportRows } from './order-import.table.js';
@@ -147,7 +148,9 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export async function insertRows(db: Db, jobId: number, orgId: number, rows: ParsedRow[]) {
   if (rows.length === 0) return;
-  const payload = rows.map((r) => ({ row_no: r.rowNo, order_key: r.orderKey, data: JSON.stringify(r.data), error: r.error }));
+  // The row holds the file's plain receiver: sealed at rest (receiver-vault), opened only to show and import it.
+  const vault = receiverVault();
+  const payload = rows.map((r) => ({ row_no: r.rowNo, order_key: r.orderKey, data: vault.sealJson(r.data), error: r.error }));
   await db.execute(sql`insert into order_import_rows (job_id, org_id, row_no, order_key, data, error)
     select ${jobId}, ${orgId}, x.row_no, x.order_key, x.data, x.error
     from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as x(row_no int, order_key text, data text, error text)`);
@@ -177,7 +180,10 @@ export interface StoredRow {
 
 const rowCols = { rowNo: orderImportRows.rowNo, orderKey: orderImportRows.orderKey, data: orderImportRows.data, error: orderImportRows.error };
 const stored = (rows: { rowNo: number; orderKey: string; data: string; error: string | null }[]): StoredRow[] =>
-  rows.map((r) => ({ ...r, data: JSON.parse(r.data) as RowData }));
+  rows.map((r) => ({ ...r, data: openRow(r.data) }));
+
+/** A row stored before rows were sealed is plain JSON (it starts with a brace; a sealed one with its key id). */
+const openRow = (data: string) => (data.startsWith('{') ? JSON.parse(data) : receiverVault().openJson(data)) as RowData;
 
 export async function pageRows(db: Db, orgId: number, jobId: number, q: { pageNo: number; pageSize: number; errorsOnly: boolean }) {
   const where: SQL | undefined = and(

@@ -16,6 +16,7 @@ import {
   type ImportPageBody,
   type ImportRowsBody,
   type ImportRowView,
+  maskAddress,
   maskName,
   maskPhone,
 } from '@dropship/contract';
@@ -142,7 +143,7 @@ export async function previewRows(db: Db, caller: Caller, jobId: number, q: z.ou
       receiverName: maskName(r.data.receiverName),
       receiverPhone: maskPhone(r.data.receiverPhone),
       area: [r.data.province, r.data.city, r.data.district].filter(Boolean).join(' '),
-      address: r.data.address,
+      address: maskAddress(r.data.address),
       goods: goodsText(r),
       quantity: r.data.items.reduce((s, i) => s + i.quantity, 0),
       paymentFen: r.data.orderPaymentFen ?? r.data.items.reduce((s, i) => s + i.paymentFen, 0),

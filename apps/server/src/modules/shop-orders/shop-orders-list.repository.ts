@@ -57,6 +57,7 @@ const orderColumns = {
   receiverDistrict: o.receiverDistrict,
   receiverTown: o.receiverTown,
   receiverAddress: o.receiverAddress,
+  receiverSealed: o.receiverSealed,
   receiverEncrypted: o.receiverEncrypted,
   buyerRemark: o.buyerRemark,
   sellerRemark: o.sellerRemark,

@@ -18,6 +18,7 @@ import {
 } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { plainReceiverOf } from '../../lib/receiver-vault/index.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './shop-orders-list.repository.js';
 import { refundsOfOrder } from './shop-refunds.repository.js';
@@ -93,10 +94,12 @@ export async function shopOrderDetail(db: Db, caller: Caller, id: number): Promi
   if (!r) throw notFound('订单');
   const items = await repo.itemsOf(db, caller.orgId, [id]);
   const refunds = await refundsOfOrder(db, caller.orgId, r.shopId, r.platformOrderId);
+  // The seller's own order: its full receiver while one is kept sealed (a platform's stays as the platform gave it).
+  const plain = plainReceiverOf(r);
   return {
-    ...toRow(r, items.get(id) ?? [], false),
+    ...toRow({ ...r, receiverName: plain.name, receiverPhone: plain.phone }, items.get(id) ?? [], false),
     receiverTown: r.receiverTown,
-    receiverAddress: r.receiverAddress,
+    receiverAddress: plain.address,
     receiverEncrypted: r.receiverEncrypted,
     refunds: refunds.map((x) => ({
       id: Number(x.id),

@@ -5,6 +5,7 @@
  * slower for bulk rows (ARCHITECTURE pitfalls).
  */
 import type { NormalizedOrder } from '@dropship/channels';
+import { sealReceiverColumns } from '../../lib/receiver-vault/index.js';
 
 export interface UpsertTarget {
   orgId: number;
@@ -29,20 +30,33 @@ export function itemSearchText(o: NormalizedOrder): string {
 /** The order's columns as the upsert's json record set names them. */
 export function orderRow(o: NormalizedOrder) {
   const r = o.receiver;
+  // A plain receiver is masked and sealed; an encrypted one is the platform's masked copy, kept as given.
+  const stored = r.encrypted
+    ? { receiverSealed: null, receiverKey: null }
+    : sealReceiverColumns({
+        receiverName: r.name,
+        receiverPhone: r.phone,
+        receiverProvince: r.province,
+        receiverCity: r.city,
+        receiverDistrict: r.district,
+        receiverAddress: r.address,
+      });
   return {
     platform_order_id: o.platformOrderId,
     status: o.status,
     platform_status: o.platformStatus,
     refund_state: worstRefundState(o),
     buyer_nick: o.buyerNick,
-    receiver_name: r.name,
-    receiver_phone: r.phone,
+    receiver_name: stored.receiverName ?? r.name,
+    receiver_phone: stored.receiverPhone ?? r.phone,
     receiver_phone_tail: phoneTail(r.phone),
     receiver_province: r.province,
     receiver_city: r.city,
     receiver_district: r.district,
     receiver_town: r.town ?? null,
-    receiver_address: r.address,
+    receiver_address: stored.receiverAddress ?? r.address,
+    receiver_key: stored.receiverKey,
+    receiver_sealed: stored.receiverSealed,
     receiver_encrypted: r.encrypted,
     receiver_decrypt_handle: r.decryptHandle ?? null,
     buyer_remark: o.buyerRemark ?? null,

@@ -18,9 +18,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { beijingTime, sendXlsxStream, type XlsxColumn, yuan } from '../../lib/excel/index.js';
+import { sealReceiversAtStart } from '../../lib/receiver-vault/upkeep.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { listShops } from '../shops/index.js';
+import { eraseExpiredShopReceivers, SHOP_RECEIVER_RETENTION_INTERVAL_MS, SHOP_RECEIVER_RETENTION_JOB } from './receiver-retention.js';
 import { adoptImportedOrders } from './shop-orders.demo.js';
 import * as service from './shop-orders-list.service.js';
 import { registerShopSyncJob } from './shop-sync.jobs.js';
@@ -61,11 +63,21 @@ const EXPORT_COLUMNS: XlsxColumn<ShopOrderRow>[] = [
   { header: '付款时间', width: 20, value: (r) => beijingTime(r.paidAt) },
 ];
 
-export async function shopOrdersRoutes(app: RouteApp, { db }: AppDeps) {
+export async function shopOrdersRoutes(app: RouteApp, deps: AppDeps) {
+  const { db } = deps;
   // The shop sync writes shop orders, so its job runs here; shops (registered first) enqueue it and own the clients.
   registerShopSyncJob(app.jobs, { db, channels: app.channels, jobs: app.jobs });
+  // Before serving: shop orders' receivers still stored plain are sealed (one indexed query when there are none).
   app.addHook('onReady', async () => {
+    const { sealed, resealed } = await sealReceiversAtStart(db, 'shop_orders');
+    if (sealed + resealed > 0) app.log.info({ sealed, resealed }, '店铺订单的收货人信息已加密保存');
+    await app.jobs.schedule(SHOP_RECEIVER_RETENTION_JOB, SHOP_RECEIVER_RETENTION_JOB, SHOP_RECEIVER_RETENTION_INTERVAL_MS, { firstInMs: 180_000 });
+    // Demo: imported orders of emulator-served shops exist on the emulator too, so 物流回传 finds them.
     await adoptImportedOrders({ db, channels: app.channels, jobs: app.jobs }, app.log);
+  });
+  app.jobs.register(SHOP_RECEIVER_RETENTION_JOB, z.object({}).passthrough(), async () => {
+    const erased = await eraseExpiredShopReceivers(db, deps.config.receiverRetainDays);
+    if (erased > 0) app.log.info({ erased }, '已清除过了保留期的店铺订单收货人明文（密文）');
   });
   const config = { permission: PERMISSION } as const;
 

@@ -29,6 +29,11 @@ export const shopOrders = pgTable(
     /** UNPLACED until a dropship order is placed for it (dropship-orders sets it), then PLACED. */
     dropshipStatus: text('dropship_status').$type<DropshipStatus>().notNull().default('UNPLACED'),
     buyerNick: text('buyer_nick').notNull().default(''),
+    /**
+     * A plain receiver (Weidian, the ERPs, an imported file, the seller's correction) is stored as its masked
+     * display values, the plain one sealed in receiver_sealed (receiver-vault); a platform's encrypted
+     * receiver is kept as the platform gave it (masked), with nothing sealed.
+     */
     receiverName: text('receiver_name').notNull().default(''),
     receiverPhone: text('receiver_phone').notNull().default(''),
     /** The last four digits of the phone (search by 手机尾号 even where the phone is masked). */
@@ -39,6 +44,10 @@ export const shopOrders = pgTable(
     receiverTown: text('receiver_town'),
     receiverAddress: text('receiver_address').notNull().default(''),
     receiverEncrypted: boolean('receiver_encrypted').notNull().default(false),
+    /** The plain receiver ({name, phone, address}) sealed; null when nothing plain is kept. */
+    receiverSealed: text('receiver_sealed'),
+    /** HMAC of the plain receiver: tells a changed receiver from the same one without plain text. */
+    receiverKey: text('receiver_key'),
     receiverDecryptHandle: text('receiver_decrypt_handle'),
     /**
      * Set when the seller corrected the receiver (/order/abnormalList): md5 of the platform's receiver as it
@@ -74,6 +83,10 @@ export const shopOrders = pgTable(
     // (exact token of item_search through a GIN index: no extension needed on PGlite).
     index('shop_orders_org_shop_paid_idx').on(t.orgId, t.shopId, t.paidAt.desc().nullsLast(), t.id.desc()),
     index('shop_orders_org_buyer_idx').on(t.orgId, t.buyerNick),
+    // The retention job (receiver-retention.ts) erases sealed receivers of orders the platform closed long ago.
+    index('shop_orders_sealed_closed_idx').on(t.platformModifiedAt).where(sql`${t.receiverSealed} is not null and ${t.status} in ('FINISHED', 'CLOSED')`),
+    // Rows written before receivers were sealed (plain phone, no key): the start-up job seals them.
+    index('shop_orders_unsealed_idx').on(t.id).where(sql`${t.receiverKey} is null and ${t.receiverPhone} <> '' and position('*' in ${t.receiverPhone}) = 0`),
     // A small pending list: PGlite runs no autovacuum, and GIN's default 4 MB list is scanned on every search (100+ ms measured).
     index('shop_orders_item_tokens_idx').using('gin', sql`string_to_array(${t.itemSearch}, ' ')`).with({ gin_pending_list_limit: 256 }),
   ],

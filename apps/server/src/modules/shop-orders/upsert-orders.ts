@@ -50,6 +50,7 @@ const ORDER_COLS = [
   'receiver_district',
   'receiver_town',
   'receiver_address',
+  'receiver_key',
   'receiver_encrypted',
   'receiver_decrypt_handle',
   'buyer_remark',
@@ -87,10 +88,15 @@ export const receiverHash = (prefix: string) => `md5(row(${list(RECEIVER_COLS, p
 const KEPT = `(o.receiver_platform_hash is not null and o.receiver_platform_hash = ${receiverHash('excluded.')})`;
 const newValue = (c: (typeof ORDER_COLS)[number]) => (RECEIVER_COLS.includes(c) ? `case when ${KEPT} then o.${c} else excluded.${c} end` : `excluded.${c}`);
 
+// receiver_sealed is written with the receiver but left out of the change test: a fresh nonce makes every
+// sealing differ, while receiver_key (an HMAC) already tells whether the plain receiver changed. The same
+// receiver keeps what is stored, so a receiver the retention job erased does not come back with a status change.
 const ORDER_SQL = {
-  cols: sql.raw(list(['platform_order_id', 'platform_created_at', ...ORDER_COLS])),
-  values: sql.raw(list(['platform_order_id', 'platform_created_at', ...ORDER_COLS], 'x.')),
-  set: sql.raw(`${ORDER_COLS.map((c) => `${c} = ${newValue(c)}`).join(', ')}, receiver_platform_hash = case when ${KEPT} then o.receiver_platform_hash end`),
+  cols: sql.raw(list(['platform_order_id', 'platform_created_at', 'receiver_sealed', ...ORDER_COLS])),
+  values: sql.raw(list(['platform_order_id', 'platform_created_at', 'receiver_sealed', ...ORDER_COLS], 'x.')),
+  set: sql.raw(
+    `${ORDER_COLS.map((c) => `${c} = ${newValue(c)}`).join(', ')}, receiver_sealed = case when ${KEPT} or o.receiver_key = excluded.receiver_key then o.receiver_sealed else excluded.receiver_sealed end, receiver_platform_hash = case when ${KEPT} then o.receiver_platform_hash end`,
+  ),
   changed: sql.raw(`(${list(ORDER_COLS, 'o.')}) is distinct from (${ORDER_COLS.map(newValue).join(', ')})`),
 };
 const ITEM_SQL = {
@@ -101,7 +107,8 @@ const ITEM_SQL = {
 };
 const RECORD = sql.raw(`platform_order_id text, status text, platform_status text, refund_state text, buyer_nick text,
   receiver_name text, receiver_phone text, receiver_phone_tail text, receiver_province text, receiver_city text,
-  receiver_district text, receiver_town text, receiver_address text, receiver_encrypted boolean, receiver_decrypt_handle text,
+  receiver_district text, receiver_town text, receiver_address text, receiver_key text, receiver_sealed text,
+  receiver_encrypted boolean, receiver_decrypt_handle text,
   buyer_remark text, seller_remark text, seller_flag int, total_fen bigint, post_fee_fen bigint, payment_fen bigint,
   platform_created_at timestamptz, paid_at timestamptz, platform_modified_at timestamptz, item_search text, items json`);
 const ITEM_RECORD = sql.raw(`platform_item_id text, item_id text, sku_id text, title text, spec text, outer_item_code text,

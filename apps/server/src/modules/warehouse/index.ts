@@ -1,7 +1,8 @@
 /**
  * The purchaser's warehouse: arrival scans, parcels, waybills from the courier gateway and shipping
  * (through dropship-orders' deliverOrder / finishOrder), tracking.
- * Nothing here is used by other modules: app.ts registers its routes (and jobs). Anything another
- * module needs is exported from this file, and other modules import this module only through it.
+ * Nothing here is used by other modules: app.ts registers its routes (and jobs); src/hooks.ts wires
+ * maskErasedLabels to dropship-orders' receiversErased. Anything another module needs is exported
+ * from this file, and other modules import this module only through it.
  */
-export {};
+export { maskErasedLabels } from './label-retention.js';

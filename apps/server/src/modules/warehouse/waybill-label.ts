@@ -5,7 +5,7 @@
  */
 import { maskName, maskPhone, type WaybillLabelData } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import type { OrderRecord } from '../dropship-orders/index.js';
+import { type OrderRecord, plainReceiverOf } from '../dropship-orders/index.js';
 import { fulfilmentSettings, senderFor } from '../fulfilment-settings/index.js';
 import { isLive } from './arrival.js';
 import type { TakeItemRecord, WarehouseSetting } from './warehouse.repository.js';
@@ -16,11 +16,11 @@ export interface Party {
   printAddr: string;
 }
 
-export const receiverOf = (o: OrderRecord): Party => ({
-  name: o.receiverName,
-  mobile: o.receiverPhone,
-  printAddr: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverAddress}`,
-});
+/** The plain receiver, opened from the vault: the courier needs it whole (the paper masks name and phone). */
+export function receiverOf(o: OrderRecord): Party {
+  const r = plainReceiverOf(o);
+  return { name: r.name, mobile: r.phone, printAddr: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${r.address}` };
+}
 
 /** The sender, or null when neither the seller nor the warehouse has a phone and address to print. */
 export async function senderOf(db: Db, o: OrderRecord, sellerName: string, warehouse: WarehouseSetting): Promise<Party | null> {

@@ -20,6 +20,7 @@ import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { Caller } from '../../../plugins/auth.js';
 import { takeItemsOfOrder } from '../../take-assignment/index.js';
+import { plainReceiverOf } from '../receiver.js';
 import { canCancel, canPay, canUpdateReceiver, changeableStatuses } from '../status-machine.js';
 import { entriesOf } from '../timeline.repository.js';
 import * as repo from './list.repository.js';
@@ -125,13 +126,15 @@ export async function dropshipOrderDetail(db: Db, caller: Caller, id: number): P
     entriesOf(db, caller.orgId, id),
   ]);
   const lines = changeableStatuses(items, takes);
-  const { items: _rowItems, ...row } = toRow(o, items, false);
+  // The seller's own order shows its full receiver while one is kept (the vault); masked once erased.
+  const plain = plainReceiverOf(o);
+  const { items: _rowItems, ...row } = toRow({ ...o, receiverName: plain.name, receiverPhone: plain.phone }, items, false);
   return {
     ...row,
     receiverProvince: o.receiverProvince,
     receiverCity: o.receiverCity,
     receiverDistrict: o.receiverDistrict,
-    receiverAddress: o.receiverAddress,
+    receiverAddress: plain.address,
     receiverEncrypted: o.receiverEncrypted,
     buyerRemark: o.buyerRemark,
     sellerRemark: o.sellerRemark,

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { plainReceiverOf } from '../../../lib/receiver-vault/index.js';
 import { customGoods, suppliers } from '../../goods/index.js';
 import { shopOrderItems, shopOrders } from '../../shop-orders/index.js';
 import { shops } from '../../shops/index.js';
@@ -25,11 +26,15 @@ const orderFields = {
   receiverAddress: shopOrders.receiverAddress,
   receiverEncrypted: shopOrders.receiverEncrypted,
   receiverDecryptHandle: shopOrders.receiverDecryptHandle,
+  receiverSealed: shopOrders.receiverSealed,
   buyerRemark: shopOrders.buyerRemark,
   sellerRemark: shopOrders.sellerRemark,
 };
 
-/** The shop orders, optionally locked (FOR UPDATE of the order rows, in id order) so two placements of one order queue up. */
+/**
+ * The shop orders, optionally locked (FOR UPDATE of the order rows, in id order) so two placements of
+ * one order queue up. A receiver kept sealed is opened: placing hands it to the dropship order, which seals it again.
+ */
 export async function shopOrdersByIds(db: Db, orgId: number, ids: number[], lock: boolean) {
   const q = db
     .select(orderFields)
@@ -37,7 +42,11 @@ export async function shopOrdersByIds(db: Db, orgId: number, ids: number[], lock
     .innerJoin(shops, eq(shops.id, shopOrders.shopId))
     .where(and(eq(shopOrders.orgId, orgId), inArray(shopOrders.id, ids)))
     .orderBy(asc(shopOrders.id));
-  return lock ? q.for('update', { of: shopOrders }) : q;
+  const rows = await (lock ? q.for('update', { of: shopOrders }) : q);
+  return rows.map(({ receiverSealed, ...o }) => {
+    const plain = plainReceiverOf({ ...o, receiverSealed });
+    return { ...o, receiverName: plain.name, receiverPhone: plain.phone, receiverAddress: plain.address };
+  });
 }
 
 export type ShopOrderSource = Awaited<ReturnType<typeof shopOrdersByIds>>[number];
