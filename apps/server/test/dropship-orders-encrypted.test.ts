@@ -11,6 +11,7 @@ import { ErrorCode } from '@dropship/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
+import { plainReceiverOf } from '../src/lib/receiver-vault/index.js';
 import type { OrderRecord } from '../src/modules/dropship-orders/index.js';
 import { suppliers } from '../src/modules/goods/goods.table.js';
 import { writeLinks } from '../src/modules/goods/link-writer.js';
@@ -105,9 +106,21 @@ async function orderRow(id: number) {
     receiver_address: string;
     receiver_encrypted: boolean;
     receiver_handle: string | null;
+    receiver_sealed: string | null;
     status: string;
-  }>(db(), sql`select receiver_name, receiver_phone, receiver_address, receiver_encrypted, receiver_handle, status from dropship_orders where id = ${id}`);
-  return r;
+  }>(
+    db(),
+    sql`select receiver_name, receiver_phone, receiver_address, receiver_encrypted, receiver_handle, receiver_sealed, status from dropship_orders where id = ${id}`,
+  );
+  if (!r) return r;
+  // What shipping reads: a plain receiver is stored masked and sealed; an encrypted one is the platform's masks.
+  const opened = plainReceiverOf({
+    receiverName: r.receiver_name,
+    receiverPhone: r.receiver_phone,
+    receiverAddress: r.receiver_address,
+    receiverSealed: r.receiver_sealed,
+  });
+  return { ...r, opened };
 }
 
 describe('a synced order of every channel is placed, paid, picked and scanned', () => {
@@ -132,12 +145,14 @@ describe('a synced order of every channel is placed, paid, picked and scanned', 
       expect(c.errorCode, c.errorMsg).toBe(0);
       const placed = c.data.orders[0] as { id: number; orderNo: string };
       const row = await orderRow(placed.id);
-      expect(row).toMatchObject({
-        receiver_name: o.receiver.name,
-        receiver_phone: o.receiver.phone,
-        receiver_address: o.receiver.address,
-        receiver_encrypted: o.receiver.encrypted,
+      expect({ ...row?.opened, encrypted: row?.receiver_encrypted }).toEqual({
+        name: o.receiver.name,
+        phone: o.receiver.phone,
+        address: o.receiver.address,
+        encrypted: o.receiver.encrypted,
       });
+      // Plain or not, the stored columns are masks.
+      expect(row?.receiver_phone).toContain('*');
       if (o.receiver.encrypted) {
         expect(row?.receiver_handle).toBeTruthy();
         if (so.receiverDecryptHandle) expect(row?.receiver_handle).toBe(so.receiverDecryptHandle);
@@ -192,12 +207,10 @@ describe('the seller may type a receiver instead', () => {
     const so = await syncedOrder('TAOBAO');
     const c = await create(w.seller, [{ shopOrderId: so.id, receiver: { ...RECEIVER, encrypted: false }, expressCode: 'ZTO' }]);
     expect(c.errorCode, c.errorMsg).toBe(0);
-    expect(await orderRow((c.data.orders[0] as { id: number }).id)).toMatchObject({
-      receiver_name: RECEIVER.name,
-      receiver_phone: RECEIVER.phone,
-      receiver_encrypted: false,
-      receiver_handle: null,
-    });
+    const row = await orderRow((c.data.orders[0] as { id: number }).id);
+    expect(row).toMatchObject({ receiver_encrypted: false, receiver_handle: null });
+    expect(row?.opened).toMatchObject({ name: RECEIVER.name, phone: RECEIVER.phone });
+    expect(row?.receiver_phone).not.toBe(RECEIVER.phone);
   });
 
   it('changing the receiver of a placed encrypted order makes it plain', async () => {
@@ -214,7 +227,9 @@ describe('the seller may type a receiver instead', () => {
       receiver: { ...RECEIVER, province: o.receiver.province, city: o.receiver.city, district: o.receiver.district },
     });
     expect(u.errorCode, u.errorMsg).toBe(0);
-    expect(await orderRow(id)).toMatchObject({ receiver_name: RECEIVER.name, receiver_encrypted: false, receiver_handle: null });
+    const row = await orderRow(id);
+    expect(row).toMatchObject({ receiver_encrypted: false, receiver_handle: null });
+    expect(row?.opened.name).toBe(RECEIVER.name);
     expect(await shown()).toMatchObject({ receiverEncrypted: false, receiverName: RECEIVER.name });
   });
 });

@@ -13,7 +13,8 @@ import { plainReceiverOf, receiverVault, sealReceiverColumns } from './index.js'
 
 /** The tables with sealed receivers, and what marks a row whose receiver is plain text still. */
 const TABLES = {
-  dropship_orders: sql.raw(`receiver_key is null and position('*' in receiver_phone) = 0`),
+  // A platform-encrypted receiver (masks, or JD's ciphertexts) is the platform's, not ours to seal.
+  dropship_orders: sql.raw(`receiver_key is null and position('*' in receiver_phone) = 0 and not receiver_encrypted`),
   // A platform's encrypted receiver is masked (or empty) and has nothing to seal.
   shop_orders: sql.raw(`receiver_key is null and receiver_phone <> '' and position('*' in receiver_phone) = 0 and not receiver_encrypted`),
 } as const;

@@ -36,12 +36,13 @@ export function platformReceiverOf(o: Source): PlatformReceiverOf {
   const area = { province: o.receiverProvince, city: o.receiverCity, district: o.receiverDistrict };
   const stored = { name: o.receiverName, phone: o.receiverPhone, address: o.receiverAddress };
   if (!o.receiverEncrypted) return { receiver: { ...stored, ...area, encrypted: false }, handle: null };
-  if (o.receiverDecryptHandle) return { receiver: { ...stored, ...area, encrypted: true }, handle: o.receiverDecryptHandle };
   const masks = [stored.name, stored.phone, stored.address].some(masked);
   const empty = [stored.name, stored.phone, stored.address].every((s) => s === '');
+  // Ciphertexts in the receiver fields (JD) are shown as a mask, never as they are.
+  const display = masks || empty ? stored : CIPHER_MASK;
   // Masks without a handle (or nothing at all): nobody can decrypt it, the seller must type the receiver.
-  if (masks || empty) return { receiver: { ...stored, ...area, encrypted: true }, handle: null };
-  return { receiver: { ...CIPHER_MASK, ...area, encrypted: true }, handle: JSON.stringify(stored) };
+  const handle = o.receiverDecryptHandle ?? (masks || empty ? null : JSON.stringify(stored));
+  return { receiver: { ...display, ...area, encrypted: true }, handle };
 }
 
 /** An encrypted receiver placing can keep: the platform can decrypt it when the order ships. */
