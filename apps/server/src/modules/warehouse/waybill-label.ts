@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import type { OrderRecord } from '../dropship-orders/index.js';
 import { fulfilmentSettings, senderFor } from '../fulfilment-settings/index.js';
 import { isLive } from './arrival.js';
+import { plainReceiverOf } from './receiver-source.js';
 import type { TakeItemRecord, WarehouseSetting } from './warehouse.repository.js';
 
 export interface Party {
@@ -15,12 +16,6 @@ export interface Party {
   mobile: string;
   printAddr: string;
 }
-
-export const receiverOf = (o: OrderRecord): Party => ({
-  name: o.receiverName,
-  mobile: o.receiverPhone,
-  printAddr: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverAddress}`,
-});
 
 /** The sender, or null when neither the seller nor the warehouse has a phone and address to print. */
 export async function senderOf(db: Db, o: OrderRecord, sellerName: string, warehouse: WarehouseSetting): Promise<Party | null> {
@@ -41,6 +36,14 @@ export function goodsOf(items: TakeItemRecord[]) {
   };
 }
 
+/** The goods as a platform e-waybill lists them: one line per piece kind shipped. */
+export function goodsLines(items: TakeItemRecord[]): { name: string; count: number }[] {
+  return items.filter(isLive).map((i) => ({
+    name: [i.artNo, i.color, i.size].filter(Boolean).join(' ') || '服装',
+    count: i.takingStatus === 'TOOK_PART' ? i.tookQuantity : i.quantity,
+  }));
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 export function beijingMinute(d: Date): string {
   const b = new Date(d.getTime() + 8 * 3_600_000);
@@ -56,7 +59,7 @@ export function waybillLabelOf(
   /** A merged parcel's orders (decision 0019); the one order otherwise. */
   orderNo: string = o.orderNo,
 ): WaybillLabelData {
-  const r = receiverOf(o);
+  const r = plainReceiverOf(o);
   return {
     trackingNo: w.trackingNo,
     courierCode: w.courierCode,
