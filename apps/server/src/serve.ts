@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import type { openDatabase } from './db/client.js';
+import { startDemoPrintComponents } from './modules/warehouse/index.js';
 import { openPrepared } from './prepared-database.js';
 
 export interface Serving {
@@ -23,10 +24,13 @@ export async function serve(config: Config, log?: Logger): Promise<Serving> {
   await app.listen({ port: config.port, host: config.host });
   // Background work (shop syncs, token refresh…) runs only in the serving process; app.close() stops it.
   app.jobs.start();
+  // Demo mode prints platform e-waybills through local print-component emulators (decision 0024).
+  const printComponents = app.channels.config.emulator ? await startDemoPrintComponents(process.env, app.log) : null;
   return {
     app,
     database,
     async close() {
+      await printComponents?.close();
       await app.close();
       await database.close();
     },

@@ -10,14 +10,14 @@ import { id } from './schema-helpers.js';
 export const WaybillSourceKind = z.enum(['KUAIDI100', 'PLATFORM']);
 export type WaybillSourceKind = z.infer<typeof WaybillSourceKind>;
 
-/** The platform e-waybill of each channel that has one, as the warehouse settings name it. */
+/** Whose e-waybill a channel's orders take, as the warehouse settings name it: 平台电子面单（菜鸟）. */
 export const PLATFORM_WAYBILL_NAMES: Partial<Record<string, string>> = {
-  TAOBAO: '菜鸟电子面单',
-  PDD: '拼多多电子面单',
-  TIKTOK: '抖音电子面单',
-  KUAISHOU: '快手电子面单',
-  REDBOOK: '小红书电子面单',
-  JD: '京东电子面单',
+  TAOBAO: '菜鸟',
+  PDD: '拼多多',
+  TIKTOK: '抖音',
+  KUAISHOU: '快手',
+  REDBOOK: '小红书',
+  JD: '京东',
 };
 
 export const WAYBILL_SOURCE_NAMES: Record<WaybillSourceKind, string> = { KUAIDI100: '快递100', PLATFORM: '平台电子面单' };

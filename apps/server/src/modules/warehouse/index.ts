@@ -1,7 +1,7 @@
 /**
  * The purchaser's warehouse: arrival scans, parcels, waybills from the courier gateway and shipping
  * (through dropship-orders' deliverOrder / finishOrder), tracking.
- * Nothing here is used by other modules: app.ts registers its routes (and jobs). Anything another
+ * app.ts registers its routes (and jobs); serve.ts starts the demo's print-component emulators. Anything another
  * module needs is exported from this file, and other modules import this module only through it.
  */
-export {};
+export { startDemoPrintComponents } from './print-components-demo.js';
