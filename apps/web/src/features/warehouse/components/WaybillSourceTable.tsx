@@ -51,7 +51,9 @@ export function WaybillSourceTable({ open }: { open: boolean }) {
                 onChange={(source) => save.mutate({ shopId: r.shopId, source })}
                 options={[
                   { value: 'KUAIDI100', label: '快递100' },
-                  ...(r.platformAvailable ? [{ value: 'PLATFORM', label: `平台电子面单（${PLATFORM_WAYBILL_NAMES[r.channel] ?? '平台'}）`, title: PLATFORM_LABEL }] : []),
+                  ...(r.platformAvailable
+                    ? [{ value: 'PLATFORM', label: `平台电子面单（${PLATFORM_WAYBILL_NAMES[r.channel] ?? '平台'}）`, title: PLATFORM_LABEL }]
+                    : []),
                 ]}
               />
             ),
