@@ -4,6 +4,7 @@
  * the browser tests start the real server in their own process (apps/web/e2e/harness.ts).
  * prepare.ts does the first step alone (prepared-database.ts).
  */
+import type { PrintComponentEmulators } from '@dropship/channels';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
@@ -14,6 +15,8 @@ import { openPrepared } from './prepared-database.js';
 export interface Serving {
   app: Awaited<ReturnType<typeof buildApp>>;
   database: Awaited<ReturnType<typeof openDatabase>>;
+  /** Demo mode's platform print-component emulators (null: not started); the browser tests read their jobs. */
+  printComponents: PrintComponentEmulators | null;
   /** Stops the app (and its jobs), then closes the database cleanly. */
   close(): Promise<void>;
 }
@@ -25,10 +28,11 @@ export async function serve(config: Config, log?: Logger): Promise<Serving> {
   // Background work (shop syncs, token refresh…) runs only in the serving process; app.close() stops it.
   app.jobs.start();
   // Demo mode prints platform e-waybills through local print-component emulators (decision 0024).
-  const printComponents = app.channels.config.emulator ? await startDemoPrintComponents(process.env, app.log) : null;
+  const printComponents = app.channels.config.emulator ? await startDemoPrintComponents(config.printComponentEmulator, app.log) : null;
   return {
     app,
     database,
+    printComponents,
     async close() {
       await printComponents?.close();
       await app.close();

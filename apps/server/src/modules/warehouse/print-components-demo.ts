@@ -8,12 +8,12 @@
 import { emulatorPrintSecret, type PrintComponentEmulators, startPrintComponentEmulators, verifyPrintData } from '@dropship/channels';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** PRINT_COMPONENT_EMULATOR: `0` off, `free` any free ports (tests), else the components' real ports. */
-export async function startDemoPrintComponents(env: NodeJS.ProcessEnv, log: FastifyBaseLogger): Promise<PrintComponentEmulators | null> {
-  if (env.PRINT_COMPONENT_EMULATOR === '0') return null;
+/** `mode` (PRINT_COMPONENT_EMULATOR): the components' real ports, any free ports (browser tests), or off. */
+export async function startDemoPrintComponents(mode: 'ports' | 'free' | 'off', log: FastifyBaseLogger): Promise<PrintComponentEmulators | null> {
+  if (mode === 'off') return null;
   try {
     const started = await startPrintComponentEmulators({
-      ...(env.PRINT_COMPONENT_EMULATOR === 'free' ? { ports: 0 as const } : {}),
+      ...(mode === 'free' ? { ports: 0 as const } : {}),
       verify: (pd) => verifyPrintData(pd, emulatorPrintSecret(pd.source)),
     });
     log.info({ ports: started.ports }, '演示模式：已在本机启动六个平台打印组件模拟器（菜鸟、拼多多、抖店、快手、小红书、京东），平台电子面单可直接打印');
