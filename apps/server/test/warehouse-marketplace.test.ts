@@ -196,6 +196,15 @@ describe('快递100 for a marketplace shop: decrypt through the platform', () =>
       { n: number },
     ];
     expect(n).toBe(1);
+    // The plain receiver the platform answered went to the courier only: not in the audit row, the waybill or the order.
+    const plain = emu.core('TAOBAO').orders.get(o.platformOrderId)?.order.receiver.phone as string;
+    expect(sent?.receiverMobile).toBe(plain);
+    const stored = await queryRows<{ t: string }>(
+      db(),
+      sql`select concat_ws('|', (select string_agg(r::text, '|') from receiver_decrypts r where r.order_no = ${o.orderNo}),
+        (select w.label from waybills w where w.order_id = ${o.id}), (select d::text from dropship_orders d where d.id = ${o.id})) as t`,
+    );
+    expect(stored[0]?.t).not.toContain(plain);
   });
 
   it('a retry after the courier failed decrypts no second time', async () => {
