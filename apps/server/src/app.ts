@@ -46,6 +46,7 @@ import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { offlineRoutes } from './modules/offline/offline.routes.js';
 import { orderImportRoutes } from './modules/order-import/order-import.routes.js';
 import { pickingRoutes } from './modules/picking/picking.routes.js';
+import { receiverDecryptsRoutes } from './modules/receiver-decrypts/receiver-decrypts.routes.js';
 import { shellRoutes } from './modules/shell/shell.routes.js';
 import { shipBackRoutes } from './modules/ship-back/ship-back.routes.js';
 import { shopOrdersRoutes } from './modules/shop-orders/shop-orders.routes.js';
@@ -142,6 +143,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   // Warehouse sorting and shipping (decision 0014; app.courier) and ship-back to the shop: after shops and jobs.
   await app.register(warehouseRoutes, deps);
   await app.register(shipBackRoutes, deps);
+  // The seller's decrypt audit log (decision 0025), written by the warehouse.
+  await app.register(receiverDecryptsRoutes, deps);
   // 加急发货 terms for the place page (decision 0017).
   await app.register(speedDeliveryRoutes, deps);
   await app.register(payLaterRoutes, deps);

@@ -25,6 +25,8 @@ export interface Config {
   clodopInstallerDir: string;
   /** Alipay open platform (README "Configuration"); no gateway = the local emulator in this process, never in production. */
   alipay: { appId: string; privateKey: string; publicKey: string; gateway: string | undefined; notifyUrl: string | undefined };
+  /** PRINT_COMPONENT_EMULATOR, demo mode only: the platform print-component emulators on their real ports, on free ports, or off. */
+  printComponentEmulator: 'ports' | 'free' | 'off';
   /** Aliyun SMS (SendSms); no AccessKey = the local emulator in this process, never in production. */
   sms: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string | undefined };
   /** RECEIVER_KEYS: "id:base64key[,…]", the first seals plain receivers, all open (docs/security.md 收货人数据). */
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     clodopInstallerDir: path.resolve(env.CLODOP_INSTALLER_DIR || path.join(env.DATA_DIR ?? './data', 'downloads')),
     alipay: alipayConfig(env),
+    printComponentEmulator: env.PRINT_COMPONENT_EMULATOR === '0' ? 'off' : env.PRINT_COMPONENT_EMULATOR === 'free' ? 'free' : 'ports',
     sms: {
       accessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
       accessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',

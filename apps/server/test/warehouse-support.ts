@@ -108,14 +108,17 @@ export async function paidOrder(w: WarehouseWorld, lines: LineSpec[] = [{ costFe
   return placeAndPay(w, so.id, expressCode, o);
 }
 
-/** A paid order placed from an order that exists on the marketplace emulator (so ship-back can reach it). */
-export async function paidPlatformOrder(w: WarehouseWorld, shopId: number, order: NormalizedOrder) {
+/**
+ * A paid order placed from an order that exists on the marketplace emulator (so ship-back can reach it),
+ * stored as the sync stores it. The seller types the receiver (the platform's is encrypted).
+ */
+export async function paidPlatformOrder(w: WarehouseWorld, shopId: number, order: NormalizedOrder, channel = 'TAOBAO') {
   const db = w.t.database.db;
-  await upsertShopOrders(db, { orgId: w.sellerOrg, shopId, channel: 'TAOBAO', source: 'SYNC' }, [order]);
+  await upsertShopOrders(db, { orgId: w.sellerOrg, shopId, channel, source: 'SYNC' }, [order]);
   const skuIds = await findSkuIdsByRefs(
     db,
     w.sellerOrg,
-    order.items.map((i) => ({ channel: 'TAOBAO', itemId: i.itemId, skuId: i.skuId })),
+    order.items.map((i) => ({ channel, itemId: i.itemId, skuId: i.skuId })),
   );
   const [supplier] = await db
     .insert(suppliers)

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { loadConfig } from '../../server/src/config';
-import { serve } from '../../server/src/serve';
+import { type Serving, serve } from '../../server/src/serve';
 import { freePort } from '../../server/test/free-port';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -23,6 +23,8 @@ export interface Harness {
   url(variant: 'www' | 'second', p?: string): string;
   api(pathname: string, init?: RequestInit): Promise<{ errorCode: number; errorMsg: string; data: unknown }>;
   browser: Browser;
+  /** The server in this process (its app, database and demo print-component emulators on free ports). */
+  serving: Serving;
   /** Signs in through the API; the answer's post() signs each call as the page does. */
   apiSession(username: string, portal: 'seller' | 'purchaser'): Promise<ApiSession>;
   newPage(opts?: { viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
@@ -80,6 +82,8 @@ export async function startHarness(): Promise<Harness> {
     CAPTCHA_DISABLED: '1',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // Free ports: specs run side by side; a page that prints platform waybills is pointed at them.
+    PRINT_COMPONENT_EMULATOR: 'free',
   });
   const server = await serve(config);
   const base = `http://127.0.0.1:${port}`;
@@ -106,6 +110,7 @@ export async function startHarness(): Promise<Harness> {
     api,
     apiSession: (username, portal) => apiSession(api, username, portal),
     browser,
+    serving: server,
     async newPage(opts) {
       const context = await browser.newContext({
         locale: 'zh-CN',

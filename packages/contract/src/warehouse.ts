@@ -8,6 +8,7 @@ import { optionalDay } from './dates.js';
 import { ExpressCode } from './express.js';
 import { blankToUndefined, optionalFilter } from './filters.js';
 import { id, pageQuery, text } from './schema-helpers.js';
+import { PlatformPrintData } from './waybill-sources.js';
 
 export const TakeCodeField = z
   .string({ error: (iss) => (iss.input === undefined || iss.input === null ? '请扫描或输入拿货码' : '拿货码必须是文字') })
@@ -37,6 +38,11 @@ export const WaybillLabelData = z.object({
   itemCount: z.number().int(),
   remark: z.string().nullable(),
   printTime: z.string(),
+  /**
+   * A platform e-waybill (docs/decisions/0025-shipping-marketplace-orders.md): its encrypted print data, printed by the platform's
+   * own print component instead of our label; absent for a Kuaidi100 waybill.
+   */
+  platformPrint: PlatformPrintData.optional(),
 });
 export type WaybillLabelData = z.infer<typeof WaybillLabelData>;
 

@@ -58,7 +58,7 @@ function receive(biz: Json, shopId: string, core: ChannelCore): Json {
       {
         objectId: str(c.platformOrderNo),
         platformOrderIds: str(c.vendorOrderCode).split(',').filter(Boolean),
-        receiverHandle: JSON.stringify({ name: str(to.contact), phone: str(to.mobile), address: str(to.address) }),
+        receiverHandle: str(to.oaid) || JSON.stringify({ name: str(to.contact), phone: str(to.mobile), address: str(to.address) }),
         region: str(to.provinceName) ? { province: str(to.provinceName), city: str(to.cityName), district: str(to.countryName) } : undefined,
         items: [{ name: str(c.goodsName), count: 1 }],
         weightG: c.weight === undefined ? undefined : Math.round(Number(c.weight) * 1000),

@@ -52,7 +52,9 @@ export const JD_WAYBILL: WaybillPlatform = {
 };
 
 function content(r: PlatformWaybillRequest, providerCode: string, p: PlatformWaybillParcel): Json {
-  const c = handleCiphers(p.receiverHandle) ?? { name: p.receiverHandle, phone: '', address: '' };
+  // An order synced with consigneeInfo.oaid (decision 0021) is shipped by its oaid; an older one by its TDE ciphertexts.
+  const ciphers = handleCiphers(p.receiverHandle);
+  const c = ciphers ?? { name: '', phone: '', address: '' };
   const s = r.sender;
   return {
     waybillType: 1,
@@ -70,6 +72,8 @@ function content(r: PlatformWaybillRequest, providerCode: string, p: PlatformWay
       address: c.address,
       contact: c.name,
       mobile: c.phone,
+      // ⚠ field name assumed, as consigneeInfo.oaid
+      ...(ciphers ? {} : { oaid: p.receiverHandle }),
     },
     weight: p.weightG === undefined ? undefined : p.weightG / 1000,
     goodsName: p.items

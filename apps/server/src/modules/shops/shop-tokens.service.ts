@@ -3,7 +3,14 @@
  * takes every token with less than 3 days left; a sync refreshes an already ended one first), and
  * a refused refresh marks the shop EXPIRED so the seller is reminded to authorize again.
  */
-import { ChannelError, type MarketplaceChannel, type MarketplaceClient } from '@dropship/channels';
+import {
+  ChannelError,
+  type MarketplaceChannel,
+  type MarketplaceClient,
+  type PlatformWaybillClient,
+  waybillChannels,
+  waybillClientFor,
+} from '@dropship/channels';
 import type { Db } from '../../db/client.js';
 import type { ShopEndpointOverride } from './channel-registry.js';
 import { decryptSecret, encryptOptional, encryptSecret } from './shop-secrets.js';
@@ -24,6 +31,14 @@ export async function endpointOverride(db: Db, s: repo.ShopRecord): Promise<Shop
 /** The shop's client, or null when its channel is not configured (any more). */
 export async function clientOfShop(deps: ShopsDeps, s: repo.ShopRecord): Promise<MarketplaceClient | null> {
   return deps.channels.clientFor(s.channel as MarketplaceChannel, await endpointOverride(deps.db, s));
+}
+
+/** The shop's platform e-waybill client (decision 0022), or null when its channel has none or is not configured. */
+export async function waybillClientOfShop(deps: ShopsDeps, s: repo.ShopRecord): Promise<PlatformWaybillClient | null> {
+  const channel = s.channel as MarketplaceChannel;
+  if (!waybillChannels().includes(channel) || !deps.channels.configured(channel)) return null;
+  const endpoint = await deps.channels.endpointFor(channel, await endpointOverride(deps.db, s));
+  return endpoint ? waybillClientFor(channel, endpoint) : null;
 }
 
 /** The platform says the authorization is gone: the shop reads EXPIRED now (the reminder shows it too). */

@@ -13,20 +13,21 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { deliverOrder, findOrders, lockOrders, type OrderRecord } from '../dropship-orders/index.js';
-import type { JobQueue } from '../jobs/index.js';
 import { appendTakeLogs } from '../take-assignment/index.js';
 import { isLive } from './arrival.js';
 import type { CourierGateway } from './courier-gateway.js';
 import { canShip, parcelOrderNos, planParcel, readinessOf, type WaitMode } from './parcel.js';
 import * as parcels from './parcel.repository.js';
 import { lockParcel, parcelIdsOf, rulesOf, waitingForOf } from './parcel.service.js';
+import { takePlatformWaybill } from './platform-waybill.service.js';
+import { type DecryptDeps, decryptedReceiver } from './receiver-decrypt.service.js';
+import { plainReceiverOf, receiverSourceOf } from './receiver-source.js';
 import { noteShipTaken, stopPutOffLines } from './ship-taken.service.js';
 import * as repo from './warehouse.repository.js';
-import { goodsOf, receiverOf, senderOf, waybillLabelOf } from './waybill-label.js';
+import { goodsLines, goodsOf, senderOf, waybillLabelOf } from './waybill-label.js';
+import { waybillSourceOf } from './waybill-sources.service.js';
 
-export interface WarehouseDeps {
-  db: Db;
-  jobs: JobQueue;
+export interface WarehouseDeps extends DecryptDeps {
   courier: CourierGateway;
 }
 
@@ -45,26 +46,52 @@ export function refuseStatus(o: OrderRecord): AppError {
   return new AppError(ErrorCode.WAREHOUSE_ORDER_CLOSED, `订单 ${o.orderNo} 已取消，请把商品放到异常区并联系卖家`);
 }
 
-/** A Kuaidi100 waybill prints the plain receiver; the platform encrypted this one and decrypting is not wired yet. */
-const encryptedReceiver = (o: OrderRecord) =>
-  new AppError(ErrorCode.WAREHOUSE_RECEIVER_ENCRYPTED, `订单 ${o.orderNo} 的收货人由平台加密，需平台解密或使用平台电子面单后才能发货`);
-
 const notReady = (o: OrderRecord, missing: number) => new AppError(ErrorCode.WAREHOUSE_NOT_READY, `订单 ${o.orderNo} 还有 ${missing} 件商品未到货，不能发货`);
 
-/** One number for the whole parcel: receiver, sender and remark of its first order, the goods of all. */
+/**
+ * One number for the whole parcel: receiver, sender and remark of its first order, the goods of all.
+ * A marketplace order ships on its shop's platform e-waybill when the warehouse's source for that
+ * shop says PLATFORM (decision 0025); otherwise Kuaidi100, with an encrypted receiver decrypted
+ * through the platform for the courier call only.
+ */
 async function issueWaybill(deps: WarehouseDeps, op: Operator, members: OrderRecord[], items: repo.TakeItemRecord[]) {
   const o = members[0] as OrderRecord;
-  if (!kuaidi100Com(o.expressCode)) throw new AppError(ErrorCode.WAREHOUSE_COURIER_UNSUPPORTED, `${o.expressName} 暂不支持电子面单，请联系卖家更换快递`);
+  const src = await receiverSourceOf(deps.db, o);
+  const platform = src !== null && (await waybillSourceOf(deps.db, op.orgId, src.shopId, src.channel)) === 'PLATFORM';
+  if (!platform && !kuaidi100Com(o.expressCode))
+    throw new AppError(ErrorCode.WAREHOUSE_COURIER_UNSUPPORTED, `${o.expressName} 暂不支持电子面单，请联系卖家更换快递`);
   const sender = await senderOf(deps.db, o, await repo.orgName(deps.db, o.orgId), await repo.settingOf(deps.db, op.orgId));
   if (!sender) throw new AppError(ErrorCode.WAREHOUSE_SENDER_MISSING);
   const goods = goodsOf(items);
   const remark = [...new Set(members.map((m) => m.buyerRemark).filter(Boolean))].join('；');
+  const labelOf = (trackingNo: string) =>
+    waybillLabelOf(
+      { ...o, buyerRemark: remark || null },
+      { courierCode: o.expressCode, courierName: o.expressName, trackingNo },
+      sender,
+      goods,
+      new Date(),
+      parcelOrderNos(members.map((m) => m.orderNo)),
+    );
+  const row = { purchaserOrgId: op.orgId, sellerOrgId: o.orgId, orderId: o.id, courierCode: o.expressCode };
+  if (platform && src) {
+    const taken = await takePlatformWaybill(deps, { lead: o, members, src, sender, items: goodsLines(items) });
+    const label = { ...labelOf(taken.trackingNo), platformPrint: taken.printData };
+    return repo.insertWaybill(deps.db, {
+      ...row,
+      trackingNo: taken.trackingNo,
+      label: JSON.stringify(label),
+      platformSource: taken.printData.source,
+      shopId: src.shopId,
+    });
+  }
+  const recMan = src?.encrypted ? await decryptedReceiver(deps, op, o, src) : plainReceiverOf(o);
   let issued: { trackingNo: string; taskId: string };
   try {
     issued = await (await deps.courier.client()).createWaybill({
       courierCode: o.expressCode,
       orderId: o.orderNo,
-      recMan: receiverOf(o),
+      recMan,
       sendMan: sender,
       cargo: goods.text.slice(0, 100) || '服装',
       count: goods.count,
@@ -75,17 +102,14 @@ async function issueWaybill(deps: WarehouseDeps, op: Operator, members: OrderRec
       throw new AppError(ErrorCode.WAREHOUSE_WAYBILL_FAILED, `获取快递单号失败（${e.message}），商品已入库，请稍后在打印发货页重试发货`);
     throw e;
   }
-  const w = { courierCode: o.expressCode, courierName: o.expressName, trackingNo: issued.trackingNo };
-  const label = waybillLabelOf({ ...o, buyerRemark: remark || null }, w, sender, goods, new Date(), parcelOrderNos(members.map((m) => m.orderNo)));
-  return repo.insertWaybill(deps.db, {
-    purchaserOrgId: op.orgId,
-    sellerOrgId: o.orgId,
-    orderId: o.id,
-    courierCode: o.expressCode,
+  const kept = await repo.insertWaybill(deps.db, {
+    ...row,
     trackingNo: issued.trackingNo,
     taskId: issued.taskId,
-    label: JSON.stringify(label),
+    label: JSON.stringify(labelOf(issued.trackingNo)),
   });
+  deps.decrypted.drop(o.id);
+  return kept;
 }
 
 /**
@@ -96,8 +120,6 @@ async function issueWaybill(deps: WarehouseDeps, op: Operator, members: OrderRec
 export async function shipParcel(deps: WarehouseDeps, op: Operator, subject: OrderRecord, ids: number[], waitMode: WaitMode) {
   const { db } = deps;
   const sellerOrgId = subject.orgId;
-  // Before anything changes: a merged parcel's members share the subject's receiver key (parcel.ts), so its handle too.
-  if (subject.receiverEncrypted && !(await repo.waybillOf(db, op.orgId, Math.min(...ids)))) throw encryptedReceiver(subject);
   const stopped = await stopPutOffLines(db, op, sellerOrgId, ids, waitMode);
   const leadId = Math.min(...ids);
   const w =

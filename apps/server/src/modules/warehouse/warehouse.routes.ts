@@ -19,6 +19,8 @@ import {
   WarehouseSettingResult,
   WarehouseShipResult,
   WaybillLabelData,
+  WaybillSourceBody,
+  WaybillSourceList,
 } from '@dropship/contract';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -32,10 +34,12 @@ import { requireCaller } from '../../plugins/auth.js';
 import { type CourierGateway, createCourierGateway } from './courier-gateway.js';
 import { handOverOrder } from './hand-over.service.js';
 import { exportWarehouseOrders, pageWarehouseOrders } from './orders.service.js';
+import { DecryptedReceivers } from './receiver-decrypt.service.js';
 import { scanTakeCode } from './scan.service.js';
 import { saveWarehouseSetting, warehouseSetting } from './setting.service.js';
 import { reprintWaybill, shipById } from './ship.service.js';
 import { refreshDueTracking, refreshOrderTracking, TRACK_JOB } from './tracking.service.js';
+import { listWaybillSources, saveWaybillSource } from './waybill-sources.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +78,8 @@ export const warehouseRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
   const courier = createCourierGateway(process.env, app.log);
   app.decorate('courier', courier);
   app.addHook('onClose', () => courier.close());
-  const deps = { db, jobs: app.jobs, courier };
+  // The decrypted receivers live in this app's memory only (receiver-decrypt.service.ts).
+  const deps = { db, jobs: app.jobs, courier, channels: app.channels, decrypted: new DecryptedReceivers() };
   app.jobs.register(TRACK_JOB, z.object({}).passthrough(), async () => {
     await refreshDueTracking(db, courier, { intervalMs: TRACK_INTERVAL_MS });
   });
@@ -186,5 +191,20 @@ export const warehouseRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
     '/api/b2/purchaser/warehouse/setting',
     { config: SCAN, schema: { tags, summary: '保存仓库设置', body: WarehouseSettingBody, response: { 200: envelopeOf(WarehouseSettingResult) } } },
     async (req) => ok(await saveWarehouseSetting(db, purchaser(req).orgId, req.body)),
+  );
+
+  app.get(
+    '/api/b2/purchaser/warehouse/waybillSources',
+    {
+      config: SCAN,
+      schema: { tags, summary: '仓库设置：各卖家店铺的面单来源（快递100 / 平台电子面单）', response: { 200: envelopeOf(WaybillSourceList) } },
+    },
+    async (req) => ok(await listWaybillSources(db, purchaser(req).orgId)),
+  );
+
+  app.post(
+    '/api/b2/purchaser/warehouse/waybillSources',
+    { config: SCAN, schema: { tags, summary: '保存一个店铺的面单来源', body: WaybillSourceBody, response: { 200: envelopeOf(WaybillSourceList) } } },
+    async (req) => ok(await saveWaybillSource(db, purchaser(req).orgId, req.body)),
   );
 });

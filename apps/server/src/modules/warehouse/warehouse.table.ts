@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
 
 /**
@@ -40,6 +40,9 @@ export const waybills = pgTable(
     taskId: text('task_id').notNull().default(''),
     /** The label's print data as issued (sender, masked receiver, goods), so a reprint prints the same. */
     label: text('label').notNull(),
+    /** A platform e-waybill's source (CAINIAO, PDD, …) and the shop whose account took it (to cancel it there); null: Kuaidi100. */
+    platformSource: text('platform_source'),
+    shopId: integer('shop_id'),
     printCount: integer('print_count').notNull().default(0),
     printedAt: timestamp('printed_at', { withTimezone: true }),
     /** Kuaidi100 state of the last tracking query (3 = 签收), and when it was asked. */
@@ -66,3 +69,21 @@ export const warehouseSettings = pgTable('warehouse_settings', {
   senderAddress: text('sender_address').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * Where the purchaser's warehouse takes the waybill of one seller shop's orders (decision 0025):
+ * KUAIDI100 or PLATFORM. No row: PLATFORM where the shop's channel has a platform e-waybill.
+ */
+export const waybillSources = pgTable(
+  'waybill_sources',
+  {
+    purchaserOrgId: integer('purchaser_org_id')
+      .notNull()
+      .references(() => organisations.id),
+    shopId: integer('shop_id').notNull(),
+    sellerOrgId: integer('seller_org_id').notNull(),
+    source: text('source').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.purchaserOrgId, t.shopId] })],
+);

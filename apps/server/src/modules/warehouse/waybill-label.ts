@@ -5,21 +5,16 @@
  */
 import { maskName, maskPhone, type WaybillLabelData } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import { type OrderRecord, plainReceiverOf } from '../dropship-orders/index.js';
+import type { OrderRecord } from '../dropship-orders/index.js';
 import { fulfilmentSettings, senderFor } from '../fulfilment-settings/index.js';
 import { isLive } from './arrival.js';
+import { plainReceiverOf } from './receiver-source.js';
 import type { TakeItemRecord, WarehouseSetting } from './warehouse.repository.js';
 
 export interface Party {
   name: string;
   mobile: string;
   printAddr: string;
-}
-
-/** The plain receiver, opened from the vault: the courier needs it whole (the paper masks name and phone). */
-export function receiverOf(o: OrderRecord): Party {
-  const r = plainReceiverOf(o);
-  return { name: r.name, mobile: r.phone, printAddr: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${r.address}` };
 }
 
 /** The sender, or null when neither the seller nor the warehouse has a phone and address to print. */
@@ -41,6 +36,14 @@ export function goodsOf(items: TakeItemRecord[]) {
   };
 }
 
+/** The goods as a platform e-waybill lists them: one line per piece kind shipped. */
+export function goodsLines(items: TakeItemRecord[]): { name: string; count: number }[] {
+  return items.filter(isLive).map((i) => ({
+    name: [i.artNo, i.color, i.size].filter(Boolean).join(' ') || '服装',
+    count: i.takingStatus === 'TOOK_PART' ? i.tookQuantity : i.quantity,
+  }));
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 export function beijingMinute(d: Date): string {
   const b = new Date(d.getTime() + 8 * 3_600_000);
@@ -56,7 +59,7 @@ export function waybillLabelOf(
   /** A merged parcel's orders (decision 0019); the one order otherwise. */
   orderNo: string = o.orderNo,
 ): WaybillLabelData {
-  const r = receiverOf(o);
+  const r = plainReceiverOf(o);
   return {
     trackingNo: w.trackingNo,
     courierCode: w.courierCode,

@@ -16,6 +16,7 @@ import { withColumnMinWidth } from '../../lib/table-defaults';
 import { AddShopModal } from './AddShopModal';
 import { shopKeys, shopsApi } from './api';
 import { ChannelTag } from './ChannelTag';
+import { DecryptLogDrawer } from './DecryptLogDrawer';
 import { SyncCell } from './SyncCell';
 import { ShopActions } from './shop-actions';
 
@@ -27,6 +28,8 @@ const BAR: BarField[] = [
 ];
 /** What the platform's consent page sends the seller back with. */
 const RETURN = { authorized: text(20), authError: text(500) };
+/** The 解密记录 drawer is URL state (?decrypts=1), so it survives a reload and can be linked to. */
+const DRAWER = { decrypts: text(1) };
 
 export default function ShopAuthorizationPage() {
   const { message, modal } = App.useApp();
@@ -44,6 +47,9 @@ export default function ShopAuthorizationPage() {
   });
   const [adding, setAdding] = useState(false);
   const [erpShop, setErpShop] = useState<ShopRow | null>(null);
+  const [{ decrypts }, setDrawer] = useUrlParams(DRAWER);
+  const decryptsOpen = decrypts === '1';
+  const setDecrypts = (open: boolean) => setDrawer({ decrypts: open ? '1' : undefined });
 
   // Back from the platform's consent page: say how it went once, then take the flags out of the address.
   const [{ authorized, authError }, setReturn] = useUrlParams(RETURN);
@@ -100,6 +106,7 @@ export default function ShopAuthorizationPage() {
           添加店铺
         </Button>
         <ExportButton run={() => shopsApi.exportList(query)} />
+        <Button onClick={() => setDecrypts(true)}>解密记录</Button>
       </ListFilterBar>
       <Table<ShopRow>
         rowKey="id"
@@ -110,6 +117,7 @@ export default function ShopAuthorizationPage() {
         pagination={false}
         locale={{ emptyText: '还没有店铺，点击“添加店铺”授权' }}
       />
+      <DecryptLogDrawer open={decryptsOpen} onClose={() => setDecrypts(false)} shops={list.data ?? []} />
       <AddShopModal
         open={adding || erpShop !== null}
         erpShop={erpShop}

@@ -1,5 +1,5 @@
 /** Calls of 店铺授权 (/basicSet/shopAuthorization). */
-import type { Channel, ShopChannelInfo, ShopRow, ShopSyncStatus } from '@dropship/contract';
+import type { Channel, ReceiverDecryptFilter, ReceiverDecryptPage, ShopChannelInfo, ShopRow, ShopSyncStatus } from '@dropship/contract';
 import { ApiError, call } from '../../app/api';
 import { downloadExcel } from '../../lib/request';
 
@@ -8,11 +8,18 @@ export interface ShopListQuery {
   keyword?: string;
 }
 
+export type DecryptQuery = ReceiverDecryptFilter & { pageNo: number; pageSize: number };
+
 export const shopKeys = {
   all: ['shops'] as const,
   list: (q: ShopListQuery) => [...shopKeys.all, 'list', q] as const,
   channels: () => [...shopKeys.all, 'channels'] as const,
+  decrypts: (q: DecryptQuery) => [...shopKeys.all, 'decrypts', q] as const,
 };
+
+/** Only the filters that are set go in the query string. */
+const queryOf = (q: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(q).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]]))).toString();
 
 const post = <T>(url: string, data: unknown) => call<T>({ method: 'POST', url, data });
 
@@ -27,6 +34,11 @@ export const shopsApi = {
   resume: (id: number) => post<null>('/api/b2/shops/resume', { id }),
   remove: (id: number) => post<null>('/api/b2/shops/remove', { id }),
   sync: (id: number) => post<ShopSyncStatus>('/api/b2/shops/sync', { id }),
+  decrypts: (q: DecryptQuery) => call<ReceiverDecryptPage>({ method: 'GET', url: `/api/b2/shops/decrypts?${queryOf(q)}` }),
+  async exportDecrypts(f: ReceiverDecryptFilter) {
+    const r = await downloadExcel({ url: '/api/b2/shops/decrypts/export', method: 'post', data: f, fileName: '解密记录' });
+    if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
+  },
   async exportList(q: ShopListQuery) {
     const r = await downloadExcel({ url: '/api/b2/shops/export', method: 'post', data: q, fileName: '店铺授权' });
     if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);

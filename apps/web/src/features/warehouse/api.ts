@@ -10,6 +10,8 @@ import type {
   WarehouseSettingResult,
   WarehouseShipResult,
   WaybillLabelData,
+  WaybillSourceBody,
+  WaybillSourceList,
 } from '@dropship/contract';
 import { ApiError, call } from '../../app/api';
 import { downloadExcel } from '../../lib/request/browser';
@@ -20,6 +22,7 @@ export const warehouseKeys = {
   all: ['warehouse'] as const,
   orders: (q: WarehouseQuery) => [...warehouseKeys.all, 'orders', q] as const,
   setting: () => [...warehouseKeys.all, 'setting'] as const,
+  waybillSources: () => [...warehouseKeys.all, 'waybillSources'] as const,
   shipBack: (orderId: number) => ['ship-back', orderId] as const,
 };
 
@@ -34,6 +37,8 @@ export const warehouseApi = {
   refreshTracking: (orderId: number) =>
     call<{ result: 'signed' | 'moving' | 'unknown' }>({ method: 'POST', url: '/api/b2/purchaser/warehouse/refreshTracking', data: { orderId } }),
   setting: () => call<WarehouseSettingResult>({ method: 'GET', url: '/api/b2/purchaser/warehouse/setting' }),
+  waybillSources: () => call<WaybillSourceList>({ method: 'GET', url: '/api/b2/purchaser/warehouse/waybillSources' }),
+  saveWaybillSource: (b: WaybillSourceBody) => call<WaybillSourceList>({ method: 'POST', url: '/api/b2/purchaser/warehouse/waybillSources', data: b }),
   saveSetting: (b: WarehouseSettingBody) => call<WarehouseSettingResult>({ method: 'POST', url: '/api/b2/purchaser/warehouse/setting', data: b }),
   async exportExcel(f: Omit<WarehouseQuery, 'pageNo' | 'pageSize'>) {
     const r = await downloadExcel({ url: '/api/b2/purchaser/warehouse/export', method: 'post', data: f, fileName: '打印发货' });

@@ -1,9 +1,10 @@
-/** 仓库设置: the sorting-slot range and the sender phone/address a waybill uses when the seller set none. */
+/** 仓库设置: the sorting-slot range, the sender phone/address a waybill uses when the seller set none, and each shop's waybill source. */
 import type { WarehouseSettingBody } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useEffect } from 'react';
 import { warehouseApi, warehouseKeys } from '../api';
+import { WaybillSourceTable } from './WaybillSourceTable';
 
 export function WarehouseSettingModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
@@ -22,7 +23,7 @@ export function WarehouseSettingModal({ open, onClose }: { open: boolean; onClos
     },
   });
   return (
-    <Modal title="仓库设置" open={open} onCancel={onClose} onOk={() => form.submit()} okText="保存" confirmLoading={save.isPending} destroyOnHidden>
+    <Modal title="仓库设置" open={open} onCancel={onClose} onOk={() => form.submit()} okText="保存" confirmLoading={save.isPending} destroyOnHidden width={720}>
       <Typography.Paragraph type="secondary">
         多件订单在商品到齐前放在分拣位里；卖家没有设置“自定义发货信息”时，面单的寄件电话和地址用这里的。正在使用的分拣位：{setting.data?.used ?? 0} 个。
       </Typography.Paragraph>
@@ -43,6 +44,7 @@ export function WarehouseSettingModal({ open, onClose }: { open: boolean; onClos
           <Input.TextArea maxLength={200} rows={2} placeholder="省市区和详细地址，如：广东省广州市越秀区十三行路1号" />
         </Form.Item>
       </Form>
+      <WaybillSourceTable open={open} />
     </Modal>
   );
 }

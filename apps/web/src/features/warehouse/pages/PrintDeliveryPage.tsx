@@ -10,10 +10,10 @@ import { App, Button, Modal, Popconfirm, Progress, Space, Table, Tabs, Typograph
 import { useState } from 'react';
 import { day, type FilterField, ListFilterForm, ListToolbar, oneOf, text, useListPage } from '../../../lib/list-page';
 import { rowSelectionDefaults } from '../../../lib/table-defaults';
-import { printLabels } from '../../printing/print-labels';
 import { warehouseApi, warehouseKeys } from '../api';
 import { type BatchOutcome, shipInTurn } from '../batch-ship';
 import { EXPRESS_OPTIONS, warehouseColumns } from '../components/list-columns';
+import { printWaybills } from '../print-waybills';
 
 // The one page-size policy (at most 100): a batch ships and prints the rows ticked on one page, and
 // the page never offered more than 100 rows to tick.
@@ -55,9 +55,7 @@ export default function PrintDeliveryPage() {
     void qc.invalidateQueries({ queryKey: warehouseKeys.all });
   };
   const print = (waybills: WaybillLabelData[]) =>
-    waybills.length
-      ? printLabels({ kind: 'waybill', data: waybills }).catch((e: unknown) => message.error(e instanceof Error ? e.message : '打印失败'))
-      : undefined;
+    waybills.length ? printWaybills(waybills).catch((e: unknown) => message.error(e instanceof Error ? e.message : '打印失败')) : undefined;
 
   /** Ships whole parcels (同一收货人合并的订单一起); `ship = warehouseApi.shipAlone` for 拆开单独发. */
   async function shipSelected(rows: WarehouseOrderRow[], ship = warehouseApi.ship) {

@@ -1,20 +1,21 @@
 /**
  * 扫描打印 (/print/scanPrint): the scanner types the 12-digit pick-up code and Enter into the focused
  * field. Each scan marks the item arrived; a multi-item order's slot number shows big until its last
- * item; a complete order comes back with its waybill, which prints at once (C-Lodop, else PDF) and
- * shows as a preview. The field keeps the focus so the next parcel can be scanned straight away.
+ * item; a complete order comes back with its waybill, which prints at once and shows as a preview:
+ * a platform e-waybill through the platform's print component, else our label (C-Lodop, else PDF). The field keeps the focus so the next parcel can be scanned straight away.
  */
 import { SettingOutlined } from '@ant-design/icons';
+import type { WaybillLabelData } from '@dropship/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, Col, Input, type InputRef, Row, Space, Spin, Table, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Input, type InputRef, Row, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../app/api';
-import { printLabels } from '../../printing/print-labels';
 import { warehouseApi, warehouseKeys } from '../api';
 import { ScanResultPanel, type ScanShown } from '../components/ScanResultPanel';
 import { WarehouseSettingModal } from '../components/WarehouseSettingModal';
 import { WaybillPreview } from '../components/WaybillPreview';
 import { beep } from '../feedback';
+import { printWaybills } from '../print-waybills';
 
 const AUTO_PRINT_KEY = 'warehouse_auto_print';
 interface HistoryRow {
@@ -34,6 +35,13 @@ export default function ScanPrintPage() {
   const [history, setHistory] = useState<HistoryRow[]>([]);
   const [settingOpen, setSettingOpen] = useState(false);
   const [autoPrint, setAutoPrint] = useState(() => localStorage.getItem(AUTO_PRINT_KEY) !== '0');
+  const [printError, setPrintError] = useState<string | null>(null);
+  /** Prints and shows the printer's (or the platform print component's) reason when it fails. */
+  const print = (w: WaybillLabelData) =>
+    printWaybills([w]).then(
+      () => setPrintError(null),
+      (e: unknown) => setPrintError(e instanceof Error ? e.message : '面单打印失败'),
+    );
   const focus = () => {
     setTimeout(() => input.current?.focus(), 0);
   };
@@ -67,7 +75,8 @@ export default function ScanPrintPage() {
       setShown({ ok: true, r });
       remember(c, r.outcome !== 'READY', r.message);
       beep(r.outcome === 'SHIPPED' ? 'ok' : r.outcome === 'READY' ? 'error' : 'wait');
-      if (r.waybill && autoPrint) await printLabels({ kind: 'waybill', data: [r.waybill] }).catch((e: unknown) => console.warn('面单打印失败', e));
+      setPrintError(null);
+      if (r.waybill && autoPrint) await print(r.waybill);
       void qc.invalidateQueries({ queryKey: warehouseKeys.all });
     } catch (e) {
       const message = e instanceof ApiError || e instanceof Error ? e.message : '系统异常';
@@ -136,11 +145,12 @@ export default function ScanPrintPage() {
             <Card
               title={`面单 ${waybill.trackingNo}`}
               extra={
-                <Button size="small" onClick={() => void printLabels({ kind: 'waybill', data: [waybill] })}>
+                <Button size="small" onClick={() => void print(waybill)}>
                   再打一张
                 </Button>
               }
             >
+              {printError && <Alert type="error" showIcon style={{ marginBottom: 12 }} title="面单未能打印" description={printError} />}
               <WaybillPreview waybill={waybill} />
             </Card>
           )}

@@ -1,0 +1,77 @@
+/**
+ * A marketplace order ships on its platform's e-waybill and prints through the platform's print
+ * component (decision 0025): a PDD shop authorized on the marketplace emulator, one of its orders
+ * synced, placed, paid and taken (server-side, as the server tests do); the scan station ships it,
+ * the PDD print-component emulator receives the print job, and the page shows the component's
+ * reason when the component is not running.
+ */
+import type { MarketplaceEmulator, NormalizedOrder } from '@dropship/channels';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { shops } from '../../server/src/modules/shops/shops.table';
+import { callers, fund, orgOf } from '../../server/test/funds-payments-support';
+import { login } from '../../server/test/helpers';
+import { addOAuthShop } from '../../server/test/shops-support';
+import { paidPlatformOrder, tookAll, type WarehouseWorld } from '../../server/test/warehouse-support';
+import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+/** The world of the server tests' helpers over the harness's own server. */
+async function worldOf(harness: Harness): Promise<WarehouseWorld> {
+  const t = { app: harness.serving.app, database: harness.serving.database, config: harness.serving.app.initialConfig as never, close: async () => {} };
+  const seller = await login(t.app, 'demo_seller');
+  const purchaser = await login(t.app, 'demo_purchaser');
+  const db = t.database.db;
+  const sellerOrg = await orgOf(db, seller);
+  await fund(db, sellerOrg, 1_000_000);
+  return { t, seller, purchaser, sellerOrg, purchaserOrg: await orgOf(db, purchaser), ...callers(() => t) };
+}
+
+it('scanning an order of a PLATFORM shop prints its e-waybill through the platform print component', async () => {
+  const w = await worldOf(h);
+  const emu: MarketplaceEmulator = await h.serving.app.channels.emulator();
+  const shopId = await addOAuthShop(h.serving.app, w.seller, 'PDD', '拼多多打印测试店');
+  const [shop] = await w.t.database.db.select().from(shops).where(eq(shops.id, shopId));
+  const order = (emu.addOrders('PDD', shop?.platformShopId as string, 20) as NormalizedOrder[]).find(
+    (o) => o.status === 'WAIT_SELLER_SEND' && o.items.every((i) => i.refundState === 'NONE'),
+  );
+  if (!order) throw new Error('no shippable PDD order');
+  const placed = await paidPlatformOrder(w, shopId, order, 'PDD');
+  await tookAll(w.t.database.db, placed.codes);
+
+  const components = h.serving.printComponents;
+  if (!components) throw new Error('print-component emulators not started');
+  const { context, page } = await h.newPage();
+  // The page's component table points at the emulators' free ports (read once per page, as in 打印设置).
+  await context.addInitScript((ports) => window.localStorage.setItem('platform_print_ports', ports), JSON.stringify(components.ports));
+  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await settleOverlays(page);
+  await page.goto(h.url('www', '/print/scanPrint'));
+  await page.getByRole('heading', { name: '扫描打印' }).waitFor();
+  await page.getByRole('checkbox', { name: '发货后自动打印面单' }).check();
+  const field = page.getByLabel('拿货码');
+  await field.focus();
+  await page.keyboard.type(placed.codes[0] as string);
+  await page.keyboard.press('Enter');
+  const result = page.getByTestId('scan-result');
+  await expect.poll(() => result.getAttribute('data-outcome'), { timeout: 20_000 }).toBe('SHIPPED');
+  await expect.poll(() => components.emulators.PDD.jobs().length, { timeout: 20_000 }).toBe(1);
+  const [job] = components.emulators.PDD.jobs();
+  expect(JSON.stringify(job)).toContain('encryptedData');
+
+  // 再打一张 with the component stopped: the page says what to do.
+  await components.emulators.PDD.setOffline(true);
+  await page.getByRole('button', { name: '再打一张' }).click();
+  await page.getByText('面单未能打印').waitFor({ timeout: 20_000 });
+  await page
+    .getByText(/拼多多打印组件/)
+    .first()
+    .waitFor();
+  await components.emulators.PDD.setOffline(false);
+  await context.close();
+});
