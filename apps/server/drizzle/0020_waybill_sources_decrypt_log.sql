@@ -27,5 +27,5 @@ ALTER TABLE "waybills" ADD COLUMN "platform_source" text;--> statement-breakpoin
 ALTER TABLE "waybills" ADD COLUMN "shop_id" integer;--> statement-breakpoint
 ALTER TABLE "receiver_decrypts" ADD CONSTRAINT "receiver_decrypts_seller_org_id_organisations_id_fk" FOREIGN KEY ("seller_org_id") REFERENCES "public"."organisations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "waybill_sources" ADD CONSTRAINT "waybill_sources_purchaser_org_id_organisations_id_fk" FOREIGN KEY ("purchaser_org_id") REFERENCES "public"."organisations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "receiver_decrypts_seller_idx" ON "receiver_decrypts" USING btree ("seller_org_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "receiver_decrypts_seller_idx" ON "receiver_decrypts" USING btree ("seller_org_id","id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "receiver_decrypts_order_idx" ON "receiver_decrypts" USING btree ("seller_org_id","order_no");

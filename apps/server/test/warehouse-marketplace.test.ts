@@ -74,7 +74,7 @@ async function takenOrder(channel: MarketplaceChannel) {
     );
   });
   if (!order) throw new Error(`no shippable ${channel} order`);
-  const placed = await paidPlatformOrder(w, shop(channel).id, order, channel);
+  const placed = await paidPlatformOrder(w, shop(channel).id, order, channel, { platformReceiver: true });
   await tookAll(db(), placed.codes);
   return { ...placed, platformOrderId: order.platformOrderId };
 }

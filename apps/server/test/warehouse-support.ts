@@ -110,9 +110,16 @@ export async function paidOrder(w: WarehouseWorld, lines: LineSpec[] = [{ costFe
 
 /**
  * A paid order placed from an order that exists on the marketplace emulator (so ship-back can reach it),
- * stored as the sync stores it. The seller types the receiver (the platform's is encrypted).
+ * stored as the sync stores it. The seller types the receiver, or (`platformReceiver`) places it with
+ * the platform's encrypted one as the preview shows it.
  */
-export async function paidPlatformOrder(w: WarehouseWorld, shopId: number, order: NormalizedOrder, channel = 'TAOBAO') {
+export async function paidPlatformOrder(
+  w: WarehouseWorld,
+  shopId: number,
+  order: NormalizedOrder,
+  channel = 'TAOBAO',
+  opts: { platformReceiver?: boolean } = {},
+) {
   const db = w.t.database.db;
   await upsertShopOrders(db, { orgId: w.sellerOrg, shopId, channel, source: 'SYNC' }, [order]);
   const skuIds = await findSkuIdsByRefs(
@@ -145,7 +152,12 @@ export async function paidPlatformOrder(w: WarehouseWorld, shopId: number, order
     db,
     sql`select id from shop_orders where org_id = ${w.sellerOrg} and platform_order_id = ${order.platformOrderId}`,
   );
-  return placeAndPay(w, Number(row?.id));
+  if (!opts.platformReceiver) return placeAndPay(w, Number(row?.id));
+  const p = await w.post<{ orders: { receiver: Record<string, unknown> }[] }>('/api/b2/post/orders/preview', w.seller, { shopOrderIds: [Number(row?.id)] });
+  expect(p.errorCode, p.errorMsg).toBe(0);
+  const receiver = p.data.orders[0]?.receiver;
+  expect(receiver?.encrypted).toBe(true);
+  return placeAndPay(w, Number(row?.id), 'ZTO', { receiver: receiver as unknown as typeof RECEIVER });
 }
 
 /**

@@ -193,6 +193,16 @@ function printContent(core: ChannelCore, w: IssuedWaybill): PrintContent {
   };
 }
 
+/**
+ * The handle the platform served for the parcel's first order. The request carries only the cipher
+ * fields the platform's API takes (not the region the handle also holds), and parcelRefusal already
+ * matched them: the waybill keeps the order's handle as served.
+ */
+function servedHandle(core: ChannelCore, shopId: string, p: ParcelAsk): string | undefined {
+  const o = core.order(shopId, p.platformOrderIds[0] ?? '');
+  return o ? waybillReceiverHandle(core.handler.view(o, core)) : undefined;
+}
+
 /** Issues (or finds again, same objectId) the number of a parcel already checked with parcelRefusal. */
 export function issueChecked(core: ChannelCore, shopId: string, ask: IssueAsk, p: ParcelAsk): { waybill: IssuedWaybill; printData: PlatformPrintData } {
   const book = waybillBook(core);
@@ -206,7 +216,7 @@ export function issueChecked(core: ChannelCore, shopId: string, ask: IssueAsk, p
       objectId: p.objectId,
       trackingNo: book.newNumber(ask.courierCode),
       platformOrderIds: p.platformOrderIds,
-      receiverHandle: p.receiverHandle,
+      receiverHandle: servedHandle(core, shopId, p) ?? p.receiverHandle,
       sender: ask.sender,
       items: p.items,
       weightG: p.weightG,

@@ -27,5 +27,5 @@ export const receiverDecrypts = pgTable(
     message: text('message').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index('receiver_decrypts_seller_idx').on(t.sellerOrgId, t.createdAt.desc()), index('receiver_decrypts_order_idx').on(t.sellerOrgId, t.orderNo)],
+  (t) => [index('receiver_decrypts_seller_idx').on(t.sellerOrgId, t.id.desc().nullsFirst()), index('receiver_decrypts_order_idx').on(t.sellerOrgId, t.orderNo)],
 );

@@ -27,12 +27,20 @@ export interface ReceiverSource {
  */
 export async function receiverSourceOf(
   db: Db,
-  o: Pick<OrderRecord, 'orgId' | 'shopOrderId' | 'receiverEncrypted' | 'receiverHandle' | 'receiverProvince' | 'receiverCity' | 'receiverDistrict'>,
+  o: Pick<OrderRecord, 'orgId' | 'shopOrderId' | 'receiverEncrypted' | 'receiverHandle'>,
 ): Promise<ReceiverSource | null> {
   if (o.shopOrderId === null) return null;
-  const [r] = await queryRows<{ shop_id: number | null; channel: string; platform_order_id: string }>(
+  const [r] = await queryRows<{
+    shop_id: number | null;
+    channel: string;
+    platform_order_id: string;
+    receiver_province: string;
+    receiver_city: string;
+    receiver_district: string;
+  }>(
     db,
-    sql`select shop_id, channel, platform_order_id from shop_orders where id = ${o.shopOrderId} and org_id = ${o.orgId} and source = 'SYNC'`,
+    sql`select shop_id, channel, platform_order_id, receiver_province, receiver_city, receiver_district
+      from shop_orders where id = ${o.shopOrderId} and org_id = ${o.orgId} and source = 'SYNC'`,
   );
   if (!r || r.shop_id === null) return null;
   return {
@@ -41,7 +49,8 @@ export async function receiverSourceOf(
     platformOrderId: r.platform_order_id,
     encrypted: o.receiverEncrypted,
     handle: o.receiverEncrypted ? o.receiverHandle : null,
-    region: { province: o.receiverProvince, city: o.receiverCity, district: o.receiverDistrict },
+    // The region as the platform wrote it (placing may normalise the order's own to the area tree's names).
+    region: { province: r.receiver_province, city: r.receiver_city, district: r.receiver_district },
   };
 }
 

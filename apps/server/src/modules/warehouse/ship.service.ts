@@ -57,7 +57,9 @@ const notReady = (o: OrderRecord, missing: number) => new AppError(ErrorCode.WAR
 async function issueWaybill(deps: WarehouseDeps, op: Operator, members: OrderRecord[], items: repo.TakeItemRecord[]) {
   const o = members[0] as OrderRecord;
   const src = await receiverSourceOf(deps.db, o);
-  const platform = src !== null && (await waybillSourceOf(deps.db, op.orgId, src.shopId, src.channel)) === 'PLATFORM';
+  // The platform's e-waybill is taken with the platform's encrypted receiver; a plain one (imported, or typed by
+  // the seller) ships by Kuaidi100 whatever the shop's source.
+  const platform = src?.encrypted === true && (await waybillSourceOf(deps.db, op.orgId, src.shopId, src.channel)) === 'PLATFORM';
   if (!platform && !kuaidi100Com(o.expressCode))
     throw new AppError(ErrorCode.WAREHOUSE_COURIER_UNSUPPORTED, `${o.expressName} 暂不支持电子面单，请联系卖家更换快递`);
   const sender = await senderOf(deps.db, o, await repo.orgName(deps.db, o.orgId), await repo.settingOf(deps.db, op.orgId));
