@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck and build the pages side by side; then the unit, server and component
-// tests; then the browser tests in Debian's Chromium (beside them, with CI_PG_URL set, the server
-// tests again on that PostgreSQL). Steps that run together print
+// tests; then the browser tests in Debian's Chromium. Steps that run together print
 // their output as each ends; a failed step fails the run, after every step of its phase has ended,
 // so nothing red is hidden. The time of each step is printed at the end (and appended to
 // STAGE_TIMINGS when set, for .ci/run's summary). TEST_SERIAL=1 runs one step at a time with live
@@ -65,24 +64,13 @@ if (!chromium || !existsSync(chromium)) {
 
 await phase([() => step('lint', 'npm', ['run', 'lint']), () => step('typecheck', 'npm', ['run', 'typecheck']), () => step('build', 'npm', ['run', 'build'])]);
 // The browser specs run two at a time (E2E_WORKERS to change; at three Chromium's PDF viewer
-// crashed a page once on two cores), after the other suites: side by side with them the machine is
-// oversubscribed and timing-sensitive tests suffer. The browser specs leave about half of the two
-// cores idle (pages wait for answers and for each other), so the server tests' second pass on
-// PostgreSQL (CI_PG_URL: a server .ci/run starts) runs beside them, one file at a time.
+// crashed a page once on two cores). After the other suites: side by side with them the machine is
+// oversubscribed and timing-sensitive tests suffer.
 await phase([() => step('unit + server (PGlite) + web', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'web'])]);
-const pgUrl = process.env.CI_PG_URL;
 await phase([
   () =>
     step('browser (e2e)', 'npx', ['vitest', 'run', '--project', 'e2e'], {
       env: { CHROMIUM_PATH: chromium, TEST_WORKERS: process.env.E2E_WORKERS ?? '2' },
     }),
-  ...(pgUrl
-    ? [
-        () =>
-          step('server (PostgreSQL 15)', 'npx', ['vitest', 'run', '--project', 'server'], {
-            env: { TEST_DATABASE_URL: pgUrl, TEST_WORKERS: process.env.PG_WORKERS ?? '1' },
-          }),
-      ]
-    : []),
 ]);
 report();
