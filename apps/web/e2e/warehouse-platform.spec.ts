@@ -5,9 +5,9 @@
  * the PDD print-component emulator receives the print job, and the page shows the component's
  * reason when the component is not running.
  */
-import type { MarketplaceEmulator, NormalizedOrder } from '@dropship/channels';
+import { type MarketplaceEmulator, type NormalizedOrder, waybillReceiverHandle } from '@dropship/channels';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { shops } from '../../server/src/modules/shops/shops.table';
 import { callers, fund, orgOf } from '../../server/test/funds-payments-support';
 import { login } from '../../server/test/helpers';
@@ -16,10 +16,11 @@ import { paidPlatformOrder, tookAll, type WarehouseWorld } from '../../server/te
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 
 let h: Harness;
-beforeAll(async () => {
+// Per try, not per file: a retried test starts again on a fresh server.
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(() => h?.close());
+afterEach(() => h?.close());
 
 /** The world of the server tests' helpers over the harness's own server. */
 async function worldOf(harness: Harness): Promise<WarehouseWorld> {
@@ -37,11 +38,21 @@ it('scanning an order of a PLATFORM shop prints its e-waybill through the platfo
   const emu: MarketplaceEmulator = await h.serving.app.channels.emulator();
   const shopId = await addOAuthShop(h.serving.app, w.seller, 'PDD', '拼多多打印测试店');
   const [shop] = await w.t.database.db.select().from(shops).where(eq(shops.id, shopId));
-  const order = (emu.addOrders('PDD', shop?.platformShopId as string, 20) as NormalizedOrder[]).find(
-    (o) => o.status === 'WAIT_SELLER_SEND' && o.items.every((i) => i.refundState === 'NONE'),
-  );
+  const core = emu.core('PDD');
+  // One the platform would issue a waybill for (as warehouse-marketplace.test.ts picks it).
+  const order = (emu.addOrders('PDD', shop?.platformShopId as string, 20) as NormalizedOrder[]).find((o) => {
+    const truth = core.orders.get(o.platformOrderId)?.order;
+    return (
+      truth &&
+      core.canShip(truth) &&
+      o.status === 'WAIT_SELLER_SEND' &&
+      o.items.every((i) => i.refundState === 'NONE') &&
+      waybillReceiverHandle(o) !== undefined
+    );
+  });
   if (!order) throw new Error('no shippable PDD order');
-  const placed = await paidPlatformOrder(w, shopId, order, 'PDD');
+  // Placed with the platform's encrypted receiver, as the place page keeps it: only that ships on the platform's e-waybill.
+  const placed = await paidPlatformOrder(w, shopId, order, 'PDD', { platformReceiver: true });
   await tookAll(w.t.database.db, placed.codes);
 
   const components = h.serving.printComponents;
