@@ -7,28 +7,18 @@
 import { consentError, consentPage } from '../marketplace/consent-page.ts';
 import { fieldCiphersHandle } from '../marketplace/decrypt.ts';
 import { type ChannelCore, pageSlice, type TokenRecord } from '../marketplace/emulator-core.ts';
-import { type ChannelEmulatorHandler, type EmulatorAnswer, type EmulatorRequest, json } from '../marketplace/emulator-types.ts';
+import type { ChannelEmulatorHandler, EmulatorAnswer, EmulatorRequest } from '../marketplace/emulator-types.ts';
 import type { Json } from '../marketplace/http.ts';
 import { maskAddress, maskPhoneMiddle, maskSurname } from '../marketplace/mask.ts';
 import type { NormalizedOrder } from '../marketplace/types.ts';
 import { DOUDIAN_COURIERS } from './client.ts';
 import { DOUDIAN_DECRYPT_METHOD } from './decrypt.ts';
 import { doudianBatchDecrypt } from './decrypt-emulator.ts';
-import { doudianVerify } from './sign.ts';
+import { answer, badParam, checkDoudianCall, ok, shopOfCall } from './emulator-gateway.ts';
 import { douyinWaybillGateway, isDouyinWaybillCall } from './waybill-emulator.ts';
 import { aftersaleState, orderToWire, refundToWire, TO_DOUDIAN } from './wire.ts';
 
 const DAY = 86400_000;
-const answer = (code: number, msg: string, sub_code = '', sub_msg = '', data: unknown = {}) =>
-  json({ code, msg, sub_code, sub_msg, log_id: Math.random().toString(36).slice(2, 18), data });
-const ok = (data: unknown) => answer(10000, 'success', '', '', data);
-const FAILURES = {
-  RATE_LIMITED: () => answer(60000, '请求频率超限', 'isv.rate-limited', '接口调用超过限流，请稍后再试'),
-  TOKEN_EXPIRED: () => answer(40003, '参数错误', 'isv.access-token-expired', 'access_token已过期'),
-  SERVER_ERROR: () => answer(20000, '服务不可用', 'isp.service-error', '系统繁忙，请稍后重试'),
-  INVALID_SIGNATURE: () => answer(40003, '参数错误', 'isv.signature-invalid', '签名校验失败'),
-};
-const badParam = (why: string) => answer(40004, '参数错误', 'isv.parameter-invalid', why);
 
 function tokenData(t: TokenRecord, core: ChannelCore) {
   const shop = core.shops.get(t.platformShopId);
@@ -65,28 +55,10 @@ function range(start: unknown, end: unknown): { from: Date; to: Date } | Emulato
 }
 
 async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorAnswer> {
-  const q = Object.fromEntries(r.query);
   const method = r.path.slice(1).replace(/\//g, '.');
-  if (q.method !== method) return answer(40003, '参数错误', 'isv.method-invalid', 'method 与请求路径不一致');
-  if (q.app_key !== core.credentials.appKey) return answer(40003, '参数错误', 'isv.app-key-invalid', 'app_key 不存在');
-  const ts = Number(q.timestamp);
-  if (!Number.isFinite(ts) || Math.abs(ts * 1000 - core.now().getTime()) > 10 * 60_000)
-    return answer(40003, '参数错误', 'isv.timestamp-invalid', '时间戳已过期');
-  if (q.v !== '2') return answer(40003, '参数错误', 'isv.version-invalid', 'v 必须为 2');
-  const paramJson = r.body || '{}';
-  if (
-    !doudianVerify({ appKey: q.app_key, method, paramJson, timestamp: q.timestamp ?? '' }, core.credentials.appSecret, q.sign ?? '', q.sign_method ?? 'md5')
-  ) {
-    return FAILURES.INVALID_SIGNATURE();
-  }
-  const failure = await core.nextFailure();
-  if (failure) return FAILURES[failure]();
-  let p: Json;
-  try {
-    p = JSON.parse(paramJson) as Json;
-  } catch {
-    return badParam('param_json 不是合法的 JSON');
-  }
+  const call = await checkDoudianCall(r, core, method);
+  if ('status' in call) return call;
+  const { q, p } = call;
 
   if (method === 'token.create') {
     if (p.grant_type !== 'authorization_code') return answer(50001, '业务处理失败', 'isv.grant-type-invalid', 'grant_type 不支持');
@@ -97,11 +69,9 @@ async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorA
     const t = core.refresh(String(p.refresh_token ?? ''));
     return typeof t === 'string' ? answer(50001, '业务处理失败', `isv.refresh-token-${t}`, 'refresh_token无效或已过期') : ok(tokenData(t, core));
   }
-  if (!q.access_token) return answer(30001, '授权不存在', 'dop.authorization-no-existed', '请先授权');
-  const auth = core.checkToken(q.access_token);
-  if (!auth.ok)
-    return answer(40003, '参数错误', auth.reason === 'expired' ? 'isv.access-token-expired' : 'isv.access-token-no-existed', 'access_token已过期或不存在');
-  const shopId = auth.shop.platformShopId;
+  const shop = shopOfCall(q, core);
+  if ('status' in shop) return shop;
+  const { shopId } = shop;
   const wire = (o: NormalizedOrder) => orderToWire(tiktokHandler.view(o, core), ciphers(o, core));
 
   switch (method) {

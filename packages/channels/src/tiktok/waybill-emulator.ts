@@ -5,7 +5,7 @@
  * failNext, access_token) and the {code, msg, sub_code, sub_msg, log_id, data} envelope.
  */
 import type { ChannelCore } from '../marketplace/emulator-core.ts';
-import { type EmulatorAnswer, type EmulatorRequest, json } from '../marketplace/emulator-types.ts';
+import type { EmulatorAnswer, EmulatorRequest } from '../marketplace/emulator-types.ts';
 import { arr, type Json, obj, str } from '../marketplace/http.ts';
 import {
   askItems,
@@ -17,7 +17,7 @@ import {
   type WaybillRefusalReason,
   waybillBook,
 } from '../marketplace/waybill-emulator.ts';
-import { doudianVerify } from './sign.ts';
+import { answer, badParam, checkDoudianCall, ok, shopOfCall } from './emulator-gateway.ts';
 import {
   DOUYIN_APPLY,
   DOUYIN_CANCEL,
@@ -28,16 +28,6 @@ import {
   DOUYIN_WAYBILL_COURIERS,
 } from './waybill.ts';
 
-const answer = (code: number, msg: string, sub_code = '', sub_msg = '', data: unknown = {}) =>
-  json({ code, msg, sub_code, sub_msg, log_id: Math.random().toString(36).slice(2, 18), data });
-const ok = (data: unknown) => answer(10000, 'success', '', '', data);
-const FAILURES = {
-  RATE_LIMITED: () => answer(60000, '请求频率超限', 'isv.rate-limited', '接口调用超过限流，请稍后再试'),
-  TOKEN_EXPIRED: () => answer(40003, '参数错误', 'isv.access-token-expired', 'access_token已过期'),
-  SERVER_ERROR: () => answer(20000, '服务不可用', 'isp.service-error', '系统繁忙，请稍后重试'),
-  INVALID_SIGNATURE: () => answer(40003, '参数错误', 'isv.signature-invalid', '签名校验失败'),
-};
-const badParam = (why: string) => answer(40004, '参数错误', 'isv.parameter-invalid', why);
 const bizFail = (sub: string, why: string) => answer(50002, '业务处理失败', `isv.business-failed:${sub}`, why);
 /** ⚠ Douyin's per-parcel err_code values are our assumptions. */
 const ERR_CODES: Record<WaybillRefusalReason, string> = {
@@ -120,33 +110,13 @@ function apply(p: Json, shopId: string, core: ChannelCore): EmulatorAnswer {
 }
 
 export async function douyinWaybillGateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorAnswer> {
-  const q = Object.fromEntries(r.query);
+  const call = await checkDoudianCall(r, core, PATHS[r.path] ?? '');
+  if ('status' in call) return call;
   const method = PATHS[r.path] ?? '';
-  if (q.method !== method) return answer(40003, '参数错误', 'isv.method-invalid', 'method 与请求路径不一致');
-  if (q.app_key !== core.credentials.appKey) return answer(40003, '参数错误', 'isv.app-key-invalid', 'app_key 不存在');
-  const ts = Number(q.timestamp);
-  if (!Number.isFinite(ts) || Math.abs(ts * 1000 - core.now().getTime()) > 10 * 60_000)
-    return answer(40003, '参数错误', 'isv.timestamp-invalid', '时间戳已过期');
-  if (q.v !== '2') return answer(40003, '参数错误', 'isv.version-invalid', 'v 必须为 2');
-  const paramJson = r.body || '{}';
-  if (
-    !doudianVerify({ appKey: q.app_key, method, paramJson, timestamp: q.timestamp ?? '' }, core.credentials.appSecret, q.sign ?? '', q.sign_method ?? 'md5')
-  ) {
-    return FAILURES.INVALID_SIGNATURE();
-  }
-  const failure = await core.nextFailure();
-  if (failure) return FAILURES[failure]();
-  let p: Json;
-  try {
-    p = obj(JSON.parse(paramJson));
-  } catch {
-    return badParam('param_json 不是合法的 JSON');
-  }
-  if (!q.access_token) return answer(30001, '授权不存在', 'dop.authorization-no-existed', '请先授权');
-  const auth = core.checkToken(q.access_token);
-  if (!auth.ok)
-    return answer(40003, '参数错误', auth.reason === 'expired' ? 'isv.access-token-expired' : 'isv.access-token-no-existed', 'access_token已过期或不存在');
-  const shopId = auth.shop.platformShopId;
+  const p = obj(call.p);
+  const shop = shopOfCall(call.q, core);
+  if ('status' in shop) return shop;
+  const { shopId } = shop;
   if (method === DOUYIN_CREATE) return create(p, shopId, core);
   if (method === DOUYIN_APPLY) return apply(p, shopId, core);
   const done = cancelIssued(core, shopId, str(p.logistics_code), str(p.track_no));
