@@ -13,18 +13,11 @@ import type { NormalizedOrder, NormalizedRefund } from '../marketplace/types.ts'
 import { JD_COURIERS, JD_MAX_WINDOW_MS, jdResponseKey } from './client.ts';
 import { JD_DECRYPT_METHOD } from './decrypt.ts';
 import { jdOaidDecrypt } from './decrypt-emulator.ts';
-import { jdVerify } from './sign.ts';
+import { checkJosCall, err } from './emulator-gateway.ts';
 import { isJdWaybillCall, jdWaybillGateway } from './waybill-emulator.ts';
 import { jdRefundState, orderToWire, refundToWire, TO_JD } from './wire.ts';
 
 const DAY = 86400_000;
-const err = (code: string, zh_desc: string, en_desc = '') => json({ error_response: { code, zh_desc, en_desc } });
-const FAILURES = {
-  RATE_LIMITED: () => err('85', '调用次数超出限制，请稍后再试', 'Call limited'),
-  TOKEN_EXPIRED: () => err('19', 'token已过期或者不存在，请重新授权访问。', 'Invalid access_token'),
-  SERVER_ERROR: () => err('66', '平台连接后端服务不可用', 'Service unavailable'),
-  INVALID_SIGNATURE: () => err('14', '签名无效', 'Invalid signature'),
-};
 const fail = (chineseErr: string) => ({ success: false, code: '100', chineseErr, englishErr: '' });
 const success = { success: true, code: '0', chineseErr: '', englishErr: '' };
 
@@ -53,30 +46,19 @@ function range(start: string | undefined, end: string | undefined): { from: Date
 const within = (d: Date, w: { from: Date; to: Date }) => d >= w.from && d < w.to;
 
 async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorAnswer> {
-  const p = r.params;
-  if (p.app_key !== core.credentials.appKey) return err('15', 'app_key无效', 'Invalid app_key');
-  const ts = parseChinaTime(p.timestamp);
-  if (!ts || Math.abs(ts.getTime() - core.now().getTime()) > 6 * 60_000) return err('61', '时间戳错误，与服务器时间相差超过6分钟', 'Invalid timestamp');
-  if (!jdVerify(p, core.credentials.appSecret)) return err('14', '签名无效', 'Invalid signature');
-  const failure = await core.nextFailure();
-  if (failure) return FAILURES[failure]();
-  const auth = core.checkToken(p.access_token);
-  if (!auth.ok) return err('19', 'token已过期或者不存在，请重新授权访问。', 'Invalid access_token');
-  let biz: Json;
-  try {
-    biz = JSON.parse(p['360buy_param_json'] ?? '{}') as Json;
-  } catch {
-    return err('41', '360buy_param_json 不是合法的 JSON');
-  }
+  const call = await checkJosCall(r, core);
+  if ('status' in call) return call;
+  const { p, shop } = call;
+  const biz = call.biz;
   const q = (k: string) => (biz[k] === undefined ? undefined : String(biz[k]));
-  const shopId = auth.shop.platformShopId;
+  const shopId = shop.platformShopId;
   const method = p.method ?? '';
   const ok = (node: Json) => json({ [jdResponseKey(method)]: { code: '0', ...node } });
   const wire = (o: NormalizedOrder) => orderToWire(jdHandler.view(o, core), shopId);
 
   switch (method) {
     case 'jingdong.seller.vender.info.get':
-      return ok({ vender_info_result: { vender_id: shopId, shop_id: shopId, shop_name: auth.shop.shopName, col_type: 0 } });
+      return ok({ vender_info_result: { vender_id: shopId, shop_id: shopId, shop_name: shop.shopName, col_type: 0 } });
     case 'jingdong.pop.order.enSearch': {
       const w = range(q('start_date'), q('end_date'));
       const page = Number(q('page') ?? '1');

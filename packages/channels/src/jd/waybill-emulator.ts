@@ -1,25 +1,17 @@
 /**
  * The JD waybill calls on the emulated JOS gateway (/jd/routerjson): ldop.alpha.waybill.receive
  * (one order, resultInfo.statusCode per call), printing.printData.pullData (print data by number)
- * and ldop.alpha.waybill.unbind, with the gateway's own checks (app key, timestamp ±6 min,
- * signature, failNext, token) and "_responce" envelopes.
+ * and ldop.alpha.waybill.unbind, after the gateway's own checks (emulator-gateway.ts: app key,
+ * timestamp ±6 min, signature, failNext, token) and with "_responce" envelopes.
  */
-import { parseChinaTime } from '../marketplace/china-time.ts';
 import type { ChannelCore } from '../marketplace/emulator-core.ts';
 import { type EmulatorAnswer, type EmulatorRequest, json } from '../marketplace/emulator-types.ts';
 import { arr, type Json, obj, str } from '../marketplace/http.ts';
 import { cancelIssued, issueAll, ourCourier, printDataOf, type WaybillRefusalReason, waybillBook } from '../marketplace/waybill-emulator.ts';
 import { jdResponseKey } from './client.ts';
-import { jdVerify } from './sign.ts';
+import { checkJosCall } from './emulator-gateway.ts';
 import { JD_NO_ACCOUNT, JD_PRINT_PULL, JD_TEMPLATE_URL, JD_WAYBILL_COURIERS, JD_WAYBILL_RECEIVE, JD_WAYBILL_UNBIND } from './waybill.ts';
 
-const err = (code: string, zh_desc: string, en_desc = '') => json({ error_response: { code, zh_desc, en_desc } });
-const FAILURES = {
-  RATE_LIMITED: () => err('85', '调用次数超出限制，请稍后再试', 'Call limited'),
-  TOKEN_EXPIRED: () => err('19', 'token已过期或者不存在，请重新授权访问。', 'Invalid access_token'),
-  SERVER_ERROR: () => err('66', '平台连接后端服务不可用', 'Service unavailable'),
-  INVALID_SIGNATURE: () => err('14', '签名无效', 'Invalid signature'),
-};
 /** ⚠ JD's statusCode values are our assumptions. */
 const STATUS: Record<WaybillRefusalReason, number> = {
   NO_ACCOUNT: Number(JD_NO_ACCOUNT),
@@ -85,23 +77,12 @@ function pull(biz: Json, shopId: string, core: ChannelCore): Json {
 }
 
 export async function jdWaybillGateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorAnswer> {
-  const p = r.params;
-  if (p.app_key !== core.credentials.appKey) return err('15', 'app_key无效', 'Invalid app_key');
-  const ts = parseChinaTime(p.timestamp);
-  if (!ts || Math.abs(ts.getTime() - core.now().getTime()) > 6 * 60_000) return err('61', '时间戳错误，与服务器时间相差超过6分钟', 'Invalid timestamp');
-  if (!jdVerify(p, core.credentials.appSecret)) return err('14', '签名无效', 'Invalid signature');
-  const failure = await core.nextFailure();
-  if (failure) return FAILURES[failure]();
-  const auth = core.checkToken(p.access_token);
-  if (!auth.ok) return err('19', 'token已过期或者不存在，请重新授权访问。', 'Invalid access_token');
-  let biz: Json;
-  try {
-    biz = obj(JSON.parse(p['360buy_param_json'] ?? '{}'));
-  } catch {
-    return err('41', '360buy_param_json 不是合法的 JSON');
-  }
+  const call = await checkJosCall(r, core);
+  if ('status' in call) return call;
+  const { p, shop } = call;
+  const biz = obj(call.biz);
   const method = p.method ?? '';
-  const shopId = auth.shop.platformShopId;
+  const shopId = shop.platformShopId;
   const ok = (node: Json) => json({ [jdResponseKey(method)]: { code: '0', ...node } });
   if (method === JD_WAYBILL_RECEIVE) return ok(receive(biz, shopId, core));
   if (method === JD_PRINT_PULL) return ok(pull(biz, shopId, core));
