@@ -59,9 +59,10 @@ type Keyed = Pick<
 
 /**
  * Two orders travel together exactly when their keys are equal; the day is the Beijing day it was paid
- * (placed, for an order paid on credit). A plain receiver compares by its HMAC (receiver_key: the plain
- * receiver is sealed) within its area. A platform-encrypted receiver is known only by its masks, which
- * many buyers share (冯** *******9668): such orders go together only under the same platform handle
+ * (placed, for an order paid on credit). A plain receiver compares by its HMAC (receiver_key, over the
+ * whole trimmed receiver, area included: the plain receiver is sealed). A platform-encrypted receiver
+ * is known only by its masks, which many buyers share (冯** *******9668): such orders go together
+ * only under the same platform handle
  * (Taobao's oaid is one per receiver), and an encrypted order without one travels alone. A row from
  * before the vault (no key yet) compares by its stored columns.
  */
@@ -70,7 +71,7 @@ export function parcelKey(o: Keyed): string {
   const receiver = o.receiverEncrypted
     ? [...area, 'ENCRYPTED', o.receiverHandle ?? `order:${o.id}`]
     : o.receiverKey
-      ? [...area, o.receiverKey]
+      ? [o.receiverKey]
       : [o.receiverName, o.receiverPhone, o.receiverProvince, o.receiverCity, o.receiverDistrict, o.receiverAddress].map((s) => s.trim());
   return JSON.stringify([o.orgId, o.purchaserOrgId, o.expressCode, beijingDay(o.paidAt ?? o.createdAt), ...receiver]);
 }
