@@ -1,6 +1,8 @@
 /** Calls of the order import tests: upload, wait for a status, confirm and run the queue job. */
 import type { ImportJobView } from '@dropship/contract';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { openRow } from '../src/modules/order-import/order-import.repository.js';
 import { orderImportJobs, orderImportRows } from '../src/modules/order-import/order-import.table.js';
 import { shopOrderItems, shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
 import type { Session, TestApp } from './helpers.js';
@@ -11,6 +13,13 @@ export const BASE = '/api/b2/orders/import';
 
 /** The tables an import writes: a refused request must leave all of them as they were. */
 export const importCounts = (t: TestApp) => snapshotCounts(t.database.db, { orderImportJobs, orderImportRows, shopOrders, shopOrderItems });
+
+/** The rows stored for a job (or all jobs) as the text they hold: rows are sealed at rest, so a look at the column sees ciphertext. */
+export async function storedRowTexts(t: TestApp, jobId?: number): Promise<string[]> {
+  const q = t.database.db.select({ data: orderImportRows.data }).from(orderImportRows);
+  const rows = await (jobId === undefined ? q : q.where(eq(orderImportRows.jobId, jobId)));
+  return rows.map((r) => JSON.stringify(openRow(r.data)));
+}
 
 export function postParts(t: TestApp, url: string, s: Session, parts: Part[]): Promise<LightMyRequestResponse> {
   const body = multipart(parts);

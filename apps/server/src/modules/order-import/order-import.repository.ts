@@ -183,7 +183,7 @@ const stored = (rows: { rowNo: number; orderKey: string; data: string; error: st
   rows.map((r) => ({ ...r, data: openRow(r.data) }));
 
 /** A row stored before rows were sealed is plain JSON (it starts with a brace; a sealed one with its key id). */
-const openRow = (data: string) => (data.startsWith('{') ? JSON.parse(data) : receiverVault().openJson(data)) as RowData;
+export const openRow = (data: string) => (data.startsWith('{') ? JSON.parse(data) : receiverVault().openJson(data)) as RowData;
 
 export async function pageRows(db: Db, orgId: number, jobId: number, q: { pageNo: number; pageSize: number; errorsOnly: boolean }) {
   const where: SQL | undefined = and(
