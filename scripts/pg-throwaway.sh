@@ -6,6 +6,8 @@ cmd=${1:-start}
 bin=$(dirname "$(readlink -f "$(command -v initdb)")")
 if [ "$cmd" = start ]; then
   port=${2:-55432}
+  # A port already answering (another cluster, a second checkout's run) is skipped: the next free one is used.
+  while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
   dir=$(mktemp -d /tmp/pg-throwaway.XXXXXX)
   run() { if [ "$(id -u)" = 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
   [ "$(id -u)" = 0 ] && chown postgres "$dir"
