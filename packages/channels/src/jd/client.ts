@@ -8,6 +8,7 @@ import { type ClientContext, clientContext, type MarketplaceClientOptions } from
 import { type CourierCode, platformCourier } from '../marketplace/couriers.ts';
 import { arr, httpJson, type Json, num, obj, str } from '../marketplace/http.ts';
 import { pageBackwards } from '../marketplace/paging.ts';
+import { answerRefundWith } from '../marketplace/refund-answer.ts';
 import { splitWindow } from '../marketplace/retry.ts';
 import {
   type ChannelEndpoint,
@@ -28,6 +29,8 @@ export const JD_OAUTH = 'https://open-oauth.jd.com';
 export const JD_MAX_WINDOW_MS = 30 * 86400_000;
 const PAGE_MAX = 100;
 const REFUND_PAGE_MAX = 50;
+/** The seller's review of a refund application (商家审核退款单). */
+export const JD_REFUND_REPLY = 'jingdong.pop.afs.soa.refundapply.replyRefund';
 
 /** Our courier → JD logiCoprId. ⚠ Ids from general knowledge (only 1274 厂家自送 is from a source). */
 export const JD_COURIERS: Partial<Record<CourierCode, string>> = {
@@ -195,5 +198,23 @@ export function createJdClient(endpoint: ChannelEndpoint, opts?: MarketplaceClie
     },
     decryptBatchMax: JD_DECRYPT_MAX,
     decryptReceivers: jdDecryptReceivers(ctx, (method, biz, token) => jdCall(ctx, method, biz, token)),
+    refundAnswerable: true,
+    // jingdong.pop.afs.soa.refundapply.replyRefund: status 1 审核通过 / 2 审核不通过, remark required, rejectType
+    // on refusals (5 其他). ⚠ checkUserName is any operator name (SDKs default one); outWareStatus is left out.
+    answerRefund: (p) =>
+      answerRefundWith('京东', p, async () => {
+        const node = await call(
+          JD_REFUND_REPLY,
+          {
+            status: p.agree ? '1' : '2',
+            id: p.platformRefundId,
+            checkUserName: endpoint.extra?.checkUserName ?? '代发助手',
+            remark: p.reason?.trim() || '同意退款',
+            ...(p.agree ? {} : { rejectType: 5 }),
+          },
+          p.token,
+        );
+        checkResult(obj(node.replyResult), '退款审核');
+      }),
   };
 }

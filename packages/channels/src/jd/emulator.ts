@@ -10,7 +10,7 @@ import { oaidText } from '../marketplace/emulator-decrypt.ts';
 import { type ChannelEmulatorHandler, type EmulatorAnswer, type EmulatorRequest, json } from '../marketplace/emulator-types.ts';
 import type { Json } from '../marketplace/http.ts';
 import type { NormalizedOrder, NormalizedRefund } from '../marketplace/types.ts';
-import { JD_COURIERS, JD_MAX_WINDOW_MS, jdResponseKey } from './client.ts';
+import { JD_COURIERS, JD_MAX_WINDOW_MS, JD_REFUND_REPLY, jdResponseKey } from './client.ts';
 import { JD_DECRYPT_METHOD } from './decrypt.ts';
 import { jdOaidDecrypt } from './decrypt-emulator.ts';
 import { checkJosCall, err } from './emulator-gateway.ts';
@@ -87,6 +87,17 @@ async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorA
         .sort((a, b) => (byCheck ? b.modifiedAt.getTime() - a.modifiedAt.getTime() : b.createdAt.getTime() - a.createdAt.getTime()));
       return ok({ queryResult: { success: true, totalCount: views.length, result: pageSlice(views, page, size).map(refundToWire) } });
     }
+    case JD_REFUND_REPLY: {
+      const reply = (success: boolean, errorMessage = '') => ok({ replyResult: success ? { success } : { success, errorCode: '1', errorMessage } });
+      const status = q('status');
+      if (!core.refundOf(shopId, q('id') ?? '')) return reply(false, '退款单不存在');
+      if (status !== '1' && status !== '2') return reply(false, '审核状态只支持 1 审核通过、2 审核不通过');
+      if (!q('remark')) return reply(false, '审核备注不能为空');
+      if (status === '2' && !q('rejectType')) return reply(false, '审核不通过时 rejectType 必填');
+      // Refund applications are money-only: an agreed one is paid (the emulated finance review passes at once).
+      const done = core.answerRefund(shopId, q('id') ?? '', status === '1', false);
+      return done.ok ? reply(true) : reply(false, '退款单已审核，不能重复审核');
+    }
     case 'jingdong.pop.order.shipment': {
       const o = core.order(shopId, q('orderId') ?? '');
       if (!o) return ok({ sopjosshipment_result: fail('订单不存在') });
@@ -152,7 +163,9 @@ export const jdHandler: ChannelEmulatorHandler = {
     };
   },
   viewRefund(r: NormalizedRefund) {
-    const status = r.state === 'REFUNDED' ? 3 : r.state === 'CLOSED' ? 2 : 0;
+    // 0 未审核 while the seller has not answered, 1 审核通过 while goods come back, 2 不通过 (refused or withdrawn), 3 refunded.
+    const phase = r.platformStatus;
+    const status = r.state === 'REFUNDED' ? 3 : r.state === 'CLOSED' ? 2 : phase === 'WAIT_BUYER_RETURN_GOODS' || phase === 'WAIT_SELLER_CONFIRM_GOODS' ? 1 : 0;
     return {
       ...r,
       platformItemId: undefined,

@@ -10,6 +10,7 @@ import { clientContext, type MarketplaceClientFactory } from '../marketplace/cli
 import { plainReceiversOnly } from '../marketplace/decrypt.ts';
 import { arr, httpJson, type Json, num, obj, str } from '../marketplace/http.ts';
 import { pageBackwards } from '../marketplace/paging.ts';
+import { refundUnanswerable } from '../marketplace/refund-answer.ts';
 import { ChannelError, type MarketplaceClient, type ShopToken } from '../marketplace/types.ts';
 import { KM_CP_CODES } from './codes.ts';
 import { kmError } from './errors.ts';
@@ -141,5 +142,8 @@ export const createKmClient: MarketplaceClientFactory = (endpoint, opts = {}) =>
     // Receivers come in clear: nothing to decrypt.
     decryptBatchMax: 0,
     decryptReceivers: plainReceiversOnly('快麦ERP'),
+    // An ERP: refunds are answered on the marketplace itself, not through the ERP.
+    refundAnswerable: false,
+    answerRefund: refundUnanswerable,
   } satisfies MarketplaceClient;
 };

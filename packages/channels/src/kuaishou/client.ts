@@ -17,6 +17,7 @@ import {
 import { KS_EXPRESS_CODES } from './codes.ts';
 import { KS_DECRYPT_MAX, ksDecryptReceivers } from './decrypt.ts';
 import { ksError, ksOAuthError } from './errors.ts';
+import { ksAnswerRefund } from './refund.ts';
 import { type KuaishouSignMethod, kuaishouSign } from './sign.ts';
 import { ksOrderFromWire, ksRefundFromWire } from './wire.ts';
 
@@ -153,5 +154,7 @@ export const createKuaishouClient: MarketplaceClientFactory = (endpoint, opts = 
     },
     decryptBatchMax: KS_DECRYPT_MAX,
     decryptReceivers: ksDecryptReceivers(ctx, callOnce),
+    refundAnswerable: true,
+    answerRefund: ksAnswerRefund(ctx, call),
   } satisfies MarketplaceClient;
 };

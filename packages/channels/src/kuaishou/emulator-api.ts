@@ -5,6 +5,7 @@ import { KS_EXPRESS_CODES } from './codes.ts';
 import { KS_DECRYPT_METHOD } from './decrypt.ts';
 import { ksDecryptBatch } from './decrypt-emulator.ts';
 import { KS_RESULT, ksErrorBody } from './errors.ts';
+import { KS_REFUND_METHODS, ksRefundApi } from './refund-emulator.ts';
 import { ksAddress, ksView, ksViewRefund } from './view.ts';
 import { ksOrderToWire, ksRefundToWire } from './wire.ts';
 
@@ -45,6 +46,7 @@ function cursorPage<T>(rows: T[], key: (row: T) => [number, string], cursor: str
 
 export function ksApi(method: string, biz: Body, shopId: string, core: ChannelCore): Body {
   const ok = (data: unknown): Body => ({ result: 1, error_msg: '', data });
+  if (KS_REFUND_METHODS.includes(method)) return ksRefundApi(method, biz, shopId, core, ok);
   switch (method) {
     case 'open.shop.info.get': {
       const shop = core.shops.get(shopId);

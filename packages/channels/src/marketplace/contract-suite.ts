@@ -11,6 +11,7 @@ import type { MarketplaceClientOptions } from './client-options.ts';
 import { channelDecryptSuite } from './decrypt-suite.ts';
 import { type MarketplaceEmulator, startMarketplaceEmulator } from './emulator.ts';
 import { EMULATOR_HANDLERS } from './emulator-handlers.ts';
+import { channelRefundSuite } from './refund-suite.ts';
 import { createMarketplaceClient } from './registry.ts';
 import { ChannelError, type MarketplaceChannel, type MarketplaceClient, type NormalizedOrder, type NormalizedRefund, type ShopToken } from './types.ts';
 
@@ -236,6 +237,7 @@ export function channelContractSuite(channel: MarketplaceChannel, o: ContractSui
       expect(next.every((x) => x.sellerRemark === '买家改了地址，已重新核对')).toBe(true);
     });
   });
-  // Receiver decryption (its own emulator and shop, so the cases above stay as they are).
+  // Receiver decryption and refunds (each its own emulator and shop, so the cases above stay as they are).
   channelDecryptSuite(channel);
+  channelRefundSuite(channel);
 }

@@ -7,6 +7,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { toSecond } from './china-time.ts';
 import { type DecryptDenial, DecryptDesk } from './emulator-decrypt.ts';
+import * as refunds from './emulator-refunds.ts';
 import type { AppCredentials, ChannelEmulatorHandler, EmulatorFailure, EmulatorShipment } from './emulator-types.ts';
 import { generateOrders, orderRefundState } from './generator.ts';
 import { createRng, hashSeed } from './random.ts';
@@ -55,6 +56,7 @@ export class ChannelCore {
   private readonly failures: EmulatorFailure[] = [];
   private readonly cipherKey: Buffer;
   private batch = 0;
+  private refundSerial = 0;
 
   constructor(
     readonly handler: ChannelEmulatorHandler,
@@ -152,6 +154,39 @@ export class ChannelCore {
   order(shopId: string, platformOrderId: string): NormalizedOrder | undefined {
     const s = this.orders.get(platformOrderId);
     return s && s.shopId === shopId && (this.handler.visible?.(s.order) ?? true) ? s.order : undefined;
+  }
+
+  // ---- refunds (see emulator-refunds.ts) ---------------------------------------------------
+
+  /** The stored refund when it is the shop's. */
+  refundOf(shopId: string, platformRefundId: string): NormalizedRefund | undefined {
+    const s = this.refunds.get(platformRefundId);
+    return s && s.shopId === shopId ? s.refund : undefined;
+  }
+
+  /** The buyer asks for a refund on a line (or the whole order); throws on an unknown order, an amount above what was paid, a line already refunding. */
+  openRefund(platformOrderId: string, input: refunds.OpenRefundInput = {}): NormalizedRefund {
+    let id: string;
+    do id = createRng(hashSeed('refund', this.o.seed, this.channel, ++this.refundSerial)).digits(15);
+    while (this.refunds.has(id));
+    return refunds.openRefund(this, platformOrderId, input, id);
+  }
+
+  changeRefund(platformRefundId: string, patch: refunds.RefundPatch): NormalizedRefund {
+    return refunds.changeRefund(this, platformRefundId, patch);
+  }
+
+  cancelRefund(platformRefundId: string): NormalizedRefund {
+    return refunds.cancelRefund(this, platformRefundId);
+  }
+
+  completeRefund(platformRefundId: string): NormalizedRefund {
+    return refunds.completeRefund(this, platformRefundId);
+  }
+
+  /** A seller's agree / refuse as the platform's gateway takes it (handlers call this). */
+  answerRefund(shopId: string, platformRefundId: string, agree: boolean, withReturn?: boolean) {
+    return refunds.answerRefund(this, shopId, platformRefundId, agree, withReturn);
   }
 
   // ---- OAuth -------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { listenOnLoopback, readBody } from '../emulator-http.ts';
 import { approveConsent, CONSENT_PATH } from './consent-page.ts';
 import { ChannelCore, type EmulatorShop } from './emulator-core.ts';
 import { EMULATOR_HANDLERS } from './emulator-handlers.ts';
+import type { OpenRefundInput, RefundPatch } from './emulator-refunds.ts';
 import type { AppCredentials, ChannelEmulatorHandler, EmulatorAnswer, EmulatorFailure, EmulatorRequest, EmulatorShipment } from './emulator-types.ts';
 import type { ChannelEndpoint, MarketplaceChannel, NormalizedOrder, NormalizedRefund } from './types.ts';
 
@@ -59,6 +60,18 @@ export interface MarketplaceEmulator {
   /** Orders (and refunds) as the channel's client reads them, newest modified first. */
   orders(channel: MarketplaceChannel, platformShopId?: string): NormalizedOrder[];
   refunds(channel: MarketplaceChannel, platformShopId?: string): NormalizedRefund[];
+  /**
+   * The buyer asks for a refund on a line (platformItemId as stored or as the client reads it) or the
+   * whole order: answers it as the client will read it, waiting for the seller. Throws on an unknown
+   * order, an amount above what was paid, or a line already refunded or refunding.
+   */
+  openRefund(channel: MarketplaceChannel, platformOrderId: string, input?: OpenRefundInput): NormalizedRefund;
+  /** The buyer changes the amount, reason or return of a refund waiting for the seller (or refused, which re-opens it). */
+  changeRefund(channel: MarketplaceChannel, platformRefundId: string, patch: RefundPatch): NormalizedRefund;
+  /** The buyer withdraws it: closed, the line back to no refund. */
+  cancelRefund(channel: MarketplaceChannel, platformRefundId: string): NormalizedRefund;
+  /** The platform pays the buyer: refunded, the line refunded. */
+  completeRefund(channel: MarketplaceChannel, platformRefundId: string): NormalizedRefund;
   failNext(channel: MarketplaceChannel, kind: EmulatorFailure, count?: number): void;
   shipments(channel: MarketplaceChannel): EmulatorShipment[];
   expireTokens(channel: MarketplaceChannel): void;
@@ -128,6 +141,10 @@ export async function startMarketplaceEmulator(opts: MarketplaceEmulatorOptions 
   // The demo's timer must not keep the process alive on its own.
   timer?.unref();
   const url = `http://127.0.0.1:${port}`;
+  const viewRefund = (channel: MarketplaceChannel, act: (core: ChannelCore) => NormalizedRefund) => {
+    const core = coreOf(channel);
+    return core.handler.viewRefund(act(core), core);
+  };
   const shopIdsOf = (core: ChannelCore, shopId?: string) => (shopId ? [shopId] : [...core.shops.keys()]);
 
   return {
@@ -157,6 +174,10 @@ export async function startMarketplaceEmulator(opts: MarketplaceEmulatorOptions 
         .flatMap((s) => core.refundsModifiedIn(s, new Date(0), new Date(8.64e15)))
         .map((r) => core.handler.viewRefund(r, core));
     },
+    openRefund: (channel, id, input) => viewRefund(channel, (c) => c.openRefund(id, input)),
+    changeRefund: (channel, id, patch) => viewRefund(channel, (c) => c.changeRefund(id, patch)),
+    cancelRefund: (channel, id) => viewRefund(channel, (c) => c.cancelRefund(id)),
+    completeRefund: (channel, id) => viewRefund(channel, (c) => c.completeRefund(id)),
     failNext: (channel, kind, count = 1) => coreOf(channel).failNext(kind, count),
     shipments: (channel) => coreOf(channel).shipments.slice(),
     expireTokens: (channel) => coreOf(channel).expireTokens(),

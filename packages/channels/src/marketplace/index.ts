@@ -8,6 +8,7 @@ export { decryptFailure, type FieldCiphers, fieldCiphersHandle, parseFieldCipher
 export { type MarketplaceEmulator, type MarketplaceEmulatorOptions, startMarketplaceEmulator } from './emulator.ts';
 export { ChannelCore, type EmulatorShop, pageSlice, type TokenCheck, type TokenRecord } from './emulator-core.ts';
 export { DEFAULT_DECRYPT_QUOTA, DecryptDesk, type DecryptStats } from './emulator-decrypt.ts';
+export { type OpenRefundInput, REFUND_PHASE, type RefundPatch, type RefundPhase } from './emulator-refunds.ts';
 export {
   type AppCredentials,
   type ChannelEmulatorHandler,
@@ -24,6 +25,7 @@ export { arr, httpJson, type Json, num, obj, optStr, str } from './http.ts';
 export { maskAddress, maskPhoneMiddle, maskPhoneTail, maskSurname } from './mask.ts';
 export { parseFen, parseYuan } from './money.ts';
 export { type Page, pageBackwards } from './paging.ts';
+export { REFUND_UNANSWERABLE_MESSAGE } from './refund-answer.ts';
 export { createMarketplaceClient, PLATFORM_URLS, platformEndpoint, supportedChannels } from './registry.ts';
 export { backoffDelay, DEFAULT_RETRY, type RetryOptions, sleep, splitWindow, type TimeWindow, withRetry } from './retry.ts';
 export * from './types.ts';

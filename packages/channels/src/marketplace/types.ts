@@ -173,6 +173,23 @@ export type DecryptOutcome =
   /** message: Chinese, says what to do; retryable: the same request may succeed later (limits, 5xx, network). */
   | { platformOrderId: string; ok: false; kind: DecryptFailureKind; platformCode: string; message: string; retryable: boolean };
 
+/**
+ * The platform's answer to a seller's agree / refuse: never thrown, so the caller records it. kind: the
+ * platform error's kind (TOKEN_EXPIRED: authorize again; NOT_FOUND: not this shop's refund); undefined
+ * when the channel takes no answers at all or the request was refused before any call.
+ */
+export type RefundAnswerOutcome = { ok: true } | { ok: false; message: string; retryable: boolean; kind?: ChannelErrorKind };
+
+export interface RefundAnswerRequest {
+  token: string;
+  platformRefundId: string;
+  /** The refund's order as listRefunds read it: PDD's calls name the order (order_sn) beside the after-sale id. */
+  platformOrderId?: string;
+  agree: boolean;
+  /** Required for a refusal (the platforms show it to the buyer). */
+  reason?: string;
+}
+
 export interface MarketplaceClient {
   readonly channel: MarketplaceChannel;
   /** Longest modified-time window one list call may ask for (Taobao 1 day, PDD 30 min, …). */
@@ -199,4 +216,8 @@ export interface MarketplaceClient {
   readonly decryptBatchMax: number;
   /** Decrypts receivers through the platform, batched by decryptBatchMax internally; one outcome per item, in order. */
   decryptReceivers(p: DecryptRequest): Promise<DecryptOutcome[]>;
+  /** Whether the platform takes a seller's agree / refuse on a refund through the API. */
+  readonly refundAnswerable: boolean;
+  /** Agree or refuse a refund on the platform; a refusal needs a reason. Never throws for a platform refusal. */
+  answerRefund(p: RefundAnswerRequest): Promise<RefundAnswerOutcome>;
 }

@@ -19,6 +19,7 @@ import {
   type ShopToken,
 } from '../marketplace/types.ts';
 import { PDD_DECRYPT_MAX, pddDecryptReceivers } from './decrypt.ts';
+import { pddAnswerRefund } from './refund.ts';
 import { type PddParamValue, pddSign, pddValue } from './sign.ts';
 import { orderFromWire, refundFromWire } from './wire.ts';
 
@@ -180,5 +181,7 @@ export function createPddClient(endpoint: ChannelEndpoint, opts?: MarketplaceCli
     },
     decryptBatchMax: PDD_DECRYPT_MAX,
     decryptReceivers: pddDecryptReceivers(ctx, (type, biz, token) => pddCall(ctx, type, biz, token)),
+    refundAnswerable: true,
+    answerRefund: pddAnswerRefund(ctx, call),
   };
 }

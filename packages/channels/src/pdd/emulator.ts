@@ -6,6 +6,7 @@
 import { consentError, consentPage } from '../marketplace/consent-page.ts';
 import { fieldCiphersHandle } from '../marketplace/decrypt.ts';
 import { type ChannelCore, pageSlice, type TokenRecord } from '../marketplace/emulator-core.ts';
+import type { RefundPhase } from '../marketplace/emulator-refunds.ts';
 import { type ChannelEmulatorHandler, type EmulatorAnswer, type EmulatorRequest, json } from '../marketplace/emulator-types.ts';
 import { orderRefundState } from '../marketplace/generator.ts';
 import { maskAddress, maskPhoneMiddle, maskSurname } from '../marketplace/mask.ts';
@@ -13,11 +14,24 @@ import type { NormalizedOrder } from '../marketplace/types.ts';
 import { PDD_COURIERS, PDD_MAX_WINDOW_MS, pddResponseKey } from './client.ts';
 import { PDD_DECRYPT_TYPE } from './decrypt.ts';
 import { pddDecryptBatch } from './decrypt-emulator.ts';
+import { PDD_REFUND_TYPES, pddRefundCall } from './refund-emulator.ts';
 import { pddVerify } from './sign.ts';
 import { isPddWaybillCall, pddWaybillGateway } from './waybill-emulator.ts';
 import { orderToWire, PDD_ORDER_STATUS, PDD_REFUND_STATUS, pddAfterSaleState, pddRefundState, pddStatus, refundToWire } from './wire.ts';
 
 const DAY = 86400_000;
+/**
+ * The emulator's refund phases → after_sales_status: 2 仅退款待商家处理 (3 for a return), 7 已同意退货待用户发货,
+ * 6 驳回待买家处理, 10 退款成功, 11 买家撤销. ⚠ PDD has no code of its own for goods on their way back: 3.
+ */
+const PDD_AFTER_SALES_OF: Record<RefundPhase, number> = {
+  WAIT_SELLER_AGREE: 2,
+  WAIT_BUYER_RETURN_GOODS: 7,
+  WAIT_SELLER_CONFIRM_GOODS: 3,
+  SELLER_REFUSE_BUYER: 6,
+  CLOSED: 11,
+  SUCCESS: 10,
+};
 const err = (error_code: number, error_msg: string, sub_msg?: string) =>
   json({
     error_response: { error_code, error_msg, sub_code: String(error_code), sub_msg: sub_msg ?? error_msg, request_id: Math.random().toString(36).slice(2, 14) },
@@ -91,6 +105,7 @@ async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorA
   const shopId = auth.shop.platformShopId;
   const wire = (o: NormalizedOrder) => orderToWire(pddHandler.view(o, core), o.status === 'WAIT_SELLER_SEND' ? ciphers(o, core) : null);
 
+  if (PDD_REFUND_TYPES.includes(type)) return pddRefundCall(type, p, shopId, core, ok, err);
   switch (type) {
     case 'pdd.order.number.list.increment.get': {
       const w = window(p);
@@ -179,8 +194,9 @@ export const pddHandler: ChannelEmulatorHandler = {
   },
   viewRefund(r, core) {
     const order = core.orders.get(r.platformOrderId)?.order;
-    const status = r.state === 'REFUNDED' ? 10 : r.state === 'CLOSED' ? 11 : r.state === 'NONE' ? 0 : r.hasGoodReturn ? 3 : 2;
-    return { ...r, platformItemId: order?.items[0]?.skuId, platformStatus: String(status), state: pddAfterSaleState(status) };
+    const status = PDD_AFTER_SALES_OF[r.platformStatus as RefundPhase] ?? (r.state === 'REFUNDED' ? 10 : r.state === 'CLOSED' ? 11 : 0);
+    const waiting = status === PDD_AFTER_SALES_OF.WAIT_SELLER_AGREE && r.hasGoodReturn ? 3 : status;
+    return { ...r, platformItemId: order?.items[0]?.skuId, platformStatus: String(waiting), state: pddAfterSaleState(waiting) };
   },
   async handle(r, core) {
     if (isPddWaybillCall(r)) return pddWaybillGateway(r, core);

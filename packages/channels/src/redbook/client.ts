@@ -12,6 +12,7 @@ import { type ChannelEndpoint, ChannelError, type MarketplaceClient, type Normal
 import { XHS_EXPRESS_CODES } from './codes.ts';
 import { XHS_DECRYPT_MAX, xhsDecryptReceivers } from './decrypt.ts';
 import { xhsError } from './errors.ts';
+import { xhsAnswerRefund } from './refund.ts';
 import { redBookSign } from './sign.ts';
 import { xhsOrderFromWire, xhsRefundFromWire } from './wire.ts';
 
@@ -142,6 +143,8 @@ export function createRedBookClient(endpoint: ChannelEndpoint, opts: Marketplace
     },
     decryptBatchMax: XHS_DECRYPT_MAX,
     decryptReceivers: xhsDecryptReceivers(ctx, callOnce),
+    refundAnswerable: true,
+    answerRefund: xhsAnswerRefund(ctx, call),
     async verifyShop(token) {
       try {
         const d = await call('common.getSellerKeyInfo', token, {});

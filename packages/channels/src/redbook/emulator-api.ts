@@ -7,6 +7,7 @@ import { XHS_EXPRESS_CODES } from './codes.ts';
 import { XHS_DECRYPT_METHOD } from './decrypt.ts';
 import { xhsBatchDecrypt } from './decrypt-emulator.ts';
 import { XHS_ERROR, xhsErrorBody } from './errors.ts';
+import { XHS_REFUND_METHODS, xhsRefundApi } from './refund-emulator.ts';
 import { xhsDetailWire, xhsOpenAddressId, xhsReceiverWire, xhsReturnWire } from './view.ts';
 import { xhsSummary } from './wire.ts';
 
@@ -65,6 +66,7 @@ function ordersIn(shopId: string, w: { from: Date; to: Date; byCreate: boolean }
 
 export function xhsApi(method: string, p: Body, shop: EmulatorShop, core: ChannelCore): Body {
   const shopId = shop.platformShopId;
+  if (XHS_REFUND_METHODS.includes(method)) return xhsRefundApi(method, p, shopId, core, ok);
   switch (method) {
     case 'common.getSellerKeyInfo':
       return ok({ sellerId: shopId, sellerName: shop.shopName });

@@ -19,6 +19,7 @@ import {
   type ShopToken,
 } from '../marketplace/types.ts';
 import { TAOBAO_DECRYPT_MAX, taobaoDecryptReceivers } from './decrypt.ts';
+import { taobaoAnswerRefund } from './refund.ts';
 import { type TopSignMethod, topSign } from './sign.ts';
 import { REFUND_FIELDS, refundFromWire, TRADE_FIELDS, tradeFromWire } from './wire.ts';
 
@@ -201,5 +202,7 @@ export function createTaobaoClient(endpoint: ChannelEndpoint, opts?: Marketplace
     },
     decryptBatchMax: TAOBAO_DECRYPT_MAX,
     decryptReceivers: taobaoDecryptReceivers(ctx, (method, params, session) => taobaoCall(ctx, method, params, session)),
+    refundAnswerable: true,
+    answerRefund: taobaoAnswerRefund(ctx, call),
   };
 }

@@ -11,6 +11,7 @@ import { maskAddress, maskPhoneTail, maskSurname } from '../marketplace/mask.ts'
 import type { NormalizedOrder } from '../marketplace/types.ts';
 import { TAOBAO_COURIERS, TAOBAO_MAX_WINDOW_MS, topResponseKey } from './client.ts';
 import { oaidDecrypt } from './decrypt-emulator.ts';
+import { TAOBAO_REFUND_METHODS, taobaoRefundCall } from './refund-emulator.ts';
 import { topVerify } from './sign.ts';
 import { cainiaoWaybillGateway, isCainiaoCall } from './waybill-emulator.ts';
 import { refundToWire, topStatus, tradeToWire } from './wire.ts';
@@ -127,6 +128,7 @@ async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorA
     case 'taobao.top.oaid.decrypt':
       return oaidDecrypt(p, shopId, core, ok, err);
     default:
+      if (TAOBAO_REFUND_METHODS.includes(p.method)) return taobaoRefundCall(p.method, p, shopId, core, ok, err);
       return err(22, 'Invalid Method');
   }
 }

@@ -43,11 +43,15 @@ export function topStatus(status: ShopOrderStatus, paid: boolean): string {
 
 const LINE_REFUND: Record<ShopRefundState, string> = { NONE: 'NO_REFUND', REFUNDING: 'WAIT_SELLER_AGREE', REFUNDED: 'SUCCESS', CLOSED: 'CLOSED' };
 
-/** TOP refund status (of a line or a refund) → our state; every in-between state is "refunding". */
+/**
+ * TOP refund status (of a line or a refund) → our state; every in-between state is "refunding".
+ * SELLER_REFUSE_BUYER counts as closed: nothing is refunded unless the buyer changes the request,
+ * which brings it back to WAIT_SELLER_AGREE.
+ */
 export function refundState(status: string): ShopRefundState {
   if (status === 'NO_REFUND' || status === '') return 'NONE';
   if (status === 'SUCCESS') return 'REFUNDED';
-  if (status === 'CLOSED') return 'CLOSED';
+  if (status === 'CLOSED' || status === 'SELLER_REFUSE_BUYER') return 'CLOSED';
   return 'REFUNDING';
 }
 

@@ -20,6 +20,7 @@ import {
   type ShopToken,
 } from '../marketplace/types.ts';
 import { DOUDIAN_DECRYPT_MAX, doudianDecryptReceivers } from './decrypt.ts';
+import { doudianAnswerRefund } from './refund.ts';
 import { doudianSign, sortedJson } from './sign.ts';
 import { orderFromWire, refundFromWire } from './wire.ts';
 
@@ -147,5 +148,7 @@ export function createDoudianClient(endpoint: ChannelEndpoint, opts?: Marketplac
     },
     decryptBatchMax: DOUDIAN_DECRYPT_MAX,
     decryptReceivers: doudianDecryptReceivers(ctx, (method, params, token) => doudianCall(ctx, method, params, token)),
+    refundAnswerable: true,
+    answerRefund: doudianAnswerRefund(ctx, call),
   };
 }

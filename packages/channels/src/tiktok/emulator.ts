@@ -7,6 +7,7 @@
 import { consentError, consentPage } from '../marketplace/consent-page.ts';
 import { fieldCiphersHandle } from '../marketplace/decrypt.ts';
 import { type ChannelCore, pageSlice, type TokenRecord } from '../marketplace/emulator-core.ts';
+import type { RefundPhase } from '../marketplace/emulator-refunds.ts';
 import type { ChannelEmulatorHandler, EmulatorAnswer, EmulatorRequest } from '../marketplace/emulator-types.ts';
 import type { Json } from '../marketplace/http.ts';
 import { maskAddress, maskPhoneMiddle, maskSurname } from '../marketplace/mask.ts';
@@ -15,10 +16,20 @@ import { DOUDIAN_COURIERS } from './client.ts';
 import { DOUDIAN_DECRYPT_METHOD } from './decrypt.ts';
 import { doudianBatchDecrypt } from './decrypt-emulator.ts';
 import { answer, badParam, checkDoudianCall, ok, shopOfCall } from './emulator-gateway.ts';
+import { doudianRefundCall } from './refund-emulator.ts';
 import { douyinWaybillGateway, isDouyinWaybillCall } from './waybill-emulator.ts';
 import { aftersaleState, orderToWire, refundToWire, TO_DOUDIAN } from './wire.ts';
 
 const DAY = 86400_000;
+/** The emulator's refund phases → aftersale_status: 6 待商家同意, 7 待买家退货, 11 待商家二次同意 (goods back), 27 商家一次拒绝, 28 售后失败 (withdrawn), 12 售后成功. */
+const DOUDIAN_AFTERSALE_OF: Record<RefundPhase, number> = {
+  WAIT_SELLER_AGREE: 6,
+  WAIT_BUYER_RETURN_GOODS: 7,
+  WAIT_SELLER_CONFIRM_GOODS: 11,
+  SELLER_REFUSE_BUYER: 27,
+  CLOSED: 28,
+  SUCCESS: 12,
+};
 
 function tokenData(t: TokenRecord, core: ChannelCore) {
   const shop = core.shops.get(t.platformShopId);
@@ -109,7 +120,7 @@ async function gateway(r: EmulatorRequest, core: ChannelCore): Promise<EmulatorA
     case DOUDIAN_DECRYPT_METHOD:
       return doudianBatchDecrypt(p, shopId, core, answer);
     default:
-      return answer(70000, 'API已下线或不存在', 'isv.method-not-exist', `方法不存在：${method}`);
+      return doudianRefundCall(method, p, shopId, core) ?? answer(70000, 'API已下线或不存在', 'isv.method-not-exist', `方法不存在：${method}`);
   }
 }
 
@@ -139,7 +150,7 @@ export const tiktokHandler: ChannelEmulatorHandler = {
     };
   },
   viewRefund(r) {
-    const status = r.state === 'REFUNDED' ? 12 : r.state === 'CLOSED' ? 28 : r.hasGoodReturn ? 7 : 6;
+    const status = DOUDIAN_AFTERSALE_OF[r.platformStatus as RefundPhase] ?? (r.state === 'REFUNDED' ? 12 : r.state === 'CLOSED' ? 28 : 6);
     return { ...r, platformStatus: String(status), state: aftersaleState(status) };
   },
   async handle(r, core) {

@@ -12,6 +12,7 @@ import { clientContext, joinUrl, type MarketplaceClientFactory } from '../market
 import { plainReceiversOnly } from '../marketplace/decrypt.ts';
 import { arr, httpJson, type Json, num, obj, str } from '../marketplace/http.ts';
 import { pageBackwards } from '../marketplace/paging.ts';
+import { refundUnanswerable } from '../marketplace/refund-answer.ts';
 import { ChannelError, type MarketplaceClient } from '../marketplace/types.ts';
 import { WDT_LOGISTICS_TYPES } from './codes.ts';
 import { wdtError } from './errors.ts';
@@ -101,5 +102,8 @@ export const createWdtClient: MarketplaceClientFactory = (endpoint, opts = {}) =
     // Receivers come in clear: nothing to decrypt.
     decryptBatchMax: 0,
     decryptReceivers: plainReceiversOnly('旺店通'),
+    // An ERP: refunds are answered on the marketplace itself, not through the ERP.
+    refundAnswerable: false,
+    answerRefund: refundUnanswerable,
   } satisfies MarketplaceClient;
 };

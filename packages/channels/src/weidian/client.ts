@@ -11,6 +11,7 @@ import { COURIERS, type CourierCode, platformCourier } from '../marketplace/cour
 import { plainReceiversOnly } from '../marketplace/decrypt.ts';
 import { arr, httpJson, type Json, num, obj, str } from '../marketplace/http.ts';
 import { pageBackwards } from '../marketplace/paging.ts';
+import { refundUnanswerable } from '../marketplace/refund-answer.ts';
 import { splitWindow } from '../marketplace/retry.ts';
 import {
   type ChannelEndpoint,
@@ -149,5 +150,8 @@ export function createWeidianClient(endpoint: ChannelEndpoint, opts?: Marketplac
     // Receivers come in clear: nothing to decrypt.
     decryptBatchMax: 0,
     decryptReceivers: plainReceiversOnly('微店'),
+    // Weidian's refunds are read from the order lines; no agree / refuse call was found (waybills-aftersales.md).
+    refundAnswerable: false,
+    answerRefund: refundUnanswerable,
   };
 }
