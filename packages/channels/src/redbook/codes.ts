@@ -46,10 +46,11 @@ export function xhsSkuAfterSaleState(code: number): ShopRefundState {
 export const xhsOrderAfterSaleOf = (states: ShopRefundState[]): number =>
   states.includes('REFUNDING') ? 2 : states.includes('REFUNDED') ? 3 : states.includes('CLOSED') ? 5 : 1;
 
-/** Returns (售后单) status: 1 待审核 2 待用户寄回 3 待商家收货 4 已完成 5 已取消 6 已关闭 9 商家审核拒绝. */
+/** Returns (售后单) status: 1 待审核 2 待用户寄回 3 待商家收货 4 已完成 5 已取消 (the buyer withdrew) 6 已关闭 9 商家审核拒绝. */
 export function xhsReturnStatusOf(platformStatus: string, state: ShopRefundState): number {
   if (state === 'REFUNDED') return 4;
   if (platformStatus === 'SELLER_REFUSE_BUYER') return 9;
+  if (platformStatus === 'CLOSED') return 5;
   if (state === 'CLOSED') return 6;
   if (platformStatus === 'WAIT_BUYER_RETURN_GOODS') return 2;
   if (platformStatus === 'WAIT_SELLER_CONFIRM_GOODS') return 3;
