@@ -71,6 +71,9 @@ describe('refunds on command in the emulator (the rules every channel shares)', 
     expect(stored('TIKTOK', order.platformOrderId).items[0]?.refundState).toBe('NONE');
     expect(emu.refunds('TIKTOK').find((x) => x.platformRefundId === r.platformRefundId)?.platformStatus).toBe('27');
     expect(() => emu.changeRefund('TIKTOK', r.platformRefundId, { refundFen: (line?.paymentFen ?? 0) + 1 })).toThrow(/不在 1 到实付/);
+    const second = emu.openRefund('TIKTOK', order.platformOrderId, { platformItemId: line?.platformItemId, refundFen: 50 });
+    expect(() => emu.changeRefund('TIKTOK', r.platformRefundId, { reason: '再申请' })).toThrow(/另一笔进行中的退款/);
+    emu.cancelRefund('TIKTOK', second.platformRefundId);
     const reopened = emu.changeRefund('TIKTOK', r.platformRefundId, { refundFen: 200, reason: '补充了照片' });
     expect(reopened).toMatchObject({ platformStatus: '6', state: 'REFUNDING', refundFen: 200, reason: '补充了照片' });
     expect(stored('TIKTOK', order.platformOrderId).items[0]?.refundState).toBe('REFUNDING');

@@ -73,6 +73,18 @@ function lineOf(core: ChannelCore, order: NormalizedOrder, id: string): Normaliz
 
 const covers = (refund: NormalizedRefund, item: NormalizedOrderItem) => refund.platformItemId === undefined || refund.platformItemId === item.platformItemId;
 
+/** Another refund of the same order, still refunding, on a line this one covers. */
+function busyBeside(core: ChannelCore, refund: NormalizedRefund): boolean {
+  const lines = orderOf(core, refund).items.filter((i) => covers(refund, i));
+  return [...core.refunds.values()].some(
+    (r) =>
+      r.refund.platformRefundId !== refund.platformRefundId &&
+      r.refund.platformOrderId === refund.platformOrderId &&
+      r.refund.state === 'REFUNDING' &&
+      lines.some((i) => covers(r.refund, i)),
+  );
+}
+
 /** Sets the refund's lines to `state` and stamps the order; an order refunded on every line is closed, as the platforms close it. */
 function markLines(core: ChannelCore, refund: NormalizedRefund, state: ShopRefundState): void {
   const order = orderOf(core, refund);
@@ -129,6 +141,8 @@ export function changeRefund(core: ChannelCore, platformRefundId: string, patch:
   const { refund } = stored(core, platformRefundId);
   if (refund.platformStatus !== REFUND_PHASE.WAIT_SELLER_AGREE && refund.platformStatus !== REFUND_PHASE.SELLER_REFUSE_BUYER)
     throw fail(core, `退款单 ${platformRefundId} 当前状态（${refund.platformStatus}）不能修改`);
+  if (refund.platformStatus === REFUND_PHASE.SELLER_REFUSE_BUYER && busyBeside(core, refund))
+    throw fail(core, `订单 ${refund.platformOrderId} 的商品已有另一笔进行中的退款，不能重新打开 ${platformRefundId}`);
   if (patch.refundFen !== undefined) {
     const order = orderOf(core, refund);
     const line = refund.platformItemId === undefined ? undefined : order.items.find((i) => i.platformItemId === refund.platformItemId);
