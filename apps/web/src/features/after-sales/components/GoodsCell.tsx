@@ -1,0 +1,25 @@
+/** The after-sale's goods line: picture, title, and what the stall knows it by (档口 货号 颜色 尺码). */
+import type { AfterSaleRow } from '@dropship/contract';
+import { Image, Space, Typography } from 'antd';
+
+type Goods = Pick<AfterSaleRow, 'picUrl' | 'title' | 'stallName' | 'artNo' | 'color' | 'size'>;
+
+export function GoodsCell({ goods, size = 48 }: { goods: Goods; size?: number }) {
+  return (
+    <Space align="start">
+      {goods.picUrl ? (
+        <Image src={goods.picUrl} width={size} height={size} style={{ objectFit: 'cover' }} alt={goods.title} />
+      ) : (
+        <div style={{ width: size, height: size, background: '#f5f5f5' }} />
+      )}
+      <div style={{ maxWidth: 240 }}>
+        <Typography.Text ellipsis={{ tooltip: goods.title }} style={{ maxWidth: 240 }}>
+          {goods.title}
+        </Typography.Text>
+        <div>
+          <Typography.Text type="secondary">{[goods.stallName, goods.artNo, goods.color, goods.size].filter(Boolean).join(' ')}</Typography.Text>
+        </div>
+      </div>
+    </Space>
+  );
+}
