@@ -26,12 +26,13 @@ export function DetailTimelineMoney({ detail: d }: { detail: AfterSaleDetail }) 
             dataSource={d.money}
             locale={{ emptyText: '尚无退款流水' }}
             columns={[
-              { title: '时间', dataIndex: 'createdAt', render: (t: string) => formatDateTime(t) },
-              { title: '类型', dataIndex: 'type', render: (t: string) => TRANSACTION_TYPE_NAMES[t as z.infer<typeof TransactionType>] ?? t },
+              { title: '时间', dataIndex: 'createdAt', width: 150, render: (t: string) => formatDateTime(t, 'YYYY-MM-DD HH:mm') },
+              { title: '类型', dataIndex: 'type', width: 80, render: (t: string) => TRANSACTION_TYPE_NAMES[t as z.infer<typeof TransactionType>] ?? t },
               {
                 title: '金额（元）',
                 dataIndex: 'amountFen',
                 align: 'right',
+                width: 100,
                 render: (f: number) => <span style={{ color: f < 0 ? '#f5222d' : '#52c41a' }}>{f > 0 ? `+${fenToYuan(f)}` : fenToYuan(f)}</span>,
               },
               { title: '说明', dataIndex: 'note' },

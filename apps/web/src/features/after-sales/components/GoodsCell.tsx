@@ -4,7 +4,7 @@ import { Image, Space, Typography } from 'antd';
 
 type Goods = Pick<AfterSaleRow, 'picUrl' | 'title' | 'stallName' | 'artNo' | 'color' | 'size'>;
 
-export function GoodsCell({ goods, size = 48 }: { goods: Goods; size?: number }) {
+export function GoodsCell({ goods, size = 48, quantity }: { goods: Goods; size?: number; quantity?: number }) {
   return (
     <Space align="start">
       {goods.picUrl ? (
@@ -12,12 +12,13 @@ export function GoodsCell({ goods, size = 48 }: { goods: Goods; size?: number })
       ) : (
         <div style={{ width: size, height: size, background: '#f5f5f5' }} />
       )}
-      <div style={{ maxWidth: 240 }}>
-        <Typography.Text ellipsis={{ tooltip: goods.title }} style={{ maxWidth: 240 }}>
+      <div style={{ maxWidth: 170 }}>
+        <Typography.Text ellipsis={{ tooltip: goods.title }} style={{ maxWidth: 170 }}>
           {goods.title}
         </Typography.Text>
         <div>
           <Typography.Text type="secondary">{[goods.stallName, goods.artNo, goods.color, goods.size].filter(Boolean).join(' ')}</Typography.Text>
+          {quantity !== undefined && <Typography.Text strong>{` ×${quantity}`}</Typography.Text>}
         </div>
       </div>
     </Space>

@@ -1,4 +1,8 @@
-/** Columns of /afterSale/afterSaleList: receiver masked by the server, money in yuan, dates at +8. */
+/**
+ * Columns of /afterSale/afterSaleList: receiver masked by the server, money in yuan, dates at +8.
+ * As on 代发订单, the time sits under the number and the quantity beside the goods, so that status
+ * and money stay in view at 1280 px.
+ */
 import { AFTER_SALE_SOURCE_NAMES, AFTER_SALE_TYPE_NAMES, type AfterSaleRow, CHANNEL_NAMES, type Channel, fenToYuan } from '@dropship/contract';
 import { type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -13,21 +17,21 @@ import { GoodsCell } from './GoodsCell';
 export function afterSaleColumns(actions: (r: AfterSaleRow) => ReactNode): TableColumnsType<AfterSaleRow> {
   return withColumnMinWidth<TableColumnsType<AfterSaleRow>[number]>([
     {
-      title: '售后单号',
+      title: '售后单号 / 申请时间',
       dataIndex: 'afterSaleNo',
-      width: 180,
+      width: 170,
       render: (no: string, r) => (
         <div>
           <Link to={afterSaleDetailPath(r.id)}>{no}</Link>
           <div>
-            <Tag color={r.source === 'PLATFORM' ? 'purple' : 'default'}>{AFTER_SALE_SOURCE_NAMES[r.source]}</Tag>
+            <Typography.Text type="secondary">{formatDateTime(r.createdAt, 'YYYY-MM-DD HH:mm')}</Typography.Text>
           </div>
         </div>
       ),
     },
     {
       title: '订单号 / 店铺订单号',
-      width: 200,
+      width: 170,
       render: (_, r) => (
         <div>
           <Link to={orderDetailPath(r.orderId)}>{r.orderNo}</Link>
@@ -42,13 +46,26 @@ export function afterSaleColumns(actions: (r: AfterSaleRow) => ReactNode): Table
         </div>
       ),
     },
-    { title: '商品', width: 300, render: (_, r) => <GoodsCell goods={r} /> },
-    { title: '数量', dataIndex: 'quantity', align: 'right', width: 60 },
-    { title: '类型', dataIndex: 'type', render: (t: AfterSaleRow['type']) => AFTER_SALE_TYPE_NAMES[t] ?? t },
-    { title: '状态', render: (_, r) => <AfterSaleStatusTag status={r.status} returnStatus={r.returnStatus} /> },
+    { title: '商品 × 数量', width: 230, render: (_, r) => <GoodsCell goods={r} quantity={r.quantity} size={40} /> },
     {
-      title: '退款金额（元）',
+      title: '类型 / 状态',
+      width: 130,
+      render: (_, r) => (
+        <div>
+          <div>
+            {AFTER_SALE_TYPE_NAMES[r.type] ?? r.type}{' '}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {AFTER_SALE_SOURCE_NAMES[r.source]}
+            </Typography.Text>
+          </div>
+          <AfterSaleStatusTag status={r.status} returnStatus={r.returnStatus} />
+        </div>
+      ),
+    },
+    {
+      title: '退款（元）',
       align: 'right',
+      width: 100,
       render: (_, r) => (
         <div>
           <Typography.Text strong>{fenToYuan(r.refundFen)}</Typography.Text>
@@ -59,9 +76,19 @@ export function afterSaleColumns(actions: (r: AfterSaleRow) => ReactNode): Table
     },
     {
       title: '退货物流',
-      render: (_, r) => (r.returnWaybillNo ? `${r.returnCourierName} ${r.returnWaybillNo}`.trim() : '—'),
+      width: 120,
+      render: (_, r) =>
+        r.returnWaybillNo ? (
+          <div>
+            {r.returnCourierName && <div>{r.returnCourierName}</div>}
+            <Typography.Text copyable>{r.returnWaybillNo}</Typography.Text>
+          </div>
+        ) : r.returnStatus ? (
+          <Tag>未填写</Tag>
+        ) : (
+          '—'
+        ),
     },
-    { title: '申请时间', dataIndex: 'createdAt', width: 170, render: (d: string) => formatDateTime(d) },
-    { title: '操作', key: 'actions', fixed: 'right', width: 150, render: (_, r) => actions(r) },
+    { title: '操作', key: 'actions', fixed: 'right', width: 110, render: (_, r) => actions(r) },
   ]);
 }
