@@ -63,7 +63,10 @@ export const ASSIGNMENT_STATUS_NAMES: Record<AssignmentStatusCode, string> = {
   CLOSE: '已关闭',
 };
 
-/** The tabs of /order/daifaOrderList, in order ('ALL' = 全部). After-sale codes join when after-sales land. */
+/**
+ * The tabs of /order/daifaOrderList, in order ('ALL' = 全部). An order with an open after-sale shows
+ * its after-sale code as its combined status (decision 0026), so those codes are tabs too.
+ */
 export const DROPSHIP_TABS = [
   'ALL',
   'WAITING_PAYMENT',
@@ -78,6 +81,13 @@ export const DROPSHIP_TABS = [
   'DELIVERED',
   'FINISHED',
   'CANCELED',
+  'REFUNDING',
+  'GOODS_RETURNING',
+  'COMPLETE',
+  'CLOSE',
+  'REFUSE',
+  'PROBLEM',
+  'TOOK_EXCHANGE',
 ] as const;
 export type DropshipTab = (typeof DROPSHIP_TABS)[number];
 

@@ -63,6 +63,9 @@ const CustomInfoPage = lazy(() => import('../features/fulfilment-settings/Custom
 const SetPaymentPage = lazy(() => import('../features/fulfilment-settings/SetPaymentPage'));
 const DistributionModePage = lazy(() => import('../features/fulfilment-settings/DistributionModePage'));
 const ReturnPhonePage = lazy(() => import('../features/fulfilment-settings/ReturnPhonePage'));
+const AfterSaleListPage = lazy(() => import('../features/after-sales/pages/AfterSaleListPage'));
+const AfterSaleDetailPage = lazy(() => import('../features/after-sales/pages/AfterSaleDetailPage'));
+const QuickQueryPage = lazy(() => import('../features/after-sales/pages/QuickQueryPage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
@@ -117,6 +120,9 @@ export const PAGES: Record<string, ComponentType> = {
   '/order/daifaOrderList': DropshipOrderListPage,
   '/order/daifaOrderList/daifaOrederListDetail': DropshipOrderDetailPage,
   '/order/expressList': ExpressListPage,
+  '/afterSale/afterSaleList': AfterSaleListPage,
+  '/afterSale/afterSaleListDetail': AfterSaleDetailPage,
+  '/afterSale/quickQuery': QuickQueryPage,
   '/accountPermission/accountManagement': AccountManagementPage,
   '/picker': PickerPage,
   '/offlineReturnOrder/pickup': TakeAssignmentPage,

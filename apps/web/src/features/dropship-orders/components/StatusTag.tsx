@@ -15,6 +15,13 @@ const COLORS: Partial<Record<CombinedStatusCode, string>> = {
   DELIVERED: 'geekblue',
   FINISHED: 'green',
   CANCELED: 'default',
+  REFUNDING: 'orange',
+  GOODS_RETURNING: 'blue',
+  COMPLETE: 'green',
+  CLOSE: 'default',
+  REFUSE: 'red',
+  PROBLEM: 'volcano',
+  TOOK_EXCHANGE: 'purple',
 };
 
 export function StatusTag({ status }: { status: CombinedStatusCode }) {

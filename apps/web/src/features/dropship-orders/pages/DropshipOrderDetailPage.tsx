@@ -9,6 +9,7 @@ import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Tag, Toolt
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
+import { AFTER_SALE_ALLOWED, ApplyAfterSaleModal, type ApplyTarget } from '../../after-sales/components/ApplyAfterSaleModal';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
 import { ShipBackCard } from '../../warehouse/components/ShipBackCard';
 import { dropshipApi, dropshipKeys } from '../api';
@@ -27,6 +28,8 @@ export default function DropshipOrderDetailPage() {
   const detail = useQuery({ queryKey: dropshipKeys.detail(id), queryFn: () => dropshipApi.detail(id), enabled: valid });
   const [paying, setPaying] = useState<PayTarget[] | null>(null);
   const [editing, setEditing] = useState(false);
+  // The order as it was when the dialog opened: a refetch meanwhile does not reset the chosen lines.
+  const [applying, setApplying] = useState<ApplyTarget | null>(null);
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: dropshipKeys.all });
     for (const k of MONEY_QUERY_KEYS) void qc.invalidateQueries({ queryKey: k });
@@ -80,6 +83,7 @@ export default function DropshipOrderDetailPage() {
             </Button>
           )}
           {o.allowed.updateReceiver && <Button onClick={() => setEditing(true)}>修改收货信息</Button>}
+          {AFTER_SALE_ALLOWED.has(o.status) && <Button onClick={() => setApplying(o)}>申请售后</Button>}
           {o.allowed.cancel && (
             <Button
               danger
@@ -146,6 +150,7 @@ export default function DropshipOrderDetailPage() {
           refresh();
         }}
       />
+      <ApplyAfterSaleModal order={applying} onClose={() => setApplying(null)} />
       <ReceiverModal open={editing} initial={r} saving={receiver.isPending} onClose={() => setEditing(false)} onSave={(v) => receiver.mutate(v)} />
     </div>
   );

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListFilterForm, ListToolbar, useListPage } from '../../../lib/list-page';
 import { rowSelectionDefaults } from '../../../lib/table-defaults';
+import { AFTER_SALE_ALLOWED, ApplyAfterSaleModal, type ApplyTarget } from '../../after-sales/components/ApplyAfterSaleModal';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
 import { dropshipApi, dropshipKeys } from '../api';
 import { detailPath, listColumns } from '../components/list-columns';
@@ -30,6 +31,7 @@ export default function DropshipOrderListPage() {
   const express = useQuery({ queryKey: dropshipKeys.expressAll(), queryFn: dropshipApi.expressAll, staleTime: 300_000 });
   const [selected, setSelected] = useState<DropshipOrderRow[]>([]);
   const [paying, setPaying] = useState<PayTarget[] | null>(null);
+  const [applying, setApplying] = useState<ApplyTarget | null>(null);
   const refresh = () => {
     setSelected([]);
     void qc.invalidateQueries({ queryKey: dropshipKeys.all });
@@ -74,6 +76,11 @@ export default function DropshipOrderListPage() {
       {CANCELABLE.has(r.combinedStatus) && (
         <Button type="link" size="small" danger onClick={() => askCancel([r])}>
           取消
+        </Button>
+      )}
+      {AFTER_SALE_ALLOWED.has(r.status) && (
+        <Button type="link" size="small" onClick={() => setApplying(r)}>
+          申请售后
         </Button>
       )}
       <Link to={detailPath(r.id)}>详情</Link>
@@ -152,6 +159,7 @@ export default function DropshipOrderListPage() {
           refresh();
         }}
       />
+      <ApplyAfterSaleModal order={applying} onClose={() => setApplying(null)} />
     </div>
   );
 }

@@ -1,0 +1,33 @@
+/** Calls of 售后 (售后订单, 售后详情, 申请售后, 快速查询) and their query keys. Money is integer fen; pages show yuan. */
+import type { AfterSaleApplyBody, AfterSaleBatchResult, AfterSaleDetail, AfterSaleFilter, AfterSalePageResult, QuickQueryResult } from '@dropship/contract';
+import { ApiError, call } from '../../app/api';
+import { downloadExcel } from '../../lib/request/browser';
+
+export type AfterSaleQuery = Partial<Record<keyof AfterSaleFilter, string | number>> & { pageNo: number; pageSize: number };
+export type AfterSaleWaybill = { id: number; returnCourierName: string; returnWaybillNo: string };
+
+export const afterSaleKeys = {
+  all: ['after-sales'] as const,
+  page: (q: AfterSaleQuery) => [...afterSaleKeys.all, 'page', q] as const,
+  detail: (id: number) => [...afterSaleKeys.all, 'detail', id] as const,
+  quick: (keyword: string) => [...afterSaleKeys.all, 'quickQuery', keyword] as const,
+};
+
+const A = '/api/b2/aftersale/orders';
+const post = <T>(url: string, data: unknown) => call<T>({ method: 'POST', url, data });
+
+export const afterSaleApi = {
+  page: (q: AfterSaleQuery) => post<AfterSalePageResult>(`${A}/page`, q),
+  detail: (id: number) => call<AfterSaleDetail>({ method: 'GET', url: `${A}/detail`, params: { id } }),
+  apply: (body: AfterSaleApplyBody) => post<{ ids: number[]; afterSaleNos: string[] }>(`${A}/apply`, body),
+  cancel: (id: number, requestKey: string) => post<unknown>(`${A}/cancel`, { id, requestKey }),
+  intercept: (id: number, requestKey: string) => post<unknown>(`${A}/intercept`, { id, requestKey }),
+  batchIntercept: (ids: number[]) => post<AfterSaleBatchResult>(`${A}/batchIntercept`, { ids }),
+  waybill: (body: AfterSaleWaybill) => post<unknown>(`${A}/waybill`, body),
+  quickQuery: (keyword: string) => post<QuickQueryResult>(`${A}/quickQuery`, { keyword }),
+  /** The filtered set as .xlsx (the server streams it). */
+  async exportExcel(f: Omit<AfterSaleQuery, 'pageNo' | 'pageSize'>) {
+    const r = await downloadExcel({ url: `${A}/export`, method: 'post', data: f, fileName: '售后订单' });
+    if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
+  },
+};

@@ -1,0 +1,99 @@
+/**
+ * The changes a seller makes to an after-sale (撤销, 拦截退款, 填写退货物流, batch 拦截退款), shared by
+ * the list and the detail: each asks first, sends one request key per confirmation, says what
+ * happened and refreshes the after-sales, the dropship orders and the money it moved.
+ */
+import type { AfterSaleAction, AfterSaleBatchResult, AfterSaleRow } from '@dropship/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useState } from 'react';
+import { requestKey } from '../../../lib/request-key';
+import { dropshipKeys } from '../../dropship-orders/api';
+import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
+import { afterSaleApi, afterSaleKeys } from '../api';
+import { BatchResultDialog } from './BatchResultDialog';
+import { WaybillModal, type WaybillTarget } from './WaybillModal';
+
+type Target = Pick<AfterSaleRow, 'id' | 'afterSaleNo' | 'returnCourierName' | 'returnWaybillNo'>;
+
+export const ACTION_LABELS: Record<AfterSaleAction, string> = { CANCEL: '撤销', INTERCEPT: '拦截退款', FILL_WAYBILL: '填写退货物流' };
+
+export function useAfterSaleActions(onChanged?: () => void) {
+  const { modal, message } = App.useApp();
+  const qc = useQueryClient();
+  const [waybillOf, setWaybillOf] = useState<WaybillTarget | null>(null);
+  const [batch, setBatch] = useState<AfterSaleBatchResult | null>(null);
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: afterSaleKeys.all });
+    void qc.invalidateQueries({ queryKey: dropshipKeys.all });
+    for (const k of MONEY_QUERY_KEYS) void qc.invalidateQueries({ queryKey: k });
+    onChanged?.();
+  };
+  const cancel = useMutation({
+    mutationFn: (id: number) => afterSaleApi.cancel(id, requestKey()),
+    onSuccess: () => {
+      message.success('售后已撤销');
+      refresh();
+    },
+  });
+  const intercept = useMutation({
+    mutationFn: (id: number) => afterSaleApi.intercept(id, requestKey()),
+    onSuccess: () => {
+      message.success('已拦截，该商品停止拿货，货款已退回余额');
+      refresh();
+    },
+  });
+  const waybill = useMutation({
+    mutationFn: (v: { id: number; returnCourierName: string; returnWaybillNo: string }) => afterSaleApi.waybill(v),
+    onSuccess: () => {
+      message.success('退货物流已保存');
+      setWaybillOf(null);
+      refresh();
+    },
+  });
+  const batchIntercept = useMutation({
+    mutationFn: (ids: number[]) => afterSaleApi.batchIntercept(ids),
+    onSuccess: (r) => {
+      setBatch(r);
+      refresh();
+    },
+  });
+
+  const run = (action: AfterSaleAction, t: Target) => {
+    if (action === 'FILL_WAYBILL') {
+      setWaybillOf({ id: t.id, afterSaleNo: t.afterSaleNo, returnCourierName: t.returnCourierName, returnWaybillNo: t.returnWaybillNo });
+      return;
+    }
+    const isCancel = action === 'CANCEL';
+    modal.confirm({
+      title: isCancel ? `撤销售后 ${t.afterSaleNo}？` : `拦截退款 ${t.afterSaleNo}？`,
+      content: isCancel ? '撤销后售后关闭，如需再次售后请重新申请。' : '该商品将停止拿货，货款退回余额；已发货的无法拦截。',
+      okText: isCancel ? '确认撤销' : '确认拦截',
+      okButtonProps: { danger: true },
+      cancelText: '再想想',
+      onOk: () => (isCancel ? cancel.mutateAsync(t.id) : intercept.mutateAsync(t.id)),
+    });
+  };
+
+  const interceptMany = (rows: Target[]) =>
+    modal.confirm({
+      title: `批量拦截退款 ${rows.length} 个售后单？`,
+      content: '未发货的商品停止拿货并退回货款；不能拦截的会列出原因。',
+      okText: '确认拦截',
+      cancelText: '再想想',
+      onOk: () => batchIntercept.mutateAsync(rows.map((r) => r.id)),
+    });
+
+  const dialogs = (
+    <>
+      <WaybillModal
+        target={waybillOf}
+        saving={waybill.isPending}
+        onClose={() => setWaybillOf(null)}
+        onSave={(v) => waybillOf && waybill.mutate({ id: waybillOf.id, ...v })}
+      />
+      <BatchResultDialog title="批量拦截退款结果" result={batch} onClose={() => setBatch(null)} />
+    </>
+  );
+  return { run, interceptMany, dialogs, busy: cancel.isPending || intercept.isPending || batchIntercept.isPending };
+}

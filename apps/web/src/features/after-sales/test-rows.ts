@@ -1,0 +1,41 @@
+/** After-sale rows for the component tests: one of each kind a page treats differently. */
+import type { AfterSaleRow } from '@dropship/contract';
+
+export function row(id: number, patch: Partial<AfterSaleRow>): AfterSaleRow {
+  return {
+    id,
+    afterSaleNo: `AS26112600000${id}`,
+    status: 'REFUNDING',
+    type: 'REFUND_UNDELIVERY',
+    source: 'SELLER',
+    returnStatus: null,
+    orderId: 100 + id,
+    orderNo: `DF2026112600000${id}`,
+    shopName: '小美女装旗舰店',
+    channel: 'TAOBAO',
+    platformOrderId: `40128733655${id}`,
+    platformRefundId: null,
+    receiverName: '刘*',
+    receiverPhone: '135****5555',
+    itemId: 200 + id,
+    title: '高腰阔腿裤',
+    spec: null,
+    picUrl: null,
+    stallName: '万佳韩版',
+    artNo: 'P0913',
+    color: '黑色',
+    size: 'L',
+    quantity: 1,
+    platformRefundFen: 0,
+    refundFen: 3850,
+    refundedFen: 0,
+    reason: '尺码不合适',
+    returnCourierName: '',
+    returnWaybillNo: '',
+    trackingNo: null,
+    createdAt: '2026-11-26T02:00:00.000Z',
+    updatedAt: '2026-11-26T02:00:00.000Z',
+    finishedAt: null,
+    ...patch,
+  };
+}
