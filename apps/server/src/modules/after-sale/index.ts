@@ -1,7 +1,7 @@
 /**
  * After-sales (售后单, decision 0026) and the problem parcels waiting for the seller. The
  * problem-parcel table is exported for the shell's menu badge; afterSalesOnRefunds is shop-orders'
- * refundsSynced handler (wired in src/hooks.ts); the seller's operations are exported for the demo seed.
+ * refundsSynced handler (wired in src/hooks.ts); the seller's operations are exported for seeding.
  * Other modules import this module only through this file.
  */
 // biome-ignore-all assist/source/organizeImports: the tables are exported first, before any service. A

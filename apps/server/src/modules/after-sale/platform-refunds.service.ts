@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { inTransaction } from '../../db/transaction.js';
-import { lockOrders } from '../dropship-orders/index.js';
+import { itemsOf, lockOrders } from '../dropship-orders/index.js';
 import { mainUserOf } from '../fulfilment-settings/index.js';
 import { sendMessage } from '../messages/index.js';
 import type { RefundsSynced } from '../shop-orders/index.js';
@@ -169,16 +169,18 @@ export async function afterSalesOnRefunds(db: Db, f: RefundsSynced) {
     await inTransaction(db, async (t) => {
       const [o] = await lockOrders(t, f.orgId, [orderId]);
       if (!o) return;
+      // Read again under the lock: the order, its lines and the stored after-sales as they are now.
+      const lines = await itemsOf(t, f.orgId, [orderId]);
       let changed = false;
       for (const r of list) {
-        // Read again under the lock: the stored state and the line as they are now.
         const a = await repo.byPlatformRefund(t, f.shopId, r.platform_refund_id, Number(r.item_id));
-        const current = { ...r, order_status: o.status };
+        const take = lines.find((l) => l.id === Number(r.item_id))?.takeStatus ?? null;
+        const current = { ...r, order_status: o.status, take_status: take };
         if (!a) {
           if (r.state === 'CLOSED') continue;
           await openFromPlatform(t, f.orgId, f.shopId, current, who);
           changed = true;
-        } else if (a.platformRefundState !== r.state || (a.status === 'REFUNDING' && r.take_status === 'E_STOP_TAKING')) {
+        } else if (a.platformRefundState !== r.state || (a.status === 'REFUNDING' && take === 'E_STOP_TAKING' && !isShipped(o.status))) {
           await followPlatform(t, f.orgId, a, current, who);
           changed = true;
         }
