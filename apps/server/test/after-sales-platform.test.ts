@@ -292,4 +292,48 @@ describe('platform refunds through the sync', () => {
     expect((await post(`${BASE}/intercept`, { id: b?.id })).errorCode).toBe(ErrorCode.AFTER_SALE_NOT_INTERCEPTABLE);
     await expectCountsTrue(db(), orgId);
   });
+
+  it('an order cancelled for the refund (ORDER scope, or by the seller meanwhile) completes the after-sale with the cancel’s money, moving nothing again', async () => {
+    expect((await post('/api/b2/fulfilment/settings/autoIntercept', { enabled: true, scope: 'ORDER' })).errorCode).toBe(0);
+    try {
+      const order = waitingOrder();
+      const { id, lines } = await placeAndPay(order);
+      const [o] = await db().select().from(dropshipOrders).where(eq(dropshipOrders.id, id));
+      platformRefund(order, 0, 'REFUNDING');
+      await sync();
+      expect(await combined(id)).toBe('CANCELED');
+      // (The ORDER scope may cancel earlier tests' refunding orders in the same sync: count this order's refunds only.)
+      const refunds = await queryRows<{ fen: string | number }>(
+        db(),
+        sql`select available_delta_fen as fen from ledger_entries where org_id = ${orgId} and business_id = ${o?.orderNo} and transaction_type = 'REFUND'`,
+      );
+      expect(refunds.map((r) => Number(r.fen))).toEqual([o?.totalFen]);
+      const [a] = await ofOrder(id);
+      expect(a).toMatchObject({ status: 'COMPLETE', refundedFen: 2000 * (lines[0]?.quantity ?? 0) });
+      expect((await detail(a?.id as number)).data.timeline.map((e) => e.operation)).toEqual(['PLATFORM_APPLY', 'ORDER_CANCELED']);
+      const s = await state();
+      await sync();
+      expect(await state()).toEqual(s);
+
+      expect((await post('/api/b2/fulfilment/settings/autoIntercept', { enabled: false, scope: 'LINES' })).errorCode).toBe(0);
+      const later = waitingOrder();
+      const placed = await placeAndPay(later);
+      platformRefund(later, 0, 'REFUNDING');
+      await sync();
+      expect((await ofOrder(placed.id))[0]?.status).toBe('REFUNDING');
+      expect(await combined(placed.id)).toBe('REFUNDING');
+      expect((await post('/api/b2/post/orders/cancel', { orderIds: [placed.id], reason: '买家不要了' })).errorCode).toBe(0);
+      expect(await combined(placed.id)).toBe('CANCELED');
+      const paidBack = await available();
+      await sync();
+      const [b] = await ofOrder(placed.id);
+      expect(b).toMatchObject({ status: 'COMPLETE', refundedFen: 2000 * (placed.lines[0]?.quantity ?? 0) });
+      expect(await available()).toBe(paidBack);
+      expect(await combined(placed.id)).toBe('CANCELED');
+      await expectCountsTrue(db(), orgId);
+      expect((await checkLedger(db(), orgId)).mismatches).toEqual([]);
+    } finally {
+      await post('/api/b2/fulfilment/settings/autoIntercept', { enabled: true, scope: 'LINES' });
+    }
+  });
 });

@@ -282,6 +282,7 @@ export const AFTER_SALE_OPERATION_NAMES: Record<string, string> = {
   INTERCEPT: '拦截退款',
   PLATFORM_APPLY: '平台售后',
   AUTO_INTERCEPT: '自动拦截',
+  ORDER_CANCELED: '订单已取消',
   PLATFORM_REFUNDED: '平台已退款',
   PLATFORM_CLOSE: '平台关闭售后',
 };

@@ -202,6 +202,25 @@ export async function completeByStop(
   return { ...a, status: 'COMPLETE', refundedFen: refunded };
 }
 
+/**
+ * REFUNDING → COMPLETE on an order cancelled meanwhile (the auto-intercept's ORDER scope, or the seller's
+ * cancel): the cancel refunded the whole order, this line's goods money with it; nothing moves again.
+ */
+export async function completeCanceled(t: Db, orgId: number, a: repo.AfterSaleRecord, unitCostFen: number) {
+  const goods = a.quantity * unitCostFen;
+  if (!(await repo.moveAfterSale(t, orgId, a.id, 'REFUNDING', { status: 'COMPLETE', refundedFen: goods, finished: true }))) return a;
+  await repo.insertEvents(t, orgId, { userId: null, orgId }, [
+    {
+      afterSaleId: a.id,
+      fromStatus: 'REFUNDING',
+      toStatus: 'COMPLETE',
+      operation: 'ORDER_CANCELED',
+      note: `订单已取消，该商品货款 ¥${fenToYuan(goods)} 已随取消退回`,
+    },
+  ]);
+  return { ...a, status: 'COMPLETE' as const, refundedFen: goods };
+}
+
 /** Replaying the same operation on a row it already moved answers success (the page's retry). */
 async function replayed(t: Db, a: repo.AfterSaleRecord, operation: string, requestKey?: string) {
   if (!requestKey) return false;
@@ -258,7 +277,7 @@ export async function fillReturnWaybill(db: Db, caller: Actor, b: { id: number; 
 /** 拦截退款: a marketplace refund still open on a line not shipped → stop the line, refund it, COMPLETE. */
 export async function interceptAfterSale(db: Db, caller: Actor, id: number, requestKey?: string) {
   return inTransaction(db, async (t) => {
-    const { a, o } = await lockBoth(t, caller.orgId, id);
+    const { a, o, line } = await lockBoth(t, caller.orgId, id);
     if (a.status === 'COMPLETE' && (await replayed(t, a, 'INTERCEPT', requestKey))) {
       return { id: a.id, afterSaleNo: a.afterSaleNo, status: a.status, refundedFen: a.refundedFen };
     }
@@ -270,7 +289,10 @@ export async function interceptAfterSale(db: Db, caller: Actor, id: number, requ
           : '售后单不是退款中状态';
       throw new AppError(ErrorCode.AFTER_SALE_NOT_INTERCEPTABLE, `售后单 ${a.afterSaleNo}：${why}`);
     }
-    const done = await completeByStop(t, caller, a, 'INTERCEPT', '拦截退款，停止拿货');
+    const done =
+      o.status === 'CANCELED'
+        ? await completeCanceled(t, caller.orgId, a, line.unitCostFen)
+        : await completeByStop(t, caller, a, 'INTERCEPT', '拦截退款，停止拿货');
     const actor = { userId: caller.userId, orgId: caller.orgId };
     await refreshOrderCode(t, caller.orgId, o.id, actor, `售后单 ${a.afterSaleNo} 已拦截`);
     await sendMessage(t, {

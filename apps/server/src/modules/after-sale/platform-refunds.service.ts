@@ -20,7 +20,7 @@ import { mainUserOf } from '../fulfilment-settings/index.js';
 import { sendMessage } from '../messages/index.js';
 import type { RefundsSynced } from '../shop-orders/index.js';
 import * as repo from './after-sale.repository.js';
-import { completeByStop, lineName, refreshOrderCode } from './after-sale.service.js';
+import { completeByStop, completeCanceled, lineName, refreshOrderCode } from './after-sale.service.js';
 import { canPlatformClose, hasReturn, isOpen, isShipped, refundFenOf, typeOfPlatformRefund } from './status-machine.js';
 
 interface RefundLine {
@@ -108,17 +108,7 @@ async function openFromPlatform(t: Db, orgId: number, shopId: number, r: RefundL
   });
   if (r.order_status === 'CANCELED') {
     // Cancelled for this refund (auto-intercept, ORDER scope): the cancel refunded the whole order.
-    const goods = r.quantity * Number(r.unit_cost_fen);
-    await repo.moveAfterSale(t, orgId, a.id, 'REFUNDING', { status: 'COMPLETE', refundedFen: goods, finished: true });
-    await repo.insertEvents(t, orgId, PLATFORM, [
-      {
-        afterSaleId: a.id,
-        fromStatus: 'REFUNDING',
-        toStatus: 'COMPLETE',
-        operation: 'AUTO_INTERCEPT',
-        note: `订单已取消，该商品货款 ¥${fenToYuan(goods)} 已随取消退回`,
-      },
-    ]);
+    await completeCanceled(t, orgId, a, Number(r.unit_cost_fen));
     return;
   }
   if (r.take_status === 'E_STOP_TAKING' && !shipped) {
@@ -152,6 +142,10 @@ async function followPlatform(t: Db, orgId: number, a: repo.AfterSaleRecord, r: 
     }
     if (r.state === 'REFUNDED' && isOpen(a.status)) await notePlatformRefunded(t, orgId, a.id, a.status);
   }
+  if (a.status === 'REFUNDING' && r.order_status === 'CANCELED') {
+    await completeCanceled(t, orgId, a, Number(r.unit_cost_fen));
+    return;
+  }
   if (a.status === 'REFUNDING' && r.take_status === 'E_STOP_TAKING' && !isShipped(r.order_status)) {
     await completeByStop(t, who, a, 'AUTO_INTERCEPT', '自动拦截');
   }
@@ -180,7 +174,10 @@ export async function afterSalesOnRefunds(db: Db, f: RefundsSynced) {
           if (r.state === 'CLOSED') continue;
           await openFromPlatform(t, f.orgId, f.shopId, current, who);
           changed = true;
-        } else if (a.platformRefundState !== r.state || (a.status === 'REFUNDING' && take === 'E_STOP_TAKING' && !isShipped(o.status))) {
+        } else if (
+          a.platformRefundState !== r.state ||
+          (a.status === 'REFUNDING' && (o.status === 'CANCELED' || (take === 'E_STOP_TAKING' && !isShipped(o.status))))
+        ) {
           await followPlatform(t, f.orgId, a, current, who);
           changed = true;
         }
