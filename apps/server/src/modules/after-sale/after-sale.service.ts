@@ -190,7 +190,12 @@ export async function completeByStop(
     const r = await stopItem(t, actor, a.itemId);
     refunded = r.refundFen + r.dueCutFen;
     entryId = r.entryId;
-    note = r.refundFen > 0 ? `${label}，货款 ¥${fenToYuan(r.refundFen)} 已退回余额` : `${label}，货到付款订单应付金额减少 ¥${fenToYuan(r.dueCutFen)}`;
+    note =
+      r.refundFen > 0
+        ? `${label}，货款 ¥${fenToYuan(r.refundFen)} 已退回余额`
+        : r.dueCutFen > 0
+          ? `${label}，货到付款订单应付金额减少 ¥${fenToYuan(r.dueCutFen)}`
+          : `${label}，订单已无可退金额`;
   }
   if (!(await repo.moveAfterSale(t, actor.orgId, a.id, 'REFUNDING', { status: 'COMPLETE', refundedFen: refunded, finished: true }))) {
     throw new AppError(ErrorCode.STATE_CONFLICT);
