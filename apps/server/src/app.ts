@@ -24,6 +24,7 @@ import { installTextGuard } from './lib/text-guard.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { abnormalOrdersRoutes } from './modules/abnormal-orders/abnormal-orders.routes.js';
 import { rolesRoutes } from './modules/account-permission/roles.routes.js';
+import { afterSaleRoutes } from './modules/after-sale/after-sale.routes.js';
 import { areaRoutes } from './modules/area/area.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { declarationsRoutes } from './modules/declarations/declarations.routes.js';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   // Dropship orders: express companies and fees, placing/paying/following orders, the purchaser's take items.
   await app.register(expressRoutes, deps);
   await app.register(dropshipOrdersRoutes, withAlipay);
+  await app.register(afterSaleRoutes, deps);
   await app.register(takeItemsRoutes, deps);
   await app.register(declarationsRoutes, deps);
   await app.register(fulfilmentSettingsRoutes, deps);

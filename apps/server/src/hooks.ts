@@ -5,6 +5,7 @@
  * nothing. Never wire a hook as an import side effect: a test checks that this function leaves no
  * declared hook without a handler.
  */
+import { afterSalesOnRefunds } from './modules/after-sale/index.js';
 import { interceptOnRefunds, mirrorTakeItems, orderDelivered, receiversErased, stopForPurchaser } from './modules/dropship-orders/index.js';
 import { shipBackOnDelivery } from './modules/ship-back/index.js';
 import { refundsSynced } from './modules/shop-orders/index.js';
@@ -16,6 +17,8 @@ export function wireModuleHooks() {
   orderDelivered.on(shipBackOnDelivery);
   // The shop sync wrote refunds: auto-intercept stops or cancels the dropship orders placed for them.
   refundsSynced.on(interceptOnRefunds);
+  // Then each refund of a placed line becomes an after-sale (after the intercept, so a line it stopped completes it).
+  refundsSynced.on(afterSalesOnRefunds);
   // A purchaser's assignment mirrors the take items' statuses onto the seller's order lines, in its transaction.
   takeItemsChanged.on(mirrorTakeItems);
   // The purchaser's stop / revoke-stop runs the seller's own operation on the line.

@@ -269,3 +269,27 @@ export const QuickQueryResult = z.object({
   parcels: z.array(z.object({ id: z.number(), trackingNo: z.string().nullable(), status: z.string(), reason: z.string().nullable(), createdAt: z.string() })),
 });
 export type QuickQueryResult = z.infer<typeof QuickQueryResult>;
+
+// ---- 操作名称、导出上限 ---------------------------------------------------------------------------
+
+/** Chinese names of the after-sale operations (the timeline's events). */
+export const AFTER_SALE_OPERATION_NAMES: Record<string, string> = {
+  APPLY: '卖家申请售后',
+  STOP_REFUND: '停止拿货并退回货款',
+  DELIVERED_REFUND: '已发货仅退款',
+  CANCEL: '撤销售后',
+  FILL_WAYBILL: '填写退货物流',
+  INTERCEPT: '拦截退款',
+  PLATFORM_APPLY: '平台售后',
+  AUTO_INTERCEPT: '自动拦截',
+  ORDER_CANCELED: '订单已取消',
+  PLATFORM_REFUNDED: '平台已退款',
+  PLATFORM_CLOSE: '平台关闭售后',
+};
+
+/** Most rows one after-sale export writes. */
+export const AFTER_SALE_EXPORT_MAX_ROWS = 100_000;
+
+/** The answer of 撤销售后, 填写退货物流 and 拦截退款: the after-sale as it is now. */
+export const AfterSaleOperationResult = z.object({ id: z.number(), afterSaleNo: z.string(), status: AfterSaleStatus });
+export type AfterSaleOperationResult = z.infer<typeof AfterSaleOperationResult>;

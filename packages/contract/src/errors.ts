@@ -188,6 +188,18 @@ export const ErrorCode = {
   WAREHOUSE_NOT_SELF_PICKUP: 17167,
   /** A Kuaidi100 waybill needs the plain receiver, and the platform encrypted this order's. */
   WAREHOUSE_RECEIVER_ENCRYPTED: 17190,
+  /** After-sales (decision 0026): 18000–18099. */
+  AFTER_SALE_LINE_OPEN: 18000,
+  AFTER_SALE_QUANTITY_TOO_LARGE: 18001,
+  AFTER_SALE_ORDER_NOT_ALLOWED: 18002,
+  AFTER_SALE_NOT_SHIPPED: 18003,
+  AFTER_SALE_PART_BEFORE_SHIPPING: 18004,
+  AFTER_SALE_NOT_CANCELABLE: 18005,
+  AFTER_SALE_WAYBILL_NOT_ALLOWED: 18006,
+  AFTER_SALE_NOT_INTERCEPTABLE: 18007,
+  AFTER_SALE_ITEM_NOT_IN_ORDER: 18008,
+  AFTER_SALE_DUPLICATE_LINE: 18009,
+  AFTER_SALE_EXPORT_TOO_LARGE: 18010,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -356,6 +368,17 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.WAREHOUSE_SELF_PICKUP]: '这是仓库自提订单，不发快递：到齐后放在分拣位等取货人，取货时在打印发货页“待发货”中点“交付取货人”',
   [ErrorCode.WAREHOUSE_NOT_SELF_PICKUP]: '这不是仓库自提订单，请获取快递单号发货',
   [ErrorCode.WAREHOUSE_RECEIVER_ENCRYPTED]: '该订单收货人由平台加密，需平台解密或使用平台电子面单后才能发货',
+  [ErrorCode.AFTER_SALE_LINE_OPEN]: '该商品已有进行中的售后单，请到售后订单中处理或撤销后再申请',
+  [ErrorCode.AFTER_SALE_QUANTITY_TOO_LARGE]: '售后数量超过该商品还能售后的数量（下单数量减去已售后的数量），请修改数量',
+  [ErrorCode.AFTER_SALE_ORDER_NOT_ALLOWED]: '订单未支付或已取消，不能申请售后；未支付的订单请直接取消订单',
+  [ErrorCode.AFTER_SALE_NOT_SHIPPED]: '订单还没有发货，只能申请仅退款（停止拿货并退回货款）；退货退款和换货请在发货后申请',
+  [ErrorCode.AFTER_SALE_PART_BEFORE_SHIPPING]: '未发货的商品仅退款会整行停止拿货，请把售后数量改为该商品的全部数量',
+  [ErrorCode.AFTER_SALE_NOT_CANCELABLE]: '该售后单当前不能撤销（平台售后、已完成、已关闭或退货已被仓库签收），请刷新后查看',
+  [ErrorCode.AFTER_SALE_WAYBILL_NOT_ALLOWED]: '只有退货中、仓库还未签收的售后单可以填写退货物流，请刷新后查看',
+  [ErrorCode.AFTER_SALE_NOT_INTERCEPTABLE]: '只有平台退款中、商品还没有发货的售后单可以拦截退款；已发货的请等买家退货或在平台与买家协商',
+  [ErrorCode.AFTER_SALE_ITEM_NOT_IN_ORDER]: '所选商品不属于该订单，请刷新订单后重新选择商品',
+  [ErrorCode.AFTER_SALE_DUPLICATE_LINE]: '同一商品在一次申请里只能出现一次，请合并数量后再提交',
+  [ErrorCode.AFTER_SALE_EXPORT_TOO_LARGE]: '导出售后单超过10万条，请缩小筛选范围（如申请日期）后再导出',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

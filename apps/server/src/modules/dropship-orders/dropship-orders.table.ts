@@ -72,6 +72,11 @@ export const dropshipOrders = pgTable(
     sellerRemark: text('seller_remark'),
     status: text('status').$type<DropshipOrderStatus>().notNull(),
     combinedStatus: text('combined_status').$type<CombinedStatusCode>().notNull(),
+    /**
+     * The code of the order's most pressing open after-sale (REFUNDING, GOODS_RETURNING, PROBLEM), set
+     * only by after-sales through markAfterSale; while set, combined_status shows it (decision 0026).
+     */
+    afterSaleStatus: text('after_sale_status').$type<CombinedStatusCode>(),
     payMethod: text('pay_method'),
     /** The payer's request key, so the same payment repeated answers success without paying twice. */
     payRequestKey: text('pay_request_key'),

@@ -16,6 +16,7 @@
 // still be undefined then.
 export { dropshipOrders } from './dropship-orders.table.js';
 
+export { markAfterSale, stopRefundOf } from './after-sale-mark.js';
 export { interceptOnRefunds } from './change/auto-intercept.service.js';
 export { deliverOrder, finishOrder } from './fulfilment/deliver.service.js';
 export type { OrderDelivered, ReceiversErased } from './hooks.js';

@@ -19,9 +19,12 @@ const DROPPED: ReadonlySet<string> = new Set(['E_STOP_TAKING', 'E_LACK_TAKING'])
  * WAITING_DELIVERING refined by the lines (docs/decisions/0010-dropship-orders.md):
  * all lines stopped → E_STOP_TAKING; else the first exception among the lines still wanted
  * (out of stock, exchange, next day); else all taken → TOOK; some taken → TOOK_PART; someone on the
- * way → TAKING; else WAITING_TAKING. Other statuses are their own combined status.
+ * way → TAKING; else WAITING_TAKING. Other statuses are their own combined status. An open
+ * after-sale's code (`afterSale`, the order's after_sale_status) comes before all of these.
  */
-export function combinedStatusOf(status: DropshipOrderStatus, lines: (string | null)[]): CombinedStatusCode {
+export function combinedStatusOf(status: DropshipOrderStatus, lines: (string | null)[], afterSale: CombinedStatusCode | null = null): CombinedStatusCode {
+  // An open after-sale shows over the order's own progress (decision 0026); a cancelled order stays cancelled.
+  if (afterSale && status !== 'CANCELED') return afterSale;
   if (status !== 'WAITING_DELIVERING') return status;
   const active = lines.filter((s) => s !== 'E_STOP_TAKING');
   if (active.length === 0) return 'E_STOP_TAKING';

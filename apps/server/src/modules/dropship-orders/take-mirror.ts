@@ -6,7 +6,7 @@
  * items is a handful of statements. Runs inside the change's transaction, after take-assignment's
  * `lockOrdersOf` (orders before items: the seller-side operations lock in that order too).
  */
-import type { DropshipOrderStatus } from '@dropship/contract';
+import type { CombinedStatusCode, DropshipOrderStatus } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -21,15 +21,22 @@ export async function mirrorTakeItems(tx: Db, { takeItemIds, orderIds, event }: 
     from take_items t
     where t.id in ${idList(takeItemIds)} and d.id = t.order_item_id and d.take_status is distinct from t.taking_status`);
   if (orderIds.length === 0) return;
-  const orders = await queryRows<{ id: string | number; org_id: number; status: DropshipOrderStatus; combined_status: string; lines: (string | null)[] }>(
+  const orders = await queryRows<{
+    id: string | number;
+    org_id: number;
+    status: DropshipOrderStatus;
+    combined_status: string;
+    after_sale_status: CombinedStatusCode | null;
+    lines: (string | null)[];
+  }>(
     tx,
-    sql`select o.id, o.org_id, o.status, o.combined_status,
+    sql`select o.id, o.org_id, o.status, o.combined_status, o.after_sale_status,
           (select coalesce(json_agg(i.take_status order by i.id), '[]'::json) from dropship_order_items i where i.order_id = o.id) as lines
         from dropship_orders o where o.id in ${idList(orderIds)}`,
   );
   const changed: { id: number; orgId: number; from: string; to: string }[] = [];
   for (const o of orders) {
-    const to = combinedStatusOf(o.status, o.lines);
+    const to = combinedStatusOf(o.status, o.lines, o.after_sale_status);
     if (to !== o.combined_status) changed.push({ id: Number(o.id), orgId: o.org_id, from: o.combined_status, to });
   }
   if (changed.length === 0) return;

@@ -1,6 +1,6 @@
 /**
- * Messages to sellers and purchasers (站内信).
- * Nothing here is used by other modules: app.ts registers its routes (and jobs). Anything another
- * module needs is exported from this file, and other modules import this module only through it.
+ * Messages to sellers and purchasers (站内信). app.ts registers its routes (and jobs); other modules
+ * send a message through sendMessage, in the transaction of the change it reports.
+ * Other modules import this module only through this file.
  */
-export {};
+export { sendMessage } from './messages.repository.js';

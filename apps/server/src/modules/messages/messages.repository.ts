@@ -45,3 +45,8 @@ export async function markRead(db: Db, orgId: number, userId: number, ids: numbe
     .onConflictDoNothing();
   return targets.length;
 }
+
+/** A message to the whole organisation (or one user), written in the caller's transaction with the change it reports. */
+export async function sendMessage(db: Db, m: { orgId: number; userId?: number | null; kind: string; title: string; content: string }) {
+  await db.insert(messages).values({ orgId: m.orgId, userId: m.userId ?? null, kind: m.kind, title: m.title, content: m.content });
+}

@@ -45,6 +45,7 @@ async function afterLineChange(t: Db, actor: Actor, o: repo.OrderRecord, lines: 
   const next = combinedStatusOf(
     o.status,
     lines.map((l) => (l.id === changed.id ? takeStatus : l.takeStatus)),
+    o.afterSaleStatus,
   );
   if (next !== o.combinedStatus) {
     await repo.setCombined(t, actor.orgId, o.id, next);
@@ -79,7 +80,7 @@ export async function stopItem(db: Db, actor: Actor, itemId: number, opts: StopO
         note: `${whoNote(opts)}${lineName(line)}，${back.note || '退回货款 ¥0.00'}`,
       },
     ]);
-    return { orderNo: o.orderNo, ...moneyOf(back) };
+    return { orderNo: o.orderNo, entryId: back.entryId, ...moneyOf(back) };
   });
 }
 
@@ -111,7 +112,9 @@ export async function revokeStopItem(db: Db, actor: Actor, itemId: number, opts:
 }
 
 /** Each line in its own transaction; answers what happened to each. */
-export async function forEachItem(db: Db, actor: Actor, itemIds: number[], op: typeof stopItem): Promise<OperationResult> {
+type ItemOp = (db: Db, actor: Actor, itemId: number) => Promise<{ orderNo: string; refundFen: number; dueCutFen: number }>;
+
+export async function forEachItem(db: Db, actor: Actor, itemIds: number[], op: ItemOp): Promise<OperationResult> {
   if ((await repo.findItems(db, actor.orgId, itemIds)).length !== itemIds.length) throw notFound('订单商品');
   const results: OperationResult['results'] = [];
   for (const id of itemIds) {

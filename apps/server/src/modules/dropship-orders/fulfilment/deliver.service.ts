@@ -12,6 +12,7 @@ import type { JobQueue } from '../../jobs/index.js';
 import { orderDelivered } from '../hooks.js';
 import * as repo from '../orders.repository.js';
 import { chargeAtDelivery } from '../pay-later/pay-later.service.js';
+import { combinedStatusOf } from '../status-machine.js';
 import * as timeline from '../timeline.repository.js';
 
 export interface DeliverActor {
@@ -36,17 +37,18 @@ export async function deliverOrder(t: Db, jobs: JobQueue, actor: DeliverActor, s
     const why = o.status === 'DELIVERED' || o.status === 'FINISHED' ? `已发货（${o.trackingNo ?? ''}）` : '已取消或未支付';
     throw new AppError(ErrorCode.DELIVER_NOT_ALLOWED, `订单 ${o.orderNo} ${why}，不能发货`);
   }
+  const combined = combinedStatusOf('DELIVERED', [], o.afterSaleStatus);
   const moved = await repo.moveStatus(t, sellerOrgId, o.id, 'WAITING_DELIVERING', {
     status: 'DELIVERED',
-    combinedStatus: 'DELIVERED',
+    combinedStatus: combined,
     courierCode: d.courierCode,
     trackingNo: d.trackingNo,
     deliveredAt: new Date(),
   });
   if (!moved) throw new AppError(ErrorCode.DELIVER_NOT_ALLOWED);
-  await timeline.bumpCounts(t, sellerOrgId, timeline.moves([[o.combinedStatus, 'DELIVERED']]));
+  await timeline.bumpCounts(t, sellerOrgId, timeline.moves([[o.combinedStatus, combined]]));
   await timeline.insertEvents(t, sellerOrgId, { userId: actor.userId, orgId: actor.purchaserOrgId }, [
-    { orderId: o.id, fromStatus: o.combinedStatus, toStatus: 'DELIVERED', operation: 'DELIVER', note: `${d.courierName} ${d.trackingNo}` },
+    { orderId: o.id, fromStatus: o.combinedStatus, toStatus: combined, operation: 'DELIVER', note: `${d.courierName} ${d.trackingNo}` },
   ]);
   await chargeAtDelivery(t, o, actor.purchaserOrgId);
   await orderDelivered.emit(t, { jobs, order: { ...o, courierCode: d.courierCode, trackingNo: d.trackingNo } });
@@ -58,12 +60,13 @@ export async function finishOrder(t: Db, sellerOrgId: number, orderId: number, n
   const [o] = await repo.lockOrders(t, sellerOrgId, [orderId]);
   if (!o) throw notFound('订单');
   if (o.status !== 'DELIVERED') throw new AppError(ErrorCode.FINISH_NOT_ALLOWED, `订单 ${o.orderNo} 不是已发货状态，不能完成`);
-  if (!(await repo.moveStatus(t, sellerOrgId, o.id, 'DELIVERED', { status: 'FINISHED', combinedStatus: 'FINISHED', finishedAt: new Date() }))) {
+  const combined = combinedStatusOf('FINISHED', [], o.afterSaleStatus);
+  if (!(await repo.moveStatus(t, sellerOrgId, o.id, 'DELIVERED', { status: 'FINISHED', combinedStatus: combined, finishedAt: new Date() }))) {
     throw new AppError(ErrorCode.FINISH_NOT_ALLOWED);
   }
-  await timeline.bumpCounts(t, sellerOrgId, timeline.moves([[o.combinedStatus, 'FINISHED']]));
+  await timeline.bumpCounts(t, sellerOrgId, timeline.moves([[o.combinedStatus, combined]]));
   await timeline.insertEvents(t, sellerOrgId, { userId: null, orgId: o.purchaserOrgId ?? sellerOrgId }, [
-    { orderId: o.id, fromStatus: o.combinedStatus, toStatus: 'FINISHED', operation: 'FINISH', note },
+    { orderId: o.id, fromStatus: o.combinedStatus, toStatus: combined, operation: 'FINISH', note },
   ]);
   return { orderNo: o.orderNo };
 }

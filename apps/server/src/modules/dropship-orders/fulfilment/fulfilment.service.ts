@@ -56,6 +56,7 @@ async function mirror(t: Db, actor: Actor, ref: LineRef, takeStatus: TakingStatu
   const next = combinedStatusOf(
     o.status,
     lines.map((l) => (l.id === line.id ? takeStatus : l.takeStatus)),
+    o.afterSaleStatus,
   );
   if (next !== o.combinedStatus) {
     await repo.setCombined(t, ref.sellerOrgId, o.id, next);

@@ -1,0 +1,339 @@
+/**
+ * Marketplace refunds → after-sales, end to end through the shop sync and the marketplace emulator:
+ * a refund asked before shipping is auto-intercepted and its after-sale completes with that refund,
+ * once; with the auto-intercept off it stays REFUNDING (the order shows it) until the seller
+ * intercepts it; a refund after shipping opens a REFUND_DELIVERY that cannot be intercepted and that
+ * the platform closing closes; a return refunded on the platform stays open, noted. Every second
+ * sync of the same refund changes nothing and writes no event.
+ */
+import type { MarketplaceEmulator, NormalizedOrder, NormalizedRefund } from '@dropship/channels';
+import { type AfterSaleBatchResult, type AfterSaleDetail, ErrorCode } from '@dropship/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.js';
+import { queryRows } from '../src/db/rows.js';
+import { afterSaleEntries, afterSaleEvents, afterSales } from '../src/modules/after-sale/after-sale.table.js';
+import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
+import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
+import { deliverOrder } from '../src/modules/dropship-orders/fulfilment/deliver.service.js';
+import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
+import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
+import { suppliers } from '../src/modules/goods/goods.table.js';
+import { writeLinks } from '../src/modules/goods/link-writer.js';
+import { findSkuIdsByRefs } from '../src/modules/goods/shop-skus.repository.js';
+import { messages } from '../src/modules/messages/messages.table.js';
+import { shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
+import { shops } from '../src/modules/shops/shops.table.js';
+import { expectCountsTrue, RECEIVER } from './dropship-orders-support.js';
+import { balance, fund, orgOf, PAY_PASSWORD, setPayPassword } from './funds-payments-support.js';
+import { createTestApp, login, type Session, type TestApp } from './helpers.js';
+import { addOAuthShop } from './shops-support.js';
+import { call, envelope, snapshotCounts } from './support.js';
+
+process.env.SHOP_FIRST_SYNC_DAYS = '4';
+// Test files share a worker's process: the next one must see the default again.
+afterAll(() => {
+  delete process.env.SHOP_FIRST_SYNC_DAYS;
+});
+
+let t: TestApp;
+let seller: Session;
+let orgId: number;
+let emu: MarketplaceEmulator;
+let shopId: number;
+let platformShopId: string;
+let stallId: number;
+const used = new Set<string>();
+let keySeq = 0;
+const db = () => t.database.db;
+const BASE = '/api/b2/aftersale/orders';
+const post = async <T>(url: string, payload: Record<string, unknown>) => envelope<T>(await call(t.app, { method: 'POST', url, session: seller, payload }));
+const sync = async () => {
+  expect((await post('/api/b2/shops/sync', { id: shopId })).errorCode).toBe(0);
+  await t.app.jobs.runDue();
+};
+const available = async () => (await balance(db(), orgId)).available;
+const state = async () => ({
+  ...(await snapshotCounts(db(), { afterSales, afterSaleEvents, afterSaleEntries, ledgerEntries, messages })),
+  statuses: (await db().select({ s: afterSales.status }).from(afterSales)).map((r) => r.s).join(','),
+  available: await available(),
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await login(t.app, 'demo_seller');
+  orgId = await orgOf(db(), seller);
+  await setPayPassword(t, seller, DEMO_PASSWORD);
+  await fund(db(), orgId, 1_000_000);
+  emu = await t.app.channels.emulator();
+  shopId = await addOAuthShop(t.app, seller, 'TAOBAO', '售后测试店');
+  platformShopId = (await db().select().from(shops).where(eq(shops.id, shopId)))[0]?.platformShopId as string;
+  const [stall] = await db()
+    .insert(suppliers)
+    .values({ orgId, name: '售后档口', market: '广州十三行', building: '新中国大厦', floor: '5楼', stallNo: 'S501', marketArea: '十三行' })
+    .returning();
+  stallId = stall?.id as number;
+  await t.app.jobs.runDue();
+});
+afterAll(() => t?.close());
+
+/** A synced order waiting to be shipped, nothing refunded, not used by an earlier test. */
+function waitingOrder(): NormalizedOrder {
+  const found = emu
+    .orders('TAOBAO', platformShopId)
+    .find((o) => o.status === 'WAIT_SELLER_SEND' && o.items.every((i) => i.refundState === 'NONE') && !used.has(o.platformOrderId));
+  if (!found) throw new Error('the emulator has no order waiting to ship');
+  used.add(found.platformOrderId);
+  return found;
+}
+
+/** Links the order's goods at 20.00 a piece, places and pays its dropship order. */
+async function placeAndPay(order: NormalizedOrder) {
+  const skuIds = await findSkuIdsByRefs(
+    db(),
+    orgId,
+    order.items.map((i) => ({ channel: 'TAOBAO', itemId: i.itemId, skuId: i.skuId })),
+  );
+  const proposals = order.items.map((_, i) => ({
+    shopSkuId: skuIds[i] as number,
+    supplierId: stallId,
+    artNo: `SH${i}`,
+    color: '白色',
+    size: 'L',
+    costFen: 2000,
+  }));
+  await writeLinks(db(), orgId, proposals, { source: 'SEED', userId: null, overwrite: true }, () => '售后档口');
+  const [so] = await db()
+    .select({ id: shopOrders.id })
+    .from(shopOrders)
+    .where(and(eq(shopOrders.shopId, shopId), eq(shopOrders.platformOrderId, order.platformOrderId)));
+  const created = await post<{ orders: { id: number }[] }>('/api/b2/post/orders/create', {
+    orders: [{ shopOrderId: so?.id, receiver: RECEIVER, expressCode: 'ZTO' }],
+  });
+  expect(created.errorCode, created.errorMsg).toBe(0);
+  const id = created.data.orders[0]?.id as number;
+  const paid = await post('/api/b2/post/orders/pay', {
+    orderIds: [id],
+    payMethod: 'BALANCE',
+    payPassword: PAY_PASSWORD,
+    requestKey: `as-platform-pay-${++keySeq}`,
+  });
+  expect(paid.errorCode, paid.errorMsg).toBe(0);
+  const lines = await db().select().from(dropshipOrderItems).where(eq(dropshipOrderItems.orderId, id)).orderBy(dropshipOrderItems.lineNo);
+  return { id, lines };
+}
+
+async function deliver(orderId: number) {
+  const [o] = await db().select().from(dropshipOrders).where(eq(dropshipOrders.id, orderId));
+  await db().transaction((tx) =>
+    deliverOrder(tx as unknown as Db, t.app.jobs, { purchaserOrgId: o?.purchaserOrgId as number, userId: null }, orgId, orderId, {
+      courierCode: 'ZTO',
+      courierName: '中通快递',
+      trackingNo: `7822${String(Date.now() % 1e8).padStart(8, '0')}${keySeq++}`,
+    }),
+  );
+}
+
+const STATUS = { REFUNDING: 'WAIT_SELLER_AGREE', REFUNDED: 'SUCCESS', CLOSED: 'CLOSED' } as const;
+let refundSeq = 0;
+/** The buyer asks (or the platform moves) a refund of one line on the platform, modified now. */
+function platformRefund(order: NormalizedOrder, line: number, s: keyof typeof STATUS, hasGoodReturn = false, id?: string): string {
+  const item = order.items[line] as NormalizedOrder['items'][number];
+  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const refundId = id ?? `88${Date.now()}${++refundSeq}`;
+  const earlier = emu.core('TAOBAO').refunds.get(refundId)?.refund;
+  const refund: NormalizedRefund = {
+    platformRefundId: refundId,
+    platformOrderId: order.platformOrderId,
+    platformItemId: item.platformItemId,
+    platformStatus: STATUS[s],
+    state: s,
+    refundFen: item.paymentFen,
+    reason: '不想要了',
+    hasGoodReturn,
+    createdAt: earlier?.createdAt ?? now,
+    modifiedAt: now,
+  };
+  emu.core('TAOBAO').refunds.set(refundId, { shopId: platformShopId, refund });
+  return refundId;
+}
+
+const ofOrder = (orderId: number) => db().select().from(afterSales).where(eq(afterSales.orderId, orderId)).orderBy(afterSales.id);
+const detail = async (id: number) => envelope<AfterSaleDetail>(await call(t.app, { url: `${BASE}/detail?id=${id}`, session: seller }));
+const combined = async (id: number) => (await db().select().from(dropshipOrders).where(eq(dropshipOrders.id, id)))[0]?.combinedStatus;
+const messageCount = async () =>
+  (await queryRows<{ n: string | number }>(db(), sql`select count(*) as n from messages where org_id = ${orgId} and kind = 'AFTER_SALE'`))[0]?.n;
+
+describe('platform refunds through the sync', () => {
+  it('before shipping, with the auto-intercept on: the line stops, the after-sale completes with that one refund; a second sync changes nothing', async () => {
+    const order = waitingOrder();
+    const { id, lines } = await placeAndPay(order);
+    const line = lines[0] as (typeof lines)[number];
+    const before = await available();
+    const messagesBefore = Number(await messageCount());
+    platformRefund(order, 0, 'REFUNDING');
+    await sync();
+    const [a, ...more] = await ofOrder(id);
+    expect(more).toEqual([]);
+    expect(a).toMatchObject({ source: 'PLATFORM', type: 'REFUND_UNDELIVERY', status: 'COMPLETE', itemId: line.id, quantity: line.quantity });
+    expect(a?.refundedFen).toBe(2000 * line.quantity);
+    expect(a?.refundFen).toBe(2000 * line.quantity);
+    expect(await available()).toBe(before + 2000 * line.quantity);
+    const d = await detail(a?.id as number);
+    expect(d.data.timeline.map((e) => e.operation)).toEqual(['PLATFORM_APPLY', 'AUTO_INTERCEPT']);
+    expect(d.data.timeline[0]?.actorName).toBe('平台');
+    expect(d.data.money).toEqual([expect.objectContaining({ type: 'REFUND', amountFen: 2000 * line.quantity })]);
+    expect(Number(await messageCount())).toBe(messagesBefore + 1);
+    expect(await combined(id)).not.toBe('REFUNDING');
+    await expectCountsTrue(db(), orgId);
+
+    const s = await state();
+    await sync();
+    expect(await state()).toEqual(s);
+    expect((await checkLedger(db(), orgId)).mismatches).toEqual([]);
+  });
+
+  it('with the auto-intercept off: REFUNDING (the order shows it) until the seller intercepts; batch answers each with its reason', async () => {
+    expect((await post('/api/b2/fulfilment/settings/autoIntercept', { enabled: false, scope: 'LINES' })).errorCode).toBe(0);
+    try {
+      const order = waitingOrder();
+      const { id, lines } = await placeAndPay(order);
+      const line = lines[0] as (typeof lines)[number];
+      platformRefund(order, 0, 'REFUNDING');
+      await sync();
+      const [a] = await ofOrder(id);
+      expect(a).toMatchObject({
+        source: 'PLATFORM',
+        type: 'REFUND_UNDELIVERY',
+        status: 'REFUNDING',
+        refundedFen: 0,
+        platformRefundFen: order.items[0]?.paymentFen,
+      });
+      expect(await combined(id)).toBe('REFUNDING');
+      await expectCountsTrue(db(), orgId);
+      expect((await detail(a?.id as number)).data.actions).toEqual(['INTERCEPT']);
+      // A platform after-sale is withdrawn by the buyer on the platform, not by the seller.
+      expect((await post(`${BASE}/cancel`, { id: a?.id })).errorMsg).toMatch(/平台售后需买家在平台撤销/);
+      const s = await state();
+      await sync();
+      expect(await state()).toEqual(s);
+
+      const before = await available();
+      const r = await post<{ status: string }>(`${BASE}/intercept`, { id: a?.id, requestKey: 'as-intercept-0001' });
+      expect(r.errorCode, r.errorMsg).toBe(0);
+      expect(r.data.status).toBe('COMPLETE');
+      expect(await available()).toBe(before + 2000 * line.quantity);
+      expect((await ofOrder(id))[0]).toMatchObject({ status: 'COMPLETE', refundedFen: 2000 * line.quantity });
+      expect(await combined(id)).not.toBe('REFUNDING');
+      // The page's retry with the same key answers success and moves nothing.
+      const again = await post(`${BASE}/intercept`, { id: a?.id, requestKey: 'as-intercept-0001' });
+      expect(again.errorCode).toBe(0);
+      expect(await available()).toBe(before + 2000 * line.quantity);
+
+      const shipped = waitingOrder();
+      const placed = await placeAndPay(shipped);
+      await deliver(placed.id);
+      platformRefund(shipped, 0, 'REFUNDING');
+      await sync();
+      const [b] = await ofOrder(placed.id);
+      expect(b).toMatchObject({ type: 'REFUND_DELIVERY', status: 'REFUNDING', refundFen: 0 });
+      const batch = await post<AfterSaleBatchResult>(`${BASE}/batchIntercept`, { ids: [a?.id, b?.id, 2_000_000_000] });
+      expect(batch.errorCode, batch.errorMsg).toBe(0);
+      expect(batch.data.done).toEqual([]);
+      expect(batch.data.failed).toEqual([
+        { id: a?.id, afterSaleNo: a?.afterSaleNo, message: expect.stringMatching(/不是退款中/) },
+        { id: b?.id, afterSaleNo: b?.afterSaleNo, message: expect.stringMatching(/订单已发货，不能拦截/) },
+        { id: 2_000_000_000, afterSaleNo: '', message: '售后单不存在' },
+      ]);
+      expect((await checkLedger(db(), orgId)).mismatches).toEqual([]);
+      await expectCountsTrue(db(), orgId);
+    } finally {
+      await post('/api/b2/fulfilment/settings/autoIntercept', { enabled: true, scope: 'LINES' });
+    }
+  });
+
+  it('after shipping: the platform closing the refund closes ours; a return refunded on the platform stays open, noted', async () => {
+    const order = waitingOrder();
+    const { id } = await placeAndPay(order);
+    await deliver(id);
+    const refundId = platformRefund(order, 0, 'REFUNDING');
+    await sync();
+    const [a] = await ofOrder(id);
+    expect(a).toMatchObject({ type: 'REFUND_DELIVERY', status: 'REFUNDING', platformRefundState: 'REFUNDING' });
+    expect(await combined(id)).toBe('REFUNDING');
+    const messagesBefore = Number(await messageCount());
+    const entries = (await snapshotCounts(db(), { ledgerEntries })).ledgerEntries;
+
+    platformRefund(order, 0, 'CLOSED', false, refundId);
+    await sync();
+    expect((await ofOrder(id))[0]).toMatchObject({ status: 'CLOSE', platformRefundState: 'CLOSED' });
+    expect((await detail(a?.id as number)).data.timeline.map((e) => e.operation)).toEqual(['PLATFORM_APPLY', 'PLATFORM_CLOSE']);
+    expect(await combined(id)).toBe('DELIVERED');
+    expect(Number(await messageCount())).toBe(messagesBefore + 1);
+    expect((await snapshotCounts(db(), { ledgerEntries })).ledgerEntries).toBe(entries);
+    const s = await state();
+    await sync();
+    expect(await state()).toEqual(s);
+
+    const returned = waitingOrder();
+    const r = await placeAndPay(returned);
+    await deliver(r.id);
+    const paidEntries = (await snapshotCounts(db(), { ledgerEntries })).ledgerEntries;
+    platformRefund(returned, 0, 'REFUNDED', true);
+    await sync();
+    const [b] = await ofOrder(r.id);
+    expect(b).toMatchObject({ type: 'RETURN_GOODS_DELIVERY', status: 'REFUNDING', returnStatus: 'WAIT_SIGNED', refundFen: 2000 * (r.lines[0]?.quantity ?? 0) });
+    expect((await detail(b?.id as number)).data.timeline.map((e) => e.operation)).toEqual(['PLATFORM_APPLY', 'PLATFORM_REFUNDED']);
+    const s2 = await state();
+    await sync();
+    expect(await state()).toEqual(s2);
+    // Nothing after shipping moved money in this slice.
+    expect((await snapshotCounts(db(), { ledgerEntries })).ledgerEntries).toBe(paidEntries);
+    expect((await post(`${BASE}/intercept`, { id: b?.id })).errorCode).toBe(ErrorCode.AFTER_SALE_NOT_INTERCEPTABLE);
+    await expectCountsTrue(db(), orgId);
+  });
+
+  it('an order cancelled for the refund (ORDER scope, or by the seller meanwhile) completes the after-sale with the cancel’s money, moving nothing again', async () => {
+    expect((await post('/api/b2/fulfilment/settings/autoIntercept', { enabled: true, scope: 'ORDER' })).errorCode).toBe(0);
+    try {
+      const order = waitingOrder();
+      const { id, lines } = await placeAndPay(order);
+      const [o] = await db().select().from(dropshipOrders).where(eq(dropshipOrders.id, id));
+      platformRefund(order, 0, 'REFUNDING');
+      await sync();
+      expect(await combined(id)).toBe('CANCELED');
+      // (The ORDER scope may cancel earlier tests' refunding orders in the same sync: count this order's refunds only.)
+      const refunds = await queryRows<{ fen: string | number }>(
+        db(),
+        sql`select available_delta_fen as fen from ledger_entries where org_id = ${orgId} and business_id = ${o?.orderNo} and transaction_type = 'REFUND'`,
+      );
+      expect(refunds.map((r) => Number(r.fen))).toEqual([o?.totalFen]);
+      const [a] = await ofOrder(id);
+      expect(a).toMatchObject({ status: 'COMPLETE', refundedFen: 2000 * (lines[0]?.quantity ?? 0) });
+      expect((await detail(a?.id as number)).data.timeline.map((e) => e.operation)).toEqual(['PLATFORM_APPLY', 'ORDER_CANCELED']);
+      const s = await state();
+      await sync();
+      expect(await state()).toEqual(s);
+
+      expect((await post('/api/b2/fulfilment/settings/autoIntercept', { enabled: false, scope: 'LINES' })).errorCode).toBe(0);
+      const later = waitingOrder();
+      const placed = await placeAndPay(later);
+      platformRefund(later, 0, 'REFUNDING');
+      await sync();
+      expect((await ofOrder(placed.id))[0]?.status).toBe('REFUNDING');
+      expect(await combined(placed.id)).toBe('REFUNDING');
+      expect((await post('/api/b2/post/orders/cancel', { orderIds: [placed.id], reason: '买家不要了' })).errorCode).toBe(0);
+      expect(await combined(placed.id)).toBe('CANCELED');
+      const paidBack = await available();
+      await sync();
+      const [b] = await ofOrder(placed.id);
+      expect(b).toMatchObject({ status: 'COMPLETE', refundedFen: 2000 * (placed.lines[0]?.quantity ?? 0) });
+      expect(await available()).toBe(paidBack);
+      expect(await combined(placed.id)).toBe('CANCELED');
+      await expectCountsTrue(db(), orgId);
+      expect((await checkLedger(db(), orgId)).mismatches).toEqual([]);
+    } finally {
+      await post('/api/b2/fulfilment/settings/autoIntercept', { enabled: true, scope: 'LINES' });
+    }
+  });
+});
