@@ -6,7 +6,7 @@
  * the platform closing closes; a return refunded on the platform stays open, noted. Every second
  * sync of the same refund changes nothing and writes no event.
  */
-import type { MarketplaceEmulator, NormalizedOrder, NormalizedRefund } from '@dropship/channels';
+import type { MarketplaceEmulator, NormalizedOrder } from '@dropship/channels';
 import { type AfterSaleBatchResult, type AfterSaleDetail, ErrorCode } from '@dropship/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,28 +134,16 @@ async function deliver(orderId: number) {
   );
 }
 
-const STATUS = { REFUNDING: 'WAIT_SELLER_AGREE', REFUNDED: 'SUCCESS', CLOSED: 'CLOSED' } as const;
-let refundSeq = 0;
-/** The buyer asks (or the platform moves) a refund of one line on the platform, modified now. */
-function platformRefund(order: NormalizedOrder, line: number, s: keyof typeof STATUS, hasGoodReturn = false, id?: string): string {
+/**
+ * The buyer asks a refund of one line on the platform (REFUNDING), the platform pays it (REFUNDED) or
+ * the buyer withdraws the refund `id` (CLOSED): through the emulator's own refund commands.
+ */
+function platformRefund(order: NormalizedOrder, line: number, s: 'REFUNDING' | 'REFUNDED' | 'CLOSED', hasGoodReturn = false, id?: string): string {
+  if (s === 'CLOSED') return emu.cancelRefund('TAOBAO', id as string).platformRefundId;
   const item = order.items[line] as NormalizedOrder['items'][number];
-  const now = new Date(Math.floor(Date.now() / 1000) * 1000);
-  const refundId = id ?? `88${Date.now()}${++refundSeq}`;
-  const earlier = emu.core('TAOBAO').refunds.get(refundId)?.refund;
-  const refund: NormalizedRefund = {
-    platformRefundId: refundId,
-    platformOrderId: order.platformOrderId,
-    platformItemId: item.platformItemId,
-    platformStatus: STATUS[s],
-    state: s,
-    refundFen: item.paymentFen,
-    reason: '不想要了',
-    hasGoodReturn,
-    createdAt: earlier?.createdAt ?? now,
-    modifiedAt: now,
-  };
-  emu.core('TAOBAO').refunds.set(refundId, { shopId: platformShopId, refund });
-  return refundId;
+  const r = emu.openRefund('TAOBAO', order.platformOrderId, { platformItemId: item.platformItemId, hasGoodReturn, reason: '不想要了' });
+  if (s === 'REFUNDED') emu.completeRefund('TAOBAO', r.platformRefundId);
+  return r.platformRefundId;
 }
 
 const ofOrder = (orderId: number) => db().select().from(afterSales).where(eq(afterSales.orderId, orderId)).orderBy(afterSales.id);
