@@ -1,0 +1,2 @@
+CREATE INDEX "dropship_orders_encrypted_waiting_idx" ON "dropship_orders" USING btree ("org_id") WHERE "dropship_orders"."status" = 'WAITING_DELIVERING' and "dropship_orders"."receiver_encrypted";--> statement-breakpoint
+CREATE INDEX "receiver_decrypts_order_id_idx" ON "receiver_decrypts" USING btree ("order_id","id" DESC NULLS FIRST);
