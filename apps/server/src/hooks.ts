@@ -5,11 +5,11 @@
  * nothing. Never wire a hook as an import side effect: a test checks that this function leaves no
  * declared hook without a handler.
  */
-import { interceptOnRefunds, mirrorTakeItems, orderDelivered, receiversErased, stopForPurchaser } from './modules/dropship-orders/index.js';
+import { interceptOnRefunds, mirrorTakeItems, orderDelivered, orderStopped, receiversErased, stopForPurchaser } from './modules/dropship-orders/index.js';
 import { shipBackOnDelivery } from './modules/ship-back/index.js';
 import { refundsSynced } from './modules/shop-orders/index.js';
 import { stopAsked, takeItemsChanged } from './modules/take-assignment/index.js';
-import { maskErasedLabels } from './modules/warehouse/index.js';
+import { maskErasedLabels, recycleOnStop } from './modules/warehouse/index.js';
 
 export function wireModuleHooks() {
   // Delivery enqueues the push of courier and tracking number back to the shop, in its transaction.
@@ -22,4 +22,6 @@ export function wireModuleHooks() {
   stopAsked.on(stopForPurchaser);
   // The retention job erased plain receivers: the waybill labels of those orders keep only the masked street.
   receiversErased.on(maskErasedLabels);
+  // A paid order cancelled or all its lines stopped: the warehouse queues giving back a waybill it kept for it.
+  orderStopped.on(recycleOnStop);
 }

@@ -170,6 +170,7 @@ export const DROPSHIP_OPERATION_NAMES: Record<string, string> = {
   PICK_CANCEL_TOOK: '撤销拿货标记',
   SHIP_TAKEN: '有货先发',
   PAY_LATER: '货到付款',
+  VOID_WAYBILL: '作废面单',
 };
 
 // ---- 采购商拿货项（只读） ------------------------------------------------------------------------

@@ -188,6 +188,12 @@ export const ErrorCode = {
   WAREHOUSE_NOT_SELF_PICKUP: 17167,
   /** A Kuaidi100 waybill needs the plain receiver, and the platform encrypted this order's. */
   WAREHOUSE_RECEIVER_ENCRYPTED: 17190,
+  /** 作废面单: the order holds no kept waybill (never taken, or voided already). */
+  WAREHOUSE_NO_KEPT_WAYBILL: 17191,
+  /** 作废面单: the waybill is on a parcel already. */
+  WAREHOUSE_WAYBILL_IN_USE: 17192,
+  /** 作废面单: the platform or Kuaidi100 refused to cancel the number (the kept waybill stays). */
+  WAREHOUSE_WAYBILL_CANCEL_FAILED: 17193,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -356,6 +362,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.WAREHOUSE_SELF_PICKUP]: '这是仓库自提订单，不发快递：到齐后放在分拣位等取货人，取货时在打印发货页“待发货”中点“交付取货人”',
   [ErrorCode.WAREHOUSE_NOT_SELF_PICKUP]: '这不是仓库自提订单，请获取快递单号发货',
   [ErrorCode.WAREHOUSE_RECEIVER_ENCRYPTED]: '该订单收货人由平台加密，需平台解密或使用平台电子面单后才能发货',
+  [ErrorCode.WAREHOUSE_NO_KEPT_WAYBILL]: '该订单没有保留的面单（未取过单号或已作废），无需作废',
+  [ErrorCode.WAREHOUSE_WAYBILL_IN_USE]: '订单已发货，面单已贴在包裹上，不能作废',
+  [ErrorCode.WAREHOUSE_WAYBILL_CANCEL_FAILED]: '作废面单失败，面单仍保留，请稍后重试',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

@@ -18,8 +18,8 @@ export { dropshipOrders } from './dropship-orders.table.js';
 
 export { interceptOnRefunds } from './change/auto-intercept.service.js';
 export { deliverOrder, finishOrder } from './fulfilment/deliver.service.js';
-export type { OrderDelivered, ReceiversErased } from './hooks.js';
-export { orderDelivered, receiversErased } from './hooks.js';
+export type { OrderDelivered, OrderStopped, ReceiversErased } from './hooks.js';
+export { orderDelivered, orderStopped, receiversErased } from './hooks.js';
 export { applyOutcome, assertLineOpen, reverseOutcome } from './fulfilment/fulfilment.service.js';
 export { stopForPurchaser, stopItem } from './change/items.service.js';
 export type { OrderRecord } from './orders.repository.js';

@@ -88,7 +88,7 @@ async function issueWaybill(deps: WarehouseDeps, op: Operator, members: OrderRec
     });
   }
   const recMan = src?.encrypted ? await decryptedReceiver(deps, op, o, src) : plainReceiverOf(o);
-  let issued: { trackingNo: string; taskId: string };
+  let issued: { trackingNo: string; taskId: string; kdComOrderNum?: string };
   try {
     issued = await (await deps.courier.client()).createWaybill({
       courierCode: o.expressCode,
@@ -108,6 +108,7 @@ async function issueWaybill(deps: WarehouseDeps, op: Operator, members: OrderRec
     ...row,
     trackingNo: issued.trackingNo,
     taskId: issued.taskId,
+    courierOrderNo: issued.kdComOrderNum ?? '',
     label: JSON.stringify(labelOf(issued.trackingNo)),
   });
   deps.decrypted.drop(o.id);

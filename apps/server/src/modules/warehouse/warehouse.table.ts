@@ -38,6 +38,8 @@ export const waybills = pgTable(
     courierCode: text('courier_code').notNull(),
     trackingNo: text('tracking_no').notNull(),
     taskId: text('task_id').notNull().default(''),
+    /** Kuaidi100's kdComOrderNum when the order answered one: its cancel (作废面单) requires it. */
+    courierOrderNo: text('courier_order_no').notNull().default(''),
     /** The label's print data as issued (sender, masked receiver, goods), so a reprint prints the same. */
     label: text('label').notNull(),
     /** A platform e-waybill's source (CAINIAO, PDD, …) and the shop whose account took it (to cancel it there); null: Kuaidi100. */

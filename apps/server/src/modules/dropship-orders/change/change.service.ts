@@ -12,6 +12,7 @@ import { expressFeeFrom, loadFeeBook } from '../../express/index.js';
 import { releaseCoupon } from '../../funds/index.js';
 import { shipDecryptFailed } from '../../receiver-decrypts/index.js';
 import { closeTakeItems, takeItemsOfOrder } from '../../take-assignment/index.js';
+import { orderStopped } from '../hooks.js';
 import * as repo from '../orders.repository.js';
 import { refundOrderMoney } from '../pay/order-refund.js';
 import { dropDue } from '../pay-later/pay-later-settle.js';
@@ -60,7 +61,10 @@ export async function cancelDropshipOrder(
     if (!(await repo.moveStatus(t, actor.orgId, o.id, o.status, { status: 'CANCELED', combinedStatus: 'CANCELED', canceledAt: now }))) {
       throw new AppError(ErrorCode.DROPSHIP_NOT_CANCELABLE);
     }
-    if (paid) await closeTakeItems(t, actor.orgId, o.id);
+    if (paid) {
+      await closeTakeItems(t, actor.orgId, o.id);
+      await orderStopped.emit(t, { sellerOrgId: actor.orgId, orderId: o.id, why: 'CANCELED' });
+    }
     if (o.couponId) await releaseCoupon(t, actor.orgId, o.couponId, o.orderNo);
     // The shop order waits for a dropship order again, unless another paid one still serves it.
     if (paid && o.shopOrderId && (await src.paidPlacementCount(t, actor.orgId, o.shopOrderId)) === 0) {

@@ -1,2 +1,3 @@
+ALTER TABLE "waybills" ADD COLUMN "courier_order_no" text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX "dropship_orders_encrypted_waiting_idx" ON "dropship_orders" USING btree ("org_id") WHERE "dropship_orders"."status" = 'WAITING_DELIVERING' and "dropship_orders"."receiver_encrypted";--> statement-breakpoint
 CREATE INDEX "receiver_decrypts_order_id_idx" ON "receiver_decrypts" USING btree ("order_id","id" DESC NULLS FIRST);
