@@ -35,6 +35,7 @@ import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { type CourierGateway, createCourierGateway } from './courier-gateway.js';
 import { handOverOrder } from './hand-over.service.js';
+import { eraseSealedLabels, LABEL_RETENTION_INTERVAL_MS, LABEL_RETENTION_JOB } from './label-retention.js';
 import { exportWarehouseOrders, pageWarehouseOrders } from './orders.service.js';
 import { DecryptedReceivers } from './receiver-decrypt.service.js';
 import { scanTakeCode } from './scan.service.js';
@@ -77,7 +78,7 @@ const EXPORT_COLUMNS: XlsxColumn<WarehouseOrderRow>[] = [
   { header: '合并发货', width: 30, value: (r) => (r.mergeOrderNos.length ? `${r.mergeWaiting ? '等待合并：' : '合并：'}${r.mergeOrderNos.join('、')}` : '') },
 ];
 
-export const warehouseRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
+export const warehouseRoutes = fp(async (app: RouteApp, { db, config }: AppDeps) => {
   const courier = createCourierGateway(process.env, app.log);
   app.decorate('courier', courier);
   app.addHook('onClose', () => courier.close());
@@ -87,8 +88,13 @@ export const warehouseRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
     await refreshDueTracking(db, courier, { intervalMs: TRACK_INTERVAL_MS });
   });
   registerRecycleJob(app.jobs, deps);
+  app.jobs.register(LABEL_RETENTION_JOB, z.object({}).passthrough(), async () => {
+    const erased = await eraseSealedLabels(db, config.receiverRetainDays);
+    if (erased > 0) app.log.info({ erased }, '已清除过了保留期的面单收货人（密文）');
+  });
   app.addHook('onReady', async () => {
     await app.jobs.schedule(TRACK_JOB, TRACK_JOB, TRACK_INTERVAL_MS, { firstInMs: 60_000 });
+    await app.jobs.schedule(LABEL_RETENTION_JOB, LABEL_RETENTION_JOB, LABEL_RETENTION_INTERVAL_MS, { firstInMs: 180_000 });
   });
 
   app.post(
