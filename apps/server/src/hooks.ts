@@ -6,11 +6,11 @@
  * declared hook without a handler.
  */
 import { afterSalesOnRefunds } from './modules/after-sale/index.js';
-import { interceptOnRefunds, mirrorTakeItems, orderDelivered, receiversErased, stopForPurchaser } from './modules/dropship-orders/index.js';
+import { interceptOnRefunds, mirrorTakeItems, orderDelivered, orderStopped, receiversErased, stopForPurchaser } from './modules/dropship-orders/index.js';
 import { shipBackOnDelivery } from './modules/ship-back/index.js';
 import { refundsSynced } from './modules/shop-orders/index.js';
 import { stopAsked, takeItemsChanged } from './modules/take-assignment/index.js';
-import { maskErasedLabels } from './modules/warehouse/index.js';
+import { maskErasedLabels, recycleOnStop } from './modules/warehouse/index.js';
 
 export function wireModuleHooks() {
   // Delivery enqueues the push of courier and tracking number back to the shop, in its transaction.
@@ -25,4 +25,6 @@ export function wireModuleHooks() {
   stopAsked.on(stopForPurchaser);
   // The retention job erased plain receivers: the waybill labels of those orders keep only the masked street.
   receiversErased.on(maskErasedLabels);
+  // A paid order cancelled or all its lines stopped: the warehouse queues giving back a waybill it kept for it.
+  orderStopped.on(recycleOnStop);
 }

@@ -2,7 +2,8 @@
  * "The data directory holds no plain receiver phone": a server on a PGlite data directory on disk
  * (RECEIVER_KEYS unset, so the key file is generated there too) takes receivers by every path that
  * brings a plain one — typed by the seller and changed later, an imported file, a Weidian sync from
- * the marketplace emulator, the seller's corrected receiver — then the database is closed and every
+ * the marketplace emulator, the seller's corrected receiver, a Taobao receiver the platform decrypted
+ * for a 快递100 waybill (its label) — then the database is closed and every
  * file under the directory is searched for the phone digits and the names. Lists, exports and the
  * log show them masked; the seller's own detail opens the sealed receiver.
  * PGlite only: the PostgreSQL pass has no data directory of ours to search.
@@ -22,12 +23,14 @@ import { KEY_FILE, useReceiverKeys } from '../src/lib/receiver-vault/index.js';
 import { seedDemo } from '../src/modules/demo/seed.js';
 import { customGoods } from '../src/modules/goods/goods.table.js';
 import { shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
+import { callers, fund, orgOf } from './funds-payments-support.js';
 import { login, type Session, type TestApp } from './helpers.js';
 import { csv, sampleOrder, TAOBAO_HEADERS, taobaoRow } from './order-import-fixtures.js';
 import { confirmAndRun, shopIdOf, toPreview } from './order-import-support.js';
 import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
 import { addOAuthShop } from './shops-support.js';
 import { call, envelope } from './support.js';
+import { paidPlatformOrder, tookAll, WAREHOUSE, type WarehouseWorld } from './warehouse-support.js';
 
 // Distinctive values found nowhere else (the demo seed, the fixtures).
 const R = {
@@ -39,6 +42,8 @@ const R = {
   corrected: { name: '东方未央', phone: '13955501005' },
 };
 const AREA = { province: '浙江省', city: '杭州市', district: '西湖区' };
+/** Phones the platform decrypted to ship (the emulator generates them): searched for like the others. */
+const decryptedPhones: string[] = [];
 const STREET = '紫金港路七七九号翠竹苑';
 
 const onPg = !!process.env.TEST_DATABASE_URL;
@@ -205,6 +210,38 @@ describe.skipIf(onPg)('plain receivers at rest', () => {
     expect(all).not.toContain(STREET);
   });
 
+  it('decrypted by the platform for a 快递100 waybill: the printed label has it, the stored label only sealed', async () => {
+    const db = t.database.db;
+    const purchaser = await login(t.app, 'demo_purchaser');
+    const { get: wget, post: wpost } = callers(() => t);
+    const w: WarehouseWorld = { t, seller, purchaser, sellerOrg: await orgOf(db, seller), purchaserOrg: await orgOf(db, purchaser), get: wget, post: wpost };
+    await fund(db, w.sellerOrg, 1_000_000);
+    expect((await wpost('/api/b2/purchaser/warehouse/setting', purchaser, WAREHOUSE)).errorCode).toBe(0);
+    const shopId = await addOAuthShop(t.app, seller, 'TAOBAO', '淘宝解密面单测试');
+    const emu = await t.app.channels.emulator();
+    const [platformShopId] = (await queryRows<{ p: string }>(db, sql`select platform_shop_id as p from shops where id = ${shopId}`)).map((r) => r.p);
+    const core = emu.core('TAOBAO');
+    // As served (the receiver masked, its oaid), and as the platform knows it (the plain receiver it decrypts to).
+    const order = core.addOrders(platformShopId!, 20, 60_000).find((o) => {
+      const truth = core.orders.get(o.platformOrderId)?.order;
+      return truth && core.canShip(truth) && o.status === 'WAIT_SELLER_SEND' && o.items.every((i) => i.refundState === 'NONE') && o.receiver.decryptHandle;
+    });
+    expect(order).toBeDefined();
+    const placed = await paidPlatformOrder(w, shopId, order!, 'TAOBAO', { platformReceiver: true });
+    await tookAll(db, placed.codes);
+    expect((await wpost('/api/b2/purchaser/warehouse/waybillSources', purchaser, { shopId, source: 'KUAIDI100' })).errorCode).toBe(0);
+    type Label = { receiverPhone: string; receiverAddress: string };
+    let label: Label | undefined;
+    for (const c of placed.codes) label = (await wpost<{ waybill?: Label }>('/api/b2/purchaser/warehouse/scan', purchaser, { takeCode: c })).data.waybill;
+    const truth = core.orders.get(order!.platformOrderId)?.order.receiver;
+    const phone = truth?.phone as string;
+    expect(phone).toMatch(/^1\d{10}$/);
+    expect(label?.receiverPhone.slice(-4)).toBe(phone.slice(-4));
+    expect(label?.receiverAddress).toContain(truth?.address);
+    const [kept] = await queryRows<{ label_sealed: boolean }>(db, sql`select label_sealed from waybills where order_id = ${placed.id}`);
+    expect(kept?.label_sealed).toBe(true);
+  });
+
   it('the log never holds a plain receiver; closed, no file of the data directory holds a phone or a name', async () => {
     const all = logs.join('');
     expect(all.length).toBeGreaterThan(0);
@@ -226,6 +263,7 @@ describe.skipIf(onPg)('plain receivers at rest', () => {
         if (bytes.includes(Buffer.from(r.name))) found.push(`${path.relative(dir, f)}: ${r.name}`);
       }
       if (bytes.includes(Buffer.from(STREET))) found.push(`${path.relative(dir, f)}: ${STREET}`);
+      for (const p of decryptedPhones) if (bytes.includes(p)) found.push(`${path.relative(dir, f)}: ${p}`);
     }
     // The search reads what the database wrote: the masked phone is there in the clear.
     expect(masked).toBe(true);

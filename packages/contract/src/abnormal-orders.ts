@@ -17,7 +17,8 @@ export const AbnormalReason = z
     'SHOP_EXPIRED',
     // The platform encrypted the receiver and gave nothing it can decrypt (masks without a handle).
     'NO_DECRYPT_HANDLE',
-    // The platform refused to decrypt the receiver when the order was to ship (kept for the decrypt work; not computed yet).
+    // Placed and paid, but the platform refused to decrypt the receiver when the warehouse shipped it (the last ship-time
+    // decrypt failed): the only reason a placed order is listed for (decision 0025).
     'DECRYPT_FAILED',
   ])
   .describe('异常原因');
@@ -48,6 +49,17 @@ export const ABNORMAL_REASON_FIXES: Record<AbnormalReason, string> = {
   DECRYPT_FAILED: '检查店铺授权和平台解密额度后重试，或修改地址填写收货人',
 };
 
+/**
+ * The fix of a DECRYPT_FAILED order by the platform's answer (the row's decryptOutcome): an expired
+ * authorization is re-authorized; an exhausted quota comes back the next day; anything else is fixed
+ * by typing the receiver (the order becomes plain and ships by 快递100).
+ */
+export function decryptFailedFix(outcome: string | undefined): { action: 'REAUTHORIZE' | 'TYPE_RECEIVER'; text: string } {
+  if (outcome === 'TOKEN_EXPIRED') return { action: 'REAUTHORIZE', text: '请到“店铺授权”重新授权该店铺，仓库再次发货时会重新解密' };
+  if (outcome === 'QUOTA_EXHAUSTED') return { action: 'TYPE_RECEIVER', text: '平台今日解密额度已用完：等额度恢复后仓库再次发货即可，急发请修改地址填写收货人' };
+  return { action: 'TYPE_RECEIVER', text: '平台不肯解密该订单的收货人：请修改地址填写收货人，订单改按您填写的地址用快递100发货' };
+}
+
 export const AbnormalPageBody = pageQuery.extend({
   reason: AbnormalReason.optional().describe('异常原因'),
   shopId: id('店铺').optional(),
@@ -69,6 +81,11 @@ export const AbnormalOrderRow = z.object({
   paymentFen: z.number(),
   itemCount: z.number(),
   reasons: z.array(AbnormalReason),
+  /** DECRYPT_FAILED only: the dropship order that could not ship, and the platform's last answer (kind and Chinese message). */
+  dropshipOrderId: z.number().optional(),
+  dropshipOrderNo: z.string().optional(),
+  decryptOutcome: z.string().optional(),
+  decryptMessage: z.string().optional(),
 });
 export type AbnormalOrderRow = z.infer<typeof AbnormalOrderRow>;
 export const AbnormalSummary = z.object({ total: z.number(), counts: z.record(AbnormalReason, z.number()) });

@@ -171,6 +171,7 @@ export const DROPSHIP_OPERATION_NAMES: Record<string, string> = {
   SHIP_TAKEN: '有货先发',
   PAY_LATER: '货到付款',
   AFTER_SALE: '售后',
+  VOID_WAYBILL: '作废面单',
 };
 
 // ---- 采购商拿货项（只读） ------------------------------------------------------------------------

@@ -200,6 +200,12 @@ export const ErrorCode = {
   AFTER_SALE_ITEM_NOT_IN_ORDER: 18008,
   AFTER_SALE_DUPLICATE_LINE: 18009,
   AFTER_SALE_EXPORT_TOO_LARGE: 18010,
+  /** 作废面单: the order holds no kept waybill (never taken, or voided already). */
+  WAREHOUSE_NO_KEPT_WAYBILL: 17191,
+  /** 作废面单: the waybill is on a parcel already. */
+  WAREHOUSE_WAYBILL_IN_USE: 17192,
+  /** 作废面单: the platform or Kuaidi100 refused to cancel the number (the kept waybill stays). */
+  WAREHOUSE_WAYBILL_CANCEL_FAILED: 17193,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -379,6 +385,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.AFTER_SALE_ITEM_NOT_IN_ORDER]: '所选商品不属于该订单，请刷新订单后重新选择商品',
   [ErrorCode.AFTER_SALE_DUPLICATE_LINE]: '同一商品在一次申请里只能出现一次，请合并数量后再提交',
   [ErrorCode.AFTER_SALE_EXPORT_TOO_LARGE]: '导出售后单超过10万条，请缩小筛选范围（如申请日期）后再导出',
+  [ErrorCode.WAREHOUSE_NO_KEPT_WAYBILL]: '该订单没有保留的面单（未取过单号或已作废），无需作废',
+  [ErrorCode.WAREHOUSE_WAYBILL_IN_USE]: '订单已发货，面单已贴在包裹上，不能作废',
+  [ErrorCode.WAREHOUSE_WAYBILL_CANCEL_FAILED]: '作废面单失败，面单仍保留，请稍后重试',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

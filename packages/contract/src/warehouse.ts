@@ -119,6 +119,8 @@ export const WarehouseOrderRow = z.object({
   mergeWaiting: z.boolean(),
   /** 有货先发: ships with what arrived; the lines put off to another day are refunded when it ships. */
   shipTaken: z.boolean(),
+  /** Waiting orders only: the number of a waybill taken for it but not shipped yet (作废面单 gives it back). */
+  keptTrackingNo: z.string().nullable(),
 });
 export type WarehouseOrderRow = z.infer<typeof WarehouseOrderRow>;
 export const WarehouseOrdersResult = z.object({ total: z.number().int(), list: z.array(WarehouseOrderRow) });
@@ -141,6 +143,17 @@ export const WarehouseShipResult = z.object({
   parcelOrderIds: z.array(z.number()),
 });
 export type WarehouseShipResult = z.infer<typeof WarehouseShipResult>;
+
+/** 作废面单: the order's kept (taken, not shipped) waybill, cancelled at its source and forgotten. */
+export const WarehouseVoidWaybillResult = z.object({
+  orderId: z.number(),
+  orderNo: z.string(),
+  courierCode: z.string(),
+  trackingNo: z.string(),
+  /** Where it was cancelled: KUAIDI100, or the platform e-waybill's source (CAINIAO, PDD, …). */
+  source: z.string(),
+});
+export type WarehouseVoidWaybillResult = z.infer<typeof WarehouseVoidWaybillResult>;
 
 const slotNo = (label: string) =>
   z

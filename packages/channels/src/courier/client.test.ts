@@ -37,6 +37,16 @@ describe('e-waybill', () => {
     expect((await client.createWaybill(order('JTSD'))).trackingNo).toMatch(/^JT\d{13}$/);
   });
 
+  it('cancels an unused number once, with the kdComOrderNum the order answered; a second cancel or an unknown number is refused', async () => {
+    const w = await client.createWaybill(order('ZTO', 9));
+    await expect(client.cancelWaybill({ courierCode: 'ZTO', trackingNo: w.trackingNo })).rejects.toBeInstanceOf(CourierError);
+    await client.cancelWaybill({ courierCode: 'ZTO', trackingNo: w.trackingNo, ...(w.kdComOrderNum ? { courierOrderNo: w.kdComOrderNum } : {}) });
+    expect(emu.waybills().find((x) => x.trackingNo === w.trackingNo)?.cancelledAt).toBeTypeOf('number');
+    const again = client.cancelWaybill({ courierCode: 'ZTO', trackingNo: w.trackingNo, courierOrderNo: w.kdComOrderNum ?? '' });
+    await expect(again).rejects.toThrow(/已取消/);
+    await expect(client.cancelWaybill({ courierCode: 'ZTO', trackingNo: '780000000000000' })).rejects.toThrow(/不存在/);
+  });
+
   it('refuses a missing receiver and an unknown company', async () => {
     await expect(client.createWaybill({ ...order('ZTO'), recMan: party('', '13800138001', 'x') })).rejects.toMatchObject({ kind: 'bad_request' });
     await expect(client.createWaybill(order('NOPE'))).rejects.toMatchObject({ kind: 'bad_request' });

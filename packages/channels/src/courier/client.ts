@@ -82,9 +82,20 @@ export interface WaybillResult {
   kdComOrderNum?: string;
 }
 
+/** Giving an unused number back (电子面单取消, label/order?method=cancel). */
+export interface WaybillCancel {
+  courierCode: string;
+  trackingNo: string;
+  /** The kdComOrderNum the order answered, when it gave one: Kuaidi100 then requires it. */
+  courierOrderNo?: string;
+  reason?: string;
+}
+
 export interface Kuaidi100Client {
   queryTrack(q: TrackQuery): Promise<TrackResult>;
   createWaybill(o: WaybillOrder): Promise<WaybillResult>;
+  /** Cancels an unused number at the courier; throws CourierError with Kuaidi100's reason when refused. */
+  cancelWaybill(c: WaybillCancel): Promise<void>;
 }
 
 type Answer = Record<string, unknown>;
@@ -197,6 +208,33 @@ export function createKuaidi100Client(opts: Kuaidi100ClientOptions): Kuaidi100Cl
         taskId: String(data.taskId ?? ''),
         ...(data.kdComOrderNum ? { kdComOrderNum: String(data.kdComOrderNum) } : {}),
       };
+    },
+
+    async cancelWaybill(c) {
+      const partner = opts.partners?.[c.courierCode];
+      // Fields as Kuaidi100's own demo sends them (kuaidi100-api/php-demo ele_cancel.php): the e-waybill account, the
+      // company, the number, and orderId = the kdComOrderNum the order answered. Unverified: the answer's shape, taken
+      // to be the order call's {success, code, message}.
+      const param = JSON.stringify({
+        partnerId: partner?.partnerId ?? '',
+        ...(partner?.partnerKey ? { partnerKey: partner.partnerKey } : {}),
+        ...(partner?.net ? { net: partner.net } : {}),
+        kuaidicom: comOf(c.courierCode),
+        kuaidinum: c.trackingNo,
+        ...(c.courierOrderNo ? { orderId: c.courierOrderNo } : {}),
+        reason: c.reason ?? '作废面单',
+      });
+      await withRetry(async () => {
+        const t = String(now());
+        const a = await post(`${opts.labelUrl ?? KUAIDI100_LABEL_URL}?method=cancel`, {
+          method: 'cancel',
+          key: opts.key,
+          t,
+          sign: signWithSecret(param, t, opts.key, opts.secret),
+          param,
+        });
+        if (a.success !== true || String(a.code) !== '200') throw errorFromAnswer(String(a.code ?? ''), a.message as string | undefined, 'label');
+      });
     },
   };
 }

@@ -16,6 +16,8 @@ export interface EmulatorWaybill {
   receiverAddr: string;
   senderAddr: string;
   issuedAt: number;
+  /** Given back (电子面单取消): the number is dead and cannot be cancelled again. */
+  cancelledAt?: number;
 }
 
 const STEPS: { state: string; status: string; text: (w: EmulatorWaybill) => string }[] = [

@@ -1,6 +1,6 @@
 /**
- * A local stand-in for Kuaidi100: the tracking query (POST /poll/query.do) and the e-waybill
- * order (POST /label/order?method=order). It checks what Kuaidi100 checks — the customer / key,
+ * A local stand-in for Kuaidi100: the tracking query (POST /poll/query.do), the e-waybill
+ * order (POST /label/order?method=order) and its cancel (method=cancel). It checks what Kuaidi100 checks — the customer / key,
  * the upper-case MD5 sign over the exact `param` text, the company code, the phone SF and ZTO
  * require — issues unique numbers in each company's format and serves traces that advance with
  * the clock to 签收 (state 3). Tests move the clock (`advance`) and provoke failures (`setFailure`).
@@ -105,14 +105,36 @@ export async function startCourierEmulator(opts: CourierEmulatorOptions): Promis
     };
   }
 
-  function label(p: Record<string, string>): { status: number; body: Json } {
-    if (p.method !== 'order') return { status: 200, body: labelRefuse(400, '不支持的method') };
-    if (p.key !== opts.key) return { status: 200, body: labelRefuse(40001, 'key不存在') };
-    if (!/^\d{13}$/.test(p.t ?? '') || Math.abs(now() - Number(p.t)) > 10 * 60_000) return { status: 200, body: labelRefuse(40003, '时间戳t无效或已过期') };
-    if (!p.sign || !sameSign(p.sign, signWithSecret(p.param ?? '', p.t ?? '', opts.key, opts.secret)))
-      return { status: 200, body: labelRefuse(40002, '签名错误') };
+  /** The checks every label call makes (key, timestamp, signature, param); the refusal, or the parsed param. */
+  function labelGate(p: Record<string, string>): { refusal: Json } | { param: Json } {
+    if (p.key !== opts.key) return { refusal: labelRefuse(40001, 'key不存在') };
+    if (!/^\d{13}$/.test(p.t ?? '') || Math.abs(now() - Number(p.t)) > 10 * 60_000) return { refusal: labelRefuse(40003, '时间戳t无效或已过期') };
+    if (!p.sign || !sameSign(p.sign, signWithSecret(p.param ?? '', p.t ?? '', opts.key, opts.secret))) return { refusal: labelRefuse(40002, '签名错误') };
     const param = parseParam(p.param);
-    if (!param) return { status: 200, body: labelRefuse(400, '参数param格式错误') };
+    return param ? { param } : { refusal: labelRefuse(400, '参数param格式错误') };
+  }
+
+  /** 电子面单取消: only a number it issued, of that company, not cancelled yet, with the kdComOrderNum it answered. */
+  function cancel(p: Record<string, string>): { status: number; body: Json } {
+    const gate = labelGate(p);
+    if ('refusal' in gate) return { status: 200, body: gate.refusal };
+    const f = takeFailure('label');
+    if (f === 'http500') return { status: 500, body: labelRefuse(500, 'Internal Server Error') };
+    if (f === 'busy') return { status: 200, body: labelRefuse(30002, '服务器繁忙，请稍后再试') };
+    const w = state.waybills.get(str(gate.param.kuaidinum));
+    if (!w || w.com !== str(gate.param.kuaidicom)) return { status: 200, body: labelRefuse(30003, '面单号不存在') };
+    if (w.cancelledAt !== undefined) return { status: 200, body: labelRefuse(30004, '面单已取消，不能重复取消') };
+    if (str(gate.param.orderId) !== w.orderId) return { status: 200, body: labelRefuse(400, '快递公司订单号orderId不正确') };
+    w.cancelledAt = now();
+    return { status: 200, body: { success: true, code: 200, message: 'success', data: null } };
+  }
+
+  function label(p: Record<string, string>): { status: number; body: Json } {
+    if (p.method === 'cancel') return cancel(p);
+    if (p.method !== 'order') return { status: 200, body: labelRefuse(400, '不支持的method') };
+    const gate = labelGate(p);
+    if ('refusal' in gate) return { status: 200, body: gate.refusal };
+    const param = gate.param;
     const f = takeFailure('label');
     if (f === 'http500') return { status: 500, body: labelRefuse(500, 'Internal Server Error') };
     if (f === 'busy') return { status: 200, body: labelRefuse(30002, '服务器繁忙，请稍后再试') };

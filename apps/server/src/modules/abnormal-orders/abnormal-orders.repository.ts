@@ -1,7 +1,9 @@
 /**
  * SQL of abnormal orders: the organisation's paid shop orders still waiting for a dropship order,
  * with what SQL can tell about each (goods links of the active lines, refunds, the shop's
- * authorization). The address check needs the area tree and is made by the service.
+ * authorization), and the placed ones whose dropship order could not ship because the platform
+ * would not decrypt its receiver (DECRYPT_FAILED, read from the decrypt audit log). The address
+ * check needs the area tree and is made by the service.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -25,6 +27,8 @@ export interface Candidate {
   city: string;
   district: string;
   address: string;
+  /** Set for a placed order listed for DECRYPT_FAILED: its dropship order and the platform's last answer. */
+  decrypt: { orderId: number; orderNo: string; outcome: string; message: string } | null;
 }
 
 const ACTIVE = sql`i.refund_state in ('NONE', 'CLOSED')`;
@@ -64,6 +68,13 @@ const undecryptable = sql`o.receiver_encrypted and coalesce(o.receiver_decrypt_h
   and (o.receiver_name like '%*%' or o.receiver_phone like '%*%' or o.receiver_address like '%*%'
     or (o.receiver_name = '' and o.receiver_phone = '' and o.receiver_address = ''))`;
 
+function filterParts(f: CandidateFilter): SQL[] {
+  const parts: SQL[] = [];
+  if (f.shopId) parts.push(sql`o.shop_id = ${f.shopId}`);
+  if (f.platformOrderId) parts.push(sql`o.platform_order_id = ${f.platformOrderId}`);
+  return parts;
+}
+
 function candidateWhere(orgId: number, f: CandidateFilter): SQL {
   const parts = [
     sql`o.org_id = ${orgId}`,
@@ -72,23 +83,69 @@ function candidateWhere(orgId: number, f: CandidateFilter): SQL {
       WAITING_STATUSES.map((s) => sql`${s}`),
       sql`, `,
     )})`,
+    ...filterParts(f),
   ];
-  if (f.shopId) parts.push(sql`o.shop_id = ${f.shopId}`);
-  if (f.platformOrderId) parts.push(sql`o.platform_order_id = ${f.platformOrderId}`);
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * Placed orders the warehouse could not ship because the platform refused to decrypt the receiver: a
+ * paid dropship order not shipped yet (WAITING_DELIVERING), its receiver still the platform's encrypted
+ * one, whose latest ship-time decrypt failed. A later successful decrypt, the shipment or a typed
+ * receiver takes it off. It starts from the seller's encrypted waiting orders (a partial index) and
+ * reads each one's latest attempt (an index by order), so the audit log's history is never scanned.
+ */
+function decryptFailedSql(orgId: number, f: CandidateFilter): SQL {
+  return sql`
+    select o.id, o.receiver_province as province, o.receiver_city as city, o.receiver_district as district, o.receiver_address as address,
+      array['DECRYPT_FAILED']::text[] as reasons, d.id as decrypt_order_id, d.order_no as decrypt_order_no,
+      r.outcome as decrypt_outcome, r.message as decrypt_message, o.paid_at
+    from dropship_orders d
+    cross join lateral (
+      select x.outcome, x.message from receiver_decrypts x
+      where x.order_id = d.id and x.seller_org_id = d.org_id and x.scene = 'DROPSHIP_SHIP'
+      order by x.id desc limit 1
+    ) r
+    join shop_orders o on o.id = d.shop_order_id and o.org_id = d.org_id
+    join shops sh on sh.id = o.shop_id
+    where d.org_id = ${orgId} and d.status = 'WAITING_DELIVERING' and d.receiver_encrypted and r.outcome <> 'OK'
+      and o.dropship_status <> 'UNPLACED' and sh.removed_at is null ${sql.join(
+        filterParts(f).map((p) => sql` and ${p}`),
+        sql``,
+      )}`;
 }
 
 /** Every waiting order of the organisation (shops removed by the seller left out) with its SQL-known reasons, newest paid first. */
 export async function candidates(db: Db, orgId: number, f: CandidateFilter): Promise<Candidate[]> {
-  const rows = await queryRows<{ id: string | number; reasons: string[]; province: string; city: string; district: string; address: string }>(
-    db,
-    candidatesSql(orgId, f),
-  );
-  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  const rows = await queryRows<{
+    id: string | number;
+    reasons: string[];
+    province: string;
+    city: string;
+    district: string;
+    address: string;
+    decrypt_order_id: string | number | null;
+    decrypt_order_no: string | null;
+    decrypt_outcome: string | null;
+    decrypt_message: string | null;
+  }>(db, candidatesSql(orgId, f));
+  const seen = new Set<number>();
+  // A shop order split into several dropship orders is listed once (its first failed one).
+  return rows.flatMap((r) => {
+    const id = Number(r.id);
+    if (seen.has(id)) return [];
+    seen.add(id);
+    const decrypt =
+      r.decrypt_order_id === null
+        ? null
+        : { orderId: Number(r.decrypt_order_id), orderNo: r.decrypt_order_no ?? '', outcome: r.decrypt_outcome ?? '', message: r.decrypt_message ?? '' };
+    return [{ id, reasons: r.reasons, province: r.province, city: r.city, district: r.district, address: r.address, decrypt }];
+  });
 }
 
 export function candidatesSql(orgId: number, f: CandidateFilter): SQL {
   return sql`
+    select * from (
     select o.id, o.receiver_province as province, o.receiver_city as city, o.receiver_district as district, o.receiver_address as address,
       array_remove(array[
         case when lf.no_link then 'NO_LINK' end,
@@ -98,12 +155,16 @@ export function candidatesSql(orgId: number, f: CandidateFilter): SQL {
         case when lf.active_lines = 0 and lf.refunded_lines > 0 then 'REFUNDED' end,
         case when sh.auth_state = 'EXPIRED' or sh.expire_time < now() then 'SHOP_EXPIRED' end,
         case when ${undecryptable} then 'NO_DECRYPT_HANDLE' end
-      ], null) as reasons
+      ], null) as reasons,
+      null::bigint as decrypt_order_id, null::text as decrypt_order_no, null::text as decrypt_outcome, null::text as decrypt_message, o.paid_at
     from shop_orders o
     join shops sh on sh.id = o.shop_id
     cross join lateral (${lineFlags}) lf
     where ${candidateWhere(orgId, f)} and sh.removed_at is null
-    order by o.paid_at desc nulls last, o.id desc
+    union all
+    ${decryptFailedSql(orgId, f)}
+    ) c
+    order by c.paid_at desc nulls last, c.id desc, c.decrypt_order_id
     limit ${CANDIDATES_MAX}`;
 }
 

@@ -1,7 +1,9 @@
 /**
  * Abnormal orders (/order/abnormalList): paid shop orders waiting for a dropship order that cannot
- * be placed yet, and why. Computed when asked (never stored), so a fix shows at once: link the SKU,
- * correct the address, re-authorize the shop, and the order leaves the list.
+ * be placed yet, and why; and placed ones the warehouse could not ship because the platform refused
+ * to decrypt the receiver (DECRYPT_FAILED, the only reason a placed order is listed for). Computed
+ * when asked (never stored), so a fix shows at once: link the SKU, correct the address, re-authorize
+ * the shop, a decrypt that succeeds or a typed receiver, and the order leaves the list.
  */
 import {
   ABNORMAL_REASON_NAMES,
@@ -34,18 +36,25 @@ export function addressComplete(a: { province: string; city: string; district: s
   return findArea(a.province, a.city, a.district, a.address) !== null;
 }
 
-async function abnormalOf(db: Db, orgId: number, f: repo.CandidateFilter) {
+interface Listed {
+  id: number;
+  reasons: Reason[];
+  decrypt: repo.Candidate['decrypt'];
+}
+
+async function abnormalOf(db: Db, orgId: number, f: repo.CandidateFilter): Promise<Listed[]> {
   await ensureShopSkus(db, orgId);
   const all = await repo.candidates(db, orgId, f);
   return all.flatMap((c) => {
     const reasons = c.reasons as Reason[];
-    if (!addressComplete(c)) reasons.push('ADDRESS_INCOMPLETE');
+    // A placed order's receiver was checked when it was placed; it is listed for its decrypt alone.
+    if (!c.decrypt && !addressComplete(c)) reasons.push('ADDRESS_INCOMPLETE');
     reasons.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
-    return reasons.length > 0 ? [{ id: c.id, reasons }] : [];
+    return reasons.length > 0 ? [{ id: c.id, reasons, decrypt: c.decrypt }] : [];
   });
 }
 
-function toRow(o: repo.OrderRecord, reasons: Reason[]): AbnormalOrderRow {
+function toRow(o: repo.OrderRecord, reasons: Reason[], decrypt: Listed['decrypt'] = null): AbnormalOrderRow {
   return {
     id: o.id,
     shopId: o.shop_id,
@@ -60,10 +69,13 @@ function toRow(o: repo.OrderRecord, reasons: Reason[]): AbnormalOrderRow {
     paymentFen: Number(o.payment_fen),
     itemCount: Number(o.item_count),
     reasons,
+    ...(decrypt
+      ? { dropshipOrderId: decrypt.orderId, dropshipOrderNo: decrypt.orderNo, decryptOutcome: decrypt.outcome, decryptMessage: decrypt.message }
+      : {}),
   };
 }
 
-async function rowsOf(db: Db, orgId: number, list: { id: number; reasons: Reason[] }[]) {
+async function rowsOf(db: Db, orgId: number, list: Listed[]) {
   const byId = new Map(
     (
       await repo.ordersByIds(
@@ -75,7 +87,7 @@ async function rowsOf(db: Db, orgId: number, list: { id: number; reasons: Reason
   );
   return list.flatMap((l) => {
     const o = byId.get(l.id);
-    return o ? [toRow(o, l.reasons)] : [];
+    return o ? [toRow(o, l.reasons, l.decrypt)] : [];
   });
 }
 
@@ -107,6 +119,8 @@ export const abnormalColumns: XlsxColumn<AbnormalOrderRow>[] = [
   { header: '订单号', width: 24, value: (r) => r.platformOrderId },
   { header: '店铺', width: 20, value: (r) => r.shopName },
   { header: '异常原因', width: 30, value: (r) => r.reasons.map((x) => ABNORMAL_REASON_NAMES[x]).join('、') },
+  { header: '平台说明', width: 40, value: (r) => r.decryptMessage ?? '' },
+  { header: '代发订单号', width: 22, value: (r) => r.dropshipOrderNo ?? '' },
   { header: '收货人', value: (r) => r.receiverName },
   { header: '手机号', value: (r) => r.receiverPhone },
   { header: '省市区', width: 24, value: (r) => r.receiverArea },
@@ -141,7 +155,7 @@ export async function abnormalDetail(db: Db, caller: Caller, id: number): Promis
     receiverSealed: order.receiver_sealed,
   });
   return {
-    order: toRow(order, found?.reasons ?? []),
+    order: toRow(order, found?.reasons ?? [], found?.decrypt ?? null),
     receiver: {
       receiverName: plain.name,
       receiverPhone: plain.phone,

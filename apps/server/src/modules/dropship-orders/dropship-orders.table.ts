@@ -112,6 +112,8 @@ export const dropshipOrders = pgTable(
     index('dropship_orders_pay_later_due_idx').on(t.orgId).where(sql`${t.payLaterState} = 'DUE'`),
     // The retention job (receiver-retention.service.ts) erases sealed receivers of orders closed long enough ago.
     index('dropship_orders_sealed_closed_idx').on(sql`coalesce(${t.finishedAt}, ${t.canceledAt})`).where(sql`${t.receiverSealed} is not null`),
+    // The abnormal list's DECRYPT_FAILED scan (abnormal-orders) starts from a seller's paid, unshipped orders still encrypted.
+    index('dropship_orders_encrypted_waiting_idx').on(t.orgId).where(sql`${t.status} = 'WAITING_DELIVERING' and ${t.receiverEncrypted}`),
     // Rows written before receivers were sealed (plain phone, no key): the start-up job seals them.
     index('dropship_orders_unsealed_idx').on(t.id).where(sql`${t.receiverKey} is null and position('*' in ${t.receiverPhone}) = 0`),
     check('dropship_orders_money', sql`${t.totalFen} >= 0 and ${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.totalFen}`),

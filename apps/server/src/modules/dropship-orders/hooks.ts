@@ -15,6 +15,16 @@ export interface OrderDelivered {
 /** Emitted by deliverOrder inside the delivery's transaction; ship-back enqueues the push to the shop. */
 export const orderDelivered = defineHook<OrderDelivered>('dropship-orders.orderDelivered');
 
+/** A paid order that will not ship as it stands: cancelled, or every line stopped. */
+export interface OrderStopped {
+  sellerOrgId: number;
+  orderId: number;
+  why: 'CANCELED' | 'ALL_STOPPED';
+}
+
+/** Emitted by cancelDropshipOrder (a paid order) and stopItem (the last line) in their transaction; the warehouse recycles a waybill it kept for the order. */
+export const orderStopped = defineHook<OrderStopped>('dropship-orders.orderStopped');
+
 /** Orders whose sealed plain receiver the retention job just erased (their masked columns stay). */
 export interface ReceiversErased {
   orderIds: number[];

@@ -3,4 +3,4 @@
  * Other modules import this module only through this file.
  */
 export type { JobContext } from './job-queue.js';
-export { JobQueue, PermanentJobError } from './job-queue.js';
+export { enqueueJob, JobQueue, PermanentJobError } from './job-queue.js';

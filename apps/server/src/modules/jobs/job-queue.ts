@@ -20,6 +20,15 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
+/**
+ * Stores a job in the caller's transaction without the app's queue: a hook handler runs inside another
+ * module's operation, which has no JobQueue (cancelling an order). The poller of any process takes it at
+ * its next look (JOBS_POLL_MS); with a singleton key, a job of that key still waiting is reused.
+ */
+export async function enqueueJob(db: Db, kind: string, payload: unknown, o: EnqueueOptions = {}) {
+  return repo.insertJob(db, { kind, payload, delayMs: o.delayMs ?? 0, maxAttempts: o.maxAttempts ?? 5, singletonKey: o.singletonKey ?? null });
+}
+
 /** Throw this for a failure that retrying cannot fix: the job fails at once. */
 export class PermanentJobError extends Error {}
 

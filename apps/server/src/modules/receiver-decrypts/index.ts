@@ -4,5 +4,5 @@
  */
 
 export type { NewReceiverDecrypt } from './receiver-decrypts.service.js';
-export { recordDecrypts } from './receiver-decrypts.service.js';
+export { recordDecrypts, shipDecryptFailed } from './receiver-decrypts.service.js';
 export { receiverDecrypts } from './receiver-decrypts.table.js';

@@ -34,3 +34,14 @@ export async function pageDecrypts(db: Db, sellerOrgId: number, f: DecryptFilter
   const rows = await db.select().from(receiverDecrypts).where(where).orderBy(desc(receiverDecrypts.id)).limit(limit).offset(offset);
   return { total: Number(total?.n ?? 0), rows };
 }
+
+/** The order's latest ship-time decrypt attempt (the seller's own order), or undefined when none was made. */
+export async function lastShipDecrypt(db: Db, sellerOrgId: number, orderId: number) {
+  const [r] = await db
+    .select({ outcome: receiverDecrypts.outcome, message: receiverDecrypts.message })
+    .from(receiverDecrypts)
+    .where(and(eq(receiverDecrypts.orderId, orderId), eq(receiverDecrypts.sellerOrgId, sellerOrgId), eq(receiverDecrypts.scene, 'DROPSHIP_SHIP')))
+    .orderBy(desc(receiverDecrypts.id))
+    .limit(1);
+  return r;
+}

@@ -15,6 +15,15 @@ export async function recordDecrypts(db: Db, rows: repo.NewReceiverDecrypt[]) {
   await repo.insertDecrypts(db, rows);
 }
 
+/**
+ * Whether the warehouse's latest attempt to decrypt the order's receiver for shipping failed: the
+ * seller may then type the receiver although the goods are already in (the abnormal list's fix).
+ */
+export async function shipDecryptFailed(db: Db, sellerOrgId: number, orderId: number): Promise<boolean> {
+  const last = await repo.lastShipDecrypt(db, sellerOrgId, orderId);
+  return last !== undefined && last.outcome !== 'OK';
+}
+
 const filterOf = (f: ReceiverDecryptFilter): repo.DecryptFilter => ({
   ...(f.dateFrom ? { from: beijingDayStart(f.dateFrom) } : {}),
   ...(f.dateTo ? { to: beijingDayEnd(f.dateTo) } : {}),

@@ -27,5 +27,10 @@ export const receiverDecrypts = pgTable(
     message: text('message').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index('receiver_decrypts_seller_idx').on(t.sellerOrgId, t.id.desc().nullsFirst()), index('receiver_decrypts_order_idx').on(t.sellerOrgId, t.orderNo)],
+  (t) => [
+    index('receiver_decrypts_seller_idx').on(t.sellerOrgId, t.id.desc().nullsFirst()),
+    index('receiver_decrypts_order_idx').on(t.sellerOrgId, t.orderNo),
+    // An order's latest attempt (the abnormal list's DECRYPT_FAILED, the receiver fix after it).
+    index('receiver_decrypts_order_id_idx').on(t.orderId, t.id.desc().nullsFirst()),
+  ],
 );

@@ -7,3 +7,4 @@
  */
 export { maskErasedLabels } from './label-retention.js';
 export { startDemoPrintComponents } from './print-components-demo.js';
+export { recycleOnStop } from './waybill-void.service.js';

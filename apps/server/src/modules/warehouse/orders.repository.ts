@@ -30,6 +30,7 @@ export interface ListRow {
   print_count: number | null;
   last_arrived_at: string | Date | null;
   urgent: boolean;
+  kept_tracking_no: string | null;
 }
 
 /** Lines still wanted and scanned (and put off to another day): the same rule as arrival.ts and parcel.ts, in SQL. */
@@ -59,9 +60,12 @@ const READY = sql`p.live > 0 and (p.arrived = p.live or (p.arrived > 0 and p.arr
   and o.express_code <> 'SELF_PICKUP' and fs.value->>'waitMode' = 'SHIP_TAKEN'))`;
 
 function slotQuery(purchaserOrgId: number, f: Filter, ready: boolean): SQL {
-  return sql`select ${COLUMNS}, s.slot_no, null::text as tracking_no, null::timestamptz as delivered_at, 0 as print_count, p.last_arrived_at
+  // kw: a waybill taken for it whose shipment then stopped (作废面单 offers to give it back).
+  return sql`select ${COLUMNS}, s.slot_no, null::text as tracking_no, null::timestamptz as delivered_at, 0 as print_count, p.last_arrived_at,
+      kw.tracking_no as kept_tracking_no
     from sorting_slots s
     join dropship_orders o on o.id = s.order_id
+    left join waybills kw on kw.order_id = o.id and kw.purchaser_org_id = s.purchaser_org_id
     join organisations org on org.id = o.org_id
     cross join ${progress}
     left join fulfilment_settings fs on fs.org_id = o.org_id and fs.key = 'orderFulfillmentStrategy'
@@ -75,7 +79,8 @@ function shippedQuery(purchaserOrgId: number, f: Filter): SQL {
   if (f.trackingNo) parts.push(sql`w.tracking_no = ${f.trackingNo}`);
   if (f.dateFrom) parts.push(sql`w.created_at >= ${beijingDayStart(f.dateFrom).toISOString()}`);
   if (f.dateTo) parts.push(sql`w.created_at < ${beijingDayEnd(f.dateTo).toISOString()}`);
-  return sql`select ${COLUMNS}, null::int as slot_no, w.tracking_no, o.delivered_at, w.print_count, null::timestamptz as last_arrived_at, w.id as wid
+  return sql`select ${COLUMNS}, null::int as slot_no, w.tracking_no, o.delivered_at, w.print_count, null::timestamptz as last_arrived_at,
+      null::text as kept_tracking_no, w.id as wid
     from waybills w
     join dropship_orders o on o.org_id = w.seller_org_id and o.tracking_no = w.tracking_no and o.courier_code = w.courier_code
       and o.purchaser_org_id = w.purchaser_org_id

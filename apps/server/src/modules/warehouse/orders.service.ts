@@ -29,6 +29,7 @@ function toRow(r: repo.ListRow, parcel: RowParcelInfo = NO_PARCEL): WarehouseOrd
     printCount: Number(r.print_count ?? 0),
     lastArrivedAt: iso(r.last_arrived_at),
     urgent: r.urgent === true,
+    keptTrackingNo: r.kept_tracking_no ?? null,
     ...parcel,
   };
 }

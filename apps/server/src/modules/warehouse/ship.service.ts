@@ -24,7 +24,7 @@ import { type DecryptDeps, decryptedReceiver } from './receiver-decrypt.service.
 import { plainReceiverOf, receiverSourceOf } from './receiver-source.js';
 import { noteShipTaken, stopPutOffLines } from './ship-taken.service.js';
 import * as repo from './warehouse.repository.js';
-import { goodsLines, goodsOf, senderOf, waybillLabelOf } from './waybill-label.js';
+import { goodsLines, goodsOf, printedLabel, sealLabelReceiver, senderOf, waybillLabelOf } from './waybill-label.js';
 import { waybillSourceOf } from './waybill-sources.service.js';
 
 export interface WarehouseDeps extends DecryptDeps {
@@ -88,7 +88,7 @@ async function issueWaybill(deps: WarehouseDeps, op: Operator, members: OrderRec
     });
   }
   const recMan = src?.encrypted ? await decryptedReceiver(deps, op, o, src) : plainReceiverOf(o);
-  let issued: { trackingNo: string; taskId: string };
+  let issued: { trackingNo: string; taskId: string; kdComOrderNum?: string };
   try {
     issued = await (await deps.courier.client()).createWaybill({
       courierCode: o.expressCode,
@@ -108,7 +108,10 @@ async function issueWaybill(deps: WarehouseDeps, op: Operator, members: OrderRec
     ...row,
     trackingNo: issued.trackingNo,
     taskId: issued.taskId,
-    label: JSON.stringify(labelOf(issued.trackingNo)),
+    courierOrderNo: issued.kdComOrderNum ?? '',
+    // A decrypted receiver goes on the paper too (a courier label needs it), sealed at rest.
+    label: JSON.stringify(src?.encrypted ? sealLabelReceiver(labelOf(issued.trackingNo), recMan) : labelOf(issued.trackingNo)),
+    labelSealed: src?.encrypted === true,
   });
   deps.decrypted.drop(o.id);
   return kept;
@@ -169,7 +172,7 @@ export async function shipParcel(deps: WarehouseDeps, op: Operator, subject: Ord
     orderNo: subject.orderNo,
     courierCode: w.courierCode,
     trackingNo: w.trackingNo,
-    waybill: JSON.parse(w.label) as WaybillLabelData,
+    waybill: printedLabel(w.label),
     parcelOrderIds: shipped,
     putOffStopped: [...stopped.values()].flat(),
   };
@@ -209,5 +212,5 @@ export async function reprintWaybill(db: Db, op: Operator, orderId: number): Pro
   const w = (await repo.waybillOf(db, op.orgId, orderId)) ?? (await parcels.waybillOfParcel(db, op.orgId, orderId));
   if (!w || (found.status !== 'DELIVERED' && found.status !== 'FINISHED')) throw new AppError(ErrorCode.WAREHOUSE_NOT_SHIPPED);
   await repo.countPrint(db, op.orgId, w.id);
-  return JSON.parse(w.label) as WaybillLabelData;
+  return printedLabel(w.label);
 }

@@ -122,6 +122,45 @@ export async function waybillOf(db: Db, purchaserOrgId: number, orderId: number)
   return r;
 }
 
+/** The waybill kept under a seller's order, whichever purchaser took it (a hook of the seller's operation asks). */
+export async function waybillOfSellerOrder(db: Db, sellerOrgId: number, orderId: number): Promise<WaybillRecord | undefined> {
+  const [r] = await db
+    .select()
+    .from(waybills)
+    .where(and(eq(waybills.sellerOrgId, sellerOrgId), eq(waybills.orderId, orderId)));
+  return r;
+}
+
+export async function waybillById(db: Db, purchaserOrgId: number, waybillId: number): Promise<WaybillRecord | undefined> {
+  const [r] = await db
+    .select()
+    .from(waybills)
+    .where(and(eq(waybills.purchaserOrgId, purchaserOrgId), eq(waybills.id, waybillId)));
+  return r;
+}
+
+/**
+ * Whether the waybill's number left on a parcel: an order of its seller shipped with it. A merged
+ * parcel's number is kept under its lowest order id, which may be a member that stayed behind.
+ */
+export async function waybillShipped(db: Db, w: Pick<WaybillRecord, 'sellerOrgId' | 'courierCode' | 'trackingNo'>): Promise<boolean> {
+  const [r] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from dropship_orders where org_id = ${w.sellerOrgId} and tracking_no = ${w.trackingNo}
+      and courier_code = ${w.courierCode} and status in ('DELIVERED', 'FINISHED')`,
+  );
+  return Number(r?.n ?? 0) > 0;
+}
+
+/** Forgets a kept waybill (voided at its source): the order's next shipment takes a new number. */
+export async function deleteWaybill(db: Db, purchaserOrgId: number, waybillId: number): Promise<boolean> {
+  const rows = await db
+    .delete(waybills)
+    .where(and(eq(waybills.purchaserOrgId, purchaserOrgId), eq(waybills.id, waybillId)))
+    .returning({ id: waybills.id });
+  return rows.length > 0;
+}
+
 /** Keeps the first waybill of an order (a concurrent second one is dropped); answers the one kept. */
 export async function insertWaybill(db: Db, w: Omit<typeof waybills.$inferInsert, 'id'>): Promise<WaybillRecord> {
   await db.insert(waybills).values(w).onConflictDoNothing({ target: waybills.orderId });

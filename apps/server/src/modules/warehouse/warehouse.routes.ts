@@ -1,8 +1,9 @@
 /**
  * Warehouse calls under /api/b2/purchaser/warehouse/* (purchaser only): scanning in
  * (/print/scanPrint), the shipping lists, batch shipping, reprint, tracking refresh and export
- * (/print/printDelivery), the warehouse setting. Puts the courier gateway on the app (`app.courier`,
- * tests reach its emulator) and schedules the tracking job. Registered after the shops plugin.
+ * (/print/printDelivery), 作废面单, the warehouse setting. Puts the courier gateway on the app
+ * (`app.courier`, tests reach its emulator), schedules the tracking job and registers the waybill
+ * recycle job. Registered after the shops plugin.
  */
 import {
   ErrorCode,
@@ -18,6 +19,7 @@ import {
   WarehouseSettingBody,
   WarehouseSettingResult,
   WarehouseShipResult,
+  WarehouseVoidWaybillResult,
   WaybillLabelData,
   WaybillSourceBody,
   WaybillSourceList,
@@ -33,6 +35,7 @@ import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { type CourierGateway, createCourierGateway } from './courier-gateway.js';
 import { handOverOrder } from './hand-over.service.js';
+import { eraseSealedLabels, LABEL_RETENTION_INTERVAL_MS, LABEL_RETENTION_JOB } from './label-retention.js';
 import { exportWarehouseOrders, pageWarehouseOrders } from './orders.service.js';
 import { DecryptedReceivers } from './receiver-decrypt.service.js';
 import { scanTakeCode } from './scan.service.js';
@@ -40,6 +43,7 @@ import { saveWarehouseSetting, warehouseSetting } from './setting.service.js';
 import { reprintWaybill, shipById } from './ship.service.js';
 import { refreshDueTracking, refreshOrderTracking, TRACK_JOB } from './tracking.service.js';
 import { listWaybillSources, saveWaybillSource } from './waybill-sources.service.js';
+import { registerRecycleJob, voidWaybill } from './waybill-void.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +78,7 @@ const EXPORT_COLUMNS: XlsxColumn<WarehouseOrderRow>[] = [
   { header: '合并发货', width: 30, value: (r) => (r.mergeOrderNos.length ? `${r.mergeWaiting ? '等待合并：' : '合并：'}${r.mergeOrderNos.join('、')}` : '') },
 ];
 
-export const warehouseRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
+export const warehouseRoutes = fp(async (app: RouteApp, { db, config }: AppDeps) => {
   const courier = createCourierGateway(process.env, app.log);
   app.decorate('courier', courier);
   app.addHook('onClose', () => courier.close());
@@ -83,8 +87,14 @@ export const warehouseRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
   app.jobs.register(TRACK_JOB, z.object({}).passthrough(), async () => {
     await refreshDueTracking(db, courier, { intervalMs: TRACK_INTERVAL_MS });
   });
+  registerRecycleJob(app.jobs, deps);
+  app.jobs.register(LABEL_RETENTION_JOB, z.object({}).passthrough(), async () => {
+    const erased = await eraseSealedLabels(db, config.receiverRetainDays);
+    if (erased > 0) app.log.info({ erased }, '已清除过了保留期的面单收货人（密文）');
+  });
   app.addHook('onReady', async () => {
     await app.jobs.schedule(TRACK_JOB, TRACK_JOB, TRACK_INTERVAL_MS, { firstInMs: 60_000 });
+    await app.jobs.schedule(LABEL_RETENTION_JOB, LABEL_RETENTION_JOB, LABEL_RETENTION_INTERVAL_MS, { firstInMs: 180_000 });
   });
 
   app.post(
@@ -165,6 +175,20 @@ export const warehouseRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
     '/api/b2/purchaser/warehouse/reprint',
     { config: SHIP, schema: { tags, summary: '补打已发货订单的面单', body: WarehouseOrderBody, response: { 200: envelopeOf(WaybillLabelData) } } },
     async (req) => ok(await reprintWaybill(db, purchaser(req), req.body.orderId)),
+  );
+
+  app.post(
+    '/api/b2/purchaser/warehouse/voidWaybill',
+    {
+      config: SHIP,
+      schema: {
+        tags,
+        summary: '作废面单：把已取号但未发货订单的面单在来源（平台电子面单或快递100）取消，下次发货重新取号',
+        body: WarehouseOrderBody,
+        response: { 200: envelopeOf(WarehouseVoidWaybillResult) },
+      },
+    },
+    async (req) => ok(await voidWaybill(deps, purchaser(req), req.body.orderId)),
   );
 
   app.post(

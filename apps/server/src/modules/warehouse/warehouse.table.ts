@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
 
 /**
@@ -38,8 +38,15 @@ export const waybills = pgTable(
     courierCode: text('courier_code').notNull(),
     trackingNo: text('tracking_no').notNull(),
     taskId: text('task_id').notNull().default(''),
+    /** Kuaidi100's kdComOrderNum when the order answered one: its cancel (作废面单) requires it. */
+    courierOrderNo: text('courier_order_no').notNull().default(''),
     /** The label's print data as issued (sender, masked receiver, goods), so a reprint prints the same. */
     label: text('label').notNull(),
+    /**
+     * The label carries the plain receiver a platform decrypted for a Kuaidi100 waybill, sealed by the receiver
+     * vault (its `receiverSealed`); opened only to print; erased by the label retention job (label-retention.ts).
+     */
+    labelSealed: boolean('label_sealed').notNull().default(false),
     /** A platform e-waybill's source (CAINIAO, PDD, …) and the shop whose account took it (to cancel it there); null: Kuaidi100. */
     platformSource: text('platform_source'),
     shopId: integer('shop_id'),
@@ -55,6 +62,8 @@ export const waybills = pgTable(
     uniqueIndex('waybills_courier_tracking').on(t.courierCode, t.trackingNo),
     index('waybills_purchaser_idx').on(t.purchaserOrgId, t.id.desc().nullsFirst()),
     index('waybills_tracking_due_idx').on(t.trackingCheckedAt).where(sql`tracking_state is distinct from '3'`),
+    // The label retention job reads only the labels still holding a sealed receiver.
+    index('waybills_label_sealed_idx').on(t.orderId).where(sql`label_sealed`),
   ],
 );
 

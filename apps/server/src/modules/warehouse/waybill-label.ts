@@ -5,6 +5,7 @@
  */
 import { maskName, maskPhone, type WaybillLabelData } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { receiverVault } from '../../lib/receiver-vault/index.js';
 import type { OrderRecord } from '../dropship-orders/index.js';
 import { fulfilmentSettings, senderFor } from '../fulfilment-settings/index.js';
 import { isLive } from './arrival.js';
@@ -48,6 +49,27 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function beijingMinute(d: Date): string {
   const b = new Date(d.getTime() + 8 * 3_600_000);
   return `${b.getUTCFullYear()}-${pad(b.getUTCMonth() + 1)}-${pad(b.getUTCDate())} ${pad(b.getUTCHours())}:${pad(b.getUTCMinutes())}`;
+}
+
+/**
+ * A label whose receiver the platform decrypted for a Kuaidi100 waybill: stored with the order's masks
+ * (as the label of any encrypted order) plus the decrypted receiver sealed by the receiver vault, so
+ * the stored row holds nothing plain (docs/security.md 收货人数据).
+ */
+export function sealLabelReceiver(label: WaybillLabelData, plain: Party): WaybillLabelData & { receiverSealed: string } {
+  return { ...label, receiverSealed: receiverVault().seal({ name: plain.name, phone: plain.mobile, address: plain.printAddr }) };
+}
+
+/**
+ * The label as printed (a shipment, a reprint): a sealed receiver is opened and shown as any plain
+ * order's label shows its receiver (name and phone masked, the full address); once retention erased
+ * it, the masks stored beside it.
+ */
+export function printedLabel(stored: string): WaybillLabelData {
+  const { receiverSealed, ...label } = JSON.parse(stored) as WaybillLabelData & { receiverSealed?: string };
+  if (!receiverSealed) return label;
+  const r = receiverVault().open(receiverSealed);
+  return { ...label, receiverName: maskName(r.name), receiverPhone: maskPhone(r.phone), receiverAddress: r.address };
 }
 
 export function waybillLabelOf(

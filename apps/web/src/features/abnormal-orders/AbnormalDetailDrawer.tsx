@@ -1,6 +1,8 @@
 /**
  * One abnormal order: its lines with each line's reason and the fix in place (关联商品 opens the
- * association's link form), the receiver with 修改地址, and 重新授权 for an expired shop.
+ * association's link form), the receiver with 修改地址, and 重新授权 for an expired shop. A placed order
+ * the platform would not decrypt shows the platform's message and its own fix (重新授权 for an
+ * expired authorization, else 修改地址; an exhausted quota may also just wait).
  */
 import { ABNORMAL_REASON_FIXES, ABNORMAL_REASON_NAMES, type AbnormalLine, type AbnormalReason, maskName, maskPhone } from '@dropship/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +13,7 @@ import { LinkModal, type LinkTarget } from '../goods/association/LinkModal';
 import { yuanLabel } from '../goods/components/price';
 import { AddressModal } from './AddressModal';
 import { abnormalApi, abnormalKeys } from './api';
+import { DecryptFailedAlert } from './DecryptFailedAlert';
 
 const LINK_FIXES = new Set<AbnormalReason>(['NO_LINK', 'LINK_NO_COST', 'SUPPLIER_DISABLED']);
 
@@ -37,6 +40,7 @@ export function AbnormalDetailDrawer({ id, onClose }: { id: number | null; onClo
               ))}
             </Space>
           )}
+          {d.order.reasons.includes('DECRYPT_FAILED') && <DecryptFailedAlert detail={d} onTypeReceiver={() => setEditingAddress(true)} />}
           {d.shopExpired && (
             <Alert
               type="warning"

@@ -34,13 +34,18 @@ export default function AbnormalListPage() {
     {
       title: '异常原因',
       dataIndex: 'reasons',
-      render: (reasons: AbnormalReason[]) => (
+      render: (reasons: AbnormalReason[], r) => (
         <Space size={4} wrap>
-          {reasons.map((r) => (
-            <Tag color="red" key={r}>
-              {ABNORMAL_REASON_NAMES[r]}
+          {reasons.map((x) => (
+            <Tag color="red" key={x}>
+              {ABNORMAL_REASON_NAMES[x]}
             </Tag>
           ))}
+          {r.decryptMessage && (
+            <Typography.Text type="secondary" style={{ maxWidth: 320 }} ellipsis={{ tooltip: r.decryptMessage }}>
+              {r.decryptMessage}
+            </Typography.Text>
+          )}
         </Space>
       ),
     },
@@ -63,7 +68,9 @@ export default function AbnormalListPage() {
   return (
     <div>
       <Typography.Title level={4}>异常订单</Typography.Title>
-      <Typography.Paragraph type="secondary">已付款、待发货但暂时不能下代发单的店铺订单。处理后订单自动离开本列表。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        已付款、待发货但暂时不能下代发单的店铺订单，以及已下单但发货时平台解密收货人失败的订单。处理后订单自动离开本列表。
+      </Typography.Paragraph>
       <Space style={{ marginBottom: 12 }} wrap>
         <Segmented
           aria-label="异常原因"

@@ -1,7 +1,9 @@
 /**
- * 修改地址: corrects the receiver of a shop order waiting for its dropship order. Province, city
- * and district are picked from the area tree (GET /api/b2/area/getThirdLevelAll), so the server's
- * area check passes; the street address is typed.
+ * 修改地址: corrects the receiver of a shop order waiting for its dropship order, or, for a placed
+ * order the platform would not decrypt (DECRYPT_FAILED), types the receiver of its dropship order
+ * (which then ships by 快递100 to what the seller typed). Province, city and district are picked from
+ * the area tree (GET /api/b2/area/getThirdLevelAll), so the server's area check passes; the street
+ * address is typed.
  */
 import type { AbnormalDetail } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,18 +22,28 @@ export function AddressModal({ detail, onClose }: { detail: AbnormalDetail | nul
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const areas = useQuery({ queryKey: abnormalKeys.areas, queryFn: abnormalApi.areas, enabled: detail !== null, staleTime: Number.POSITIVE_INFINITY });
+  const dropshipOrderId = detail?.order.dropshipOrderId;
   const save = useMutation({
     mutationFn: (v: Values) =>
-      abnormalApi.updateAddress({
-        shopOrderId: detail?.order.id ?? 0,
-        receiverName: v.receiverName.trim(),
-        receiverPhone: v.receiverPhone.trim(),
-        province: v.area[0] ?? '',
-        city: v.area[1] ?? '',
-        district: v.area[2] ?? '',
-        town: '',
-        address: v.address.trim(),
-      }),
+      dropshipOrderId
+        ? abnormalApi.typeReceiver(dropshipOrderId, {
+            name: v.receiverName.trim(),
+            phone: v.receiverPhone.trim(),
+            province: v.area[0] ?? '',
+            city: v.area[1] ?? '',
+            district: v.area[2] ?? '',
+            address: v.address.trim(),
+          })
+        : abnormalApi.updateAddress({
+            shopOrderId: detail?.order.id ?? 0,
+            receiverName: v.receiverName.trim(),
+            receiverPhone: v.receiverPhone.trim(),
+            province: v.area[0] ?? '',
+            city: v.area[1] ?? '',
+            district: v.area[2] ?? '',
+            town: '',
+            address: v.address.trim(),
+          }),
     onSuccess: () => {
       message.success('收货地址已修改');
       void qc.invalidateQueries({ queryKey: abnormalKeys.all });
@@ -40,6 +52,8 @@ export function AddressModal({ detail, onClose }: { detail: AbnormalDetail | nul
   });
   const r = detail?.receiver;
   const known = r?.province && r.city && r.district ? [r.province, r.city, r.district] : [];
+  // The platform's masks are no receiver: the seller types the real one (the region the platform showed stays).
+  const typed = dropshipOrderId && r?.encrypted ? { receiverName: '', receiverPhone: '', address: '' } : r;
   return (
     <Modal
       title="修改收货地址"
@@ -54,7 +68,7 @@ export function AddressModal({ detail, onClose }: { detail: AbnormalDetail | nul
         form={form}
         layout="vertical"
         preserve={false}
-        initialValues={{ receiverName: r?.receiverName, receiverPhone: r?.receiverPhone, area: known, address: r?.address }}
+        initialValues={{ receiverName: typed?.receiverName, receiverPhone: typed?.receiverPhone, area: known, address: typed?.address }}
       >
         <Form.Item name="receiverName" label="收货人" rules={[{ required: true, whitespace: true, message: '请输入收货人' }]}>
           <Input maxLength={30} />

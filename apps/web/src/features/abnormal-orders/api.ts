@@ -1,5 +1,5 @@
 /** Calls of 异常订单 (/order/abnormalList) and their query keys. */
-import type { AbnormalDetail, AbnormalOrderRow, AbnormalPageQuery, AbnormalSummary, AreaTree, UpdateAddressBody } from '@dropship/contract';
+import type { AbnormalDetail, AbnormalOrderRow, AbnormalPageQuery, AbnormalSummary, AreaTree, ReceiverFields, UpdateAddressBody } from '@dropship/contract';
 import { ApiError, call } from '../../app/api';
 import { downloadExcel } from '../../lib/request/browser';
 
@@ -17,6 +17,9 @@ export const abnormalApi = {
   summary: () => call<AbnormalSummary>({ method: 'GET', url: '/api/b2/orders/abnormal/summary' }),
   detail: (id: number) => call<AbnormalDetail>({ method: 'GET', url: '/api/b2/orders/abnormal/detail', params: { id } }),
   updateAddress: (body: UpdateAddressBody) => call<null>({ method: 'POST', url: '/api/b2/orders/abnormal/updateAddress', data: body }),
+  /** DECRYPT_FAILED's 修改地址: the placed dropship order's receiver, typed (it becomes plain and ships by 快递100). */
+  typeReceiver: (dropshipOrderId: number, receiver: ReceiverFields) =>
+    call<unknown>({ method: 'POST', url: '/api/b2/post/orders/update/receivingInfo', data: { id: dropshipOrderId, receiver } }),
   areas: () => call<AreaTree>({ method: 'GET', url: '/api/b2/area/getThirdLevelAll' }),
   async exportExcel(q: Omit<AbnormalPageQuery, 'pageNo' | 'pageSize'>) {
     const r = await downloadExcel({ url: '/api/b2/orders/abnormal/export', fileName: '异常订单', params: q as Record<string, unknown> });

@@ -9,6 +9,7 @@ import type {
   WarehouseSettingBody,
   WarehouseSettingResult,
   WarehouseShipResult,
+  WarehouseVoidWaybillResult,
   WaybillLabelData,
   WaybillSourceBody,
   WaybillSourceList,
@@ -34,6 +35,8 @@ export const warehouseApi = {
   shipAlone: (orderId: number) => call<WarehouseShipResult>({ method: 'POST', url: '/api/b2/purchaser/warehouse/shipAlone', data: { orderId } }),
   handOver: (orderId: number) => call<WarehouseHandOverResult>({ method: 'POST', url: '/api/b2/purchaser/warehouse/handOver', data: { orderId } }),
   reprint: (orderId: number) => call<WaybillLabelData>({ method: 'POST', url: '/api/b2/purchaser/warehouse/reprint', data: { orderId } }),
+  /** 作废面单: gives a kept (taken, not shipped) number back at its source; the next ship takes a new one. */
+  voidWaybill: (orderId: number) => call<WarehouseVoidWaybillResult>({ method: 'POST', url: '/api/b2/purchaser/warehouse/voidWaybill', data: { orderId } }),
   refreshTracking: (orderId: number) =>
     call<{ result: 'signed' | 'moving' | 'unknown' }>({ method: 'POST', url: '/api/b2/purchaser/warehouse/refreshTracking', data: { orderId } }),
   setting: () => call<WarehouseSettingResult>({ method: 'GET', url: '/api/b2/purchaser/warehouse/setting' }),

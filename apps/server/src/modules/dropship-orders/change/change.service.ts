@@ -10,7 +10,9 @@ import { AppError, notFound } from '../../../lib/app-error.js';
 import type { Caller } from '../../../plugins/auth.js';
 import { expressFeeFrom, loadFeeBook } from '../../express/index.js';
 import { releaseCoupon } from '../../funds/index.js';
+import { shipDecryptFailed } from '../../receiver-decrypts/index.js';
 import { closeTakeItems, takeItemsOfOrder } from '../../take-assignment/index.js';
+import { orderStopped } from '../hooks.js';
 import * as repo from '../orders.repository.js';
 import { refundOrderMoney } from '../pay/order-refund.js';
 import { dropDue } from '../pay-later/pay-later-settle.js';
@@ -59,7 +61,10 @@ export async function cancelDropshipOrder(
     if (!(await repo.moveStatus(t, actor.orgId, o.id, o.status, { status: 'CANCELED', combinedStatus: 'CANCELED', canceledAt: now }))) {
       throw new AppError(ErrorCode.DROPSHIP_NOT_CANCELABLE);
     }
-    if (paid) await closeTakeItems(t, actor.orgId, o.id);
+    if (paid) {
+      await closeTakeItems(t, actor.orgId, o.id);
+      await orderStopped.emit(t, { sellerOrgId: actor.orgId, orderId: o.id, why: 'CANCELED' });
+    }
     if (o.couponId) await releaseCoupon(t, actor.orgId, o.couponId, o.orderNo);
     // The shop order waits for a dropship order again, unless another paid one still serves it.
     if (paid && o.shopOrderId && (await src.paidPlacementCount(t, actor.orgId, o.shopOrderId)) === 0) {
@@ -98,7 +103,18 @@ export async function cancelDropshipOrders(db: Db, actor: Actor, ids: number[], 
 }
 
 /**
- * updateReceivingInfo: while the order could still be cancelled. Unpaid, the express fee and total
+ * The platform would not decrypt the receiver when the warehouse came to ship (the order is on the
+ * abnormal list as DECRYPT_FAILED): the goods are in, and the seller typing the receiver is what lets
+ * them leave, as a plain order by 快递100. Nothing was shipped on the encrypted receiver: the decrypt
+ * comes before any Kuaidi100 number.
+ */
+async function decryptFailedAwaitingReceiver(t: Db, o: repo.OrderRecord): Promise<boolean> {
+  return o.status === 'WAITING_DELIVERING' && o.receiverEncrypted && o.expressCode !== SELF_PICKUP_EXPRESS && shipDecryptFailed(t, o.orgId, o.id);
+}
+
+/**
+ * updateReceivingInfo: while the order could still be cancelled, or, goods in, while its encrypted
+ * receiver waits because the platform refused to decrypt it. Unpaid, the express fee and total
  * follow the new province; paid, a new address must cost the same express fee (else
  * DROPSHIP_FEE_CHANGED: the seller cancels and places again rather than be charged silently).
  */
@@ -107,7 +123,8 @@ export async function updateReceivingInfo(db: Db, actor: Actor, id: number, rece
   const book = await loadFeeBook(db);
   return inTransaction(db, async (t) => {
     const { o, statuses } = await lockOne(t, actor.orgId, id);
-    if (!canUpdateReceiver(o.status, statuses, o.expressCode)) {
+    const afterDecrypt = !canUpdateReceiver(o.status, statuses, o.expressCode) && (await decryptFailedAwaitingReceiver(t, o));
+    if (!canUpdateReceiver(o.status, statuses, o.expressCode) && !afterDecrypt) {
       const why =
         o.expressCode === SELF_PICKUP_EXPRESS ? '是仓库自提订单，没有收货地址可改；取货人在仓库交付时核对' : '已开始拿货、已发货或已取消，不能修改收货信息';
       throw new AppError(ErrorCode.DROPSHIP_RECEIVER_LOCKED, `订单 ${o.orderNo} ${why}`);
@@ -136,7 +153,13 @@ export async function updateReceivingInfo(db: Db, actor: Actor, id: number, rece
     const before = [o.receiverProvince, o.receiverCity, o.receiverDistrict].filter(Boolean).join(' ');
     const fenNote = fee !== o.expressFeeFen ? `，运费 ¥${fenToYuan(o.expressFeeFen)} → ¥${fenToYuan(fee)}` : '';
     await timeline.insertEvents(t, actor.orgId, { userId: actor.userId, orgId: actor.orgId }, [
-      { orderId: o.id, fromStatus: o.status, toStatus: o.status, operation: 'UPDATE_RECEIVER', note: `原收货地区：${before}${fenNote}` },
+      {
+        orderId: o.id,
+        fromStatus: o.status,
+        toStatus: o.status,
+        operation: 'UPDATE_RECEIVER',
+        note: `${afterDecrypt ? '平台解密收货人失败，卖家填写收货人；' : ''}原收货地区：${before}${fenNote}`,
+      },
     ]);
     return { id: o.id, orderNo: o.orderNo, status: o.status, expressFeeFen: fee, totalFen };
   });

@@ -10,6 +10,7 @@ import { inTransaction } from '../../../db/transaction.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { Caller } from '../../../plugins/auth.js';
 import { PURCHASER_STOPPABLE, revokeStopTakeItem, STOPPABLE, type StopAsked, stopTakeItem } from '../../take-assignment/index.js';
+import { orderStopped } from '../hooks.js';
 import * as repo from '../orders.repository.js';
 import { type MoneyBack, refundOrderMoney, takeBackRefund } from '../pay/order-refund.js';
 import { combinedStatusOf } from '../status-machine.js';
@@ -71,6 +72,7 @@ export async function stopItem(db: Db, actor: Actor, itemId: number, opts: StopO
     const back = await refundOrderMoney(t, o, refundFen, `stop:${o.orderNo}:${line.id}:${stopCount}`, `停止拿货退回货款：${lineName(line)}`, '退回货款');
     await repo.setLine(t, actor.orgId, line.id, { takeStatus: 'E_STOP_TAKING', refundedFen: refundFen, stopCount });
     const combined = await afterLineChange(t, actor, o, lines, line, 'E_STOP_TAKING');
+    if (combined === 'E_STOP_TAKING') await orderStopped.emit(t, { sellerOrgId: actor.orgId, orderId: o.id, why: 'ALL_STOPPED' });
     await timeline.insertEvents(t, actor.orgId, actorOf(actor, opts), [
       {
         orderId: o.id,

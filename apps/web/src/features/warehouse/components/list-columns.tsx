@@ -54,6 +54,13 @@ export function warehouseColumns(view: WarehouseView, actions: (r: WarehouseOrde
               加急
             </Tag>
           )}
+          {r.keptTrackingNo && (
+            <Tooltip title={`已取号未发货：${r.keptTrackingNo}，再次发货沿用该单号；不再使用请作废面单`}>
+              <Tag color="blue" style={{ marginInlineStart: 6 }}>
+                已取号
+              </Tag>
+            </Tooltip>
+          )}
         </>
       ),
     },

@@ -99,6 +99,15 @@ export default function PrintDeliveryPage() {
     },
   });
 
+  // 作废面单: a number taken for an order whose shipment then stopped is given back at its source.
+  const voidKept = useMutation({
+    mutationFn: warehouseApi.voidWaybill,
+    onSuccess: (r) => {
+      message.success(`面单 ${r.trackingNo} 已作废，下次发货重新取号`);
+      refresh();
+    },
+  });
+
   const columns = warehouseColumns(view, (r) => (
     <Space size={4}>
       {view === 'READY' && r.expressCode === SELF_PICKUP_EXPRESS && (
@@ -120,6 +129,19 @@ export default function PrintDeliveryPage() {
         >
           <Button type="link" size="small">
             拆开单独发
+          </Button>
+        </Popconfirm>
+      )}
+      {view !== 'SHIPPED' && r.keptTrackingNo && (
+        <Popconfirm
+          title={`作废面单 ${r.keptTrackingNo}？`}
+          description="该单号将在面单来源（平台电子面单或快递100）取消，不能再使用；下次发货重新取号"
+          okText="作废"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => voidKept.mutateAsync(r.orderId)}
+        >
+          <Button type="link" size="small" danger>
+            作废面单
           </Button>
         </Popconfirm>
       )}
