@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck and build the pages side by side; then the unit, server and component
-// tests; then the browser tests in Debian's Chromium. Steps that run together print
-// their output as each ends; a failed step fails the run, after every step of its phase has ended,
-// so nothing red is hidden. The time of each step is printed at the end (and appended to
-// STAGE_TIMINGS when set, for .ci/run's summary). TEST_SERIAL=1 runs one step at a time with live
-// output (for reading a failure as it happens).
+// `npm test`: lint, typecheck and build the pages side by side, with the browser tests' starting
+// database; then the unit, server and component tests; then the browser tests in Debian's Chromium.
+// Steps that run together print their output as each ends; a failed step fails the run, after every
+// step of its phase has ended, so nothing red is hidden. The time of each step is printed at the end
+// (and appended to STAGE_TIMINGS when set, for .ci/run's summary). TEST_SERIAL=1 runs one step at a
+// time with live output (for reading a failure as it happens).
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromiumPath } from './chromium-path.mjs';
 
 const serial = process.env.TEST_SERIAL === '1';
@@ -62,7 +64,21 @@ if (!chromium || !existsSync(chromium)) {
   process.exit(1);
 }
 
-await phase([() => step('lint', 'npm', ['run', 'lint']), () => step('typecheck', 'npm', ['run', 'typecheck']), () => step('build', 'npm', ['run', 'build'])]);
+// The browser tests' migrated and seeded PGlite data directory (apps/web/e2e/global-setup.ts makes
+// it when E2E_SEEDED_DIR is not set): made here, beside the typecheck, which leaves a core free once
+// lint and build are done, rather than alone at the start of the browser phase (about 25 s there).
+const e2eData = mkdtempSync(path.join(os.tmpdir(), 'daifa-e2e-seeded-'));
+process.on('exit', () => rmSync(e2eData, { recursive: true, force: true }));
+
+await phase([
+  () => step('lint', 'npm', ['run', 'lint']),
+  () => step('typecheck', 'npm', ['run', 'typecheck']),
+  () => step('build', 'npm', ['run', 'build']),
+  () =>
+    step('browser data (migrate + seed)', process.execPath, ['--import', 'tsx', 'apps/server/src/prepare.ts'], {
+      env: { DATA_DIR: e2eData, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    }),
+]);
 // The browser specs run two at a time (E2E_WORKERS to change; at three Chromium's PDF viewer
 // crashed a page once on two cores). After the other suites: side by side with them the machine is
 // oversubscribed and timing-sensitive tests suffer.
@@ -70,7 +86,7 @@ await phase([() => step('unit + server (PGlite) + web', 'npx', ['vitest', 'run',
 await phase([
   () =>
     step('browser (e2e)', 'npx', ['vitest', 'run', '--project', 'e2e'], {
-      env: { CHROMIUM_PATH: chromium, TEST_WORKERS: process.env.E2E_WORKERS ?? '2' },
+      env: { CHROMIUM_PATH: chromium, TEST_WORKERS: process.env.E2E_WORKERS ?? '2', E2E_SEEDED_DIR: e2eData },
     }),
 ]);
 report();

@@ -2,7 +2,11 @@
  * Identity: the two sign-in portals, user info, what makes a session valid or not, the
  * anti-forgery signature, sign-in rate limiting, and route-path permissions of sub-accounts.
  */
+import { execFileSync } from 'node:child_process';
 import { createDecipheriv, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { HEADERS, SIGN_MAX_SKEW_MS } from '@dropship/contract';
 import fastifyCookie from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
@@ -12,6 +16,7 @@ import { ok } from '../src/lib/envelope.js';
 import { installErrorHandler } from '../src/lib/error-handler.js';
 import { createUser } from '../src/modules/auth/accounts.js';
 import { loginAttempts, organisations, sessions, systemSettings, users } from '../src/modules/auth/auth.table.js';
+import { PASSWORD_HASH_COST } from '../src/modules/auth/password.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { feedback } from '../src/modules/system/system.table.js';
 import { authPlugin, expectedSign, sha256 } from '../src/plugins/auth.js';
@@ -224,6 +229,23 @@ describe('what makes a session valid', () => {
       expect(r.hash.startsWith('$argon2id$'), r.username).toBe(true);
       expect(r.hash).not.toContain(DEMO_PASSWORD);
     }
+  });
+
+  it('the server hashes with the argon2id parameters docs/security.md names; only the tests lower them', () => {
+    expect(PASSWORD_HASH_COST).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    // A process that never lowered the cost, as the server never does (this one has: setup.ts).
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+    const made = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', "console.log(await (await import('./apps/server/src/modules/auth/password.ts')).hashPassword('x'))"],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(made.trim()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const src = path.join(root, 'apps/server/src');
+    const callers = (readdirSync(src, { recursive: true }) as string[]).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('password.ts') && readFileSync(path.join(src, f), 'utf8').includes('useTestPasswordCost'),
+    );
+    expect(callers).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 import { useReceiverKeys } from '../src/lib/receiver-vault/index.js';
+import { useTestPasswordCost } from '../src/modules/auth/password.js';
 import { seedDemo } from '../src/modules/demo/seed.js';
 import { openMigratedPglite } from './migrated-snapshot.js';
 import { adminQuery, databaseUrl } from './pg-admin.js';
@@ -31,6 +32,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // The seeded accounts' hashes at the cheapest argon2id cost: every sign-in of every test file
+  // verifies one (about 40 ms each at the production cost). docs/security.md.
+  useTestPasswordCost();
   // The seed seals its receivers with the key every test app is given (helpers.ts).
   useReceiverKeys({ receiverKeys: TEST_RECEIVER_KEYS, receiverKeyDir: '', production: false });
   const baseUrl = process.env.TEST_DATABASE_URL;

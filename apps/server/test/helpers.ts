@@ -4,6 +4,7 @@
  * of the run's migrated (and, unless `seed: false`, seeded) database made once in global-setup.ts.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { HEADERS } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -36,6 +37,17 @@ async function openStartingPoint(seeded: boolean): Promise<{ database: Database;
   await adminQuery(baseUrl, `create database ${name} template ${from}`);
   const url = databaseUrl(baseUrl, name);
   return { database: await openDatabase({ databaseUrl: url }), url, drop: () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * PGlite runs only: the run's migrated dump, for a test that needs a data directory of its own
+ * (`openDatabase({ dataDir, loadDataDir: migratedDump() })` unpacks it there instead of running
+ * every migration on an empty directory; the migrations still run and find nothing to do).
+ */
+export function migratedDump(): Blob {
+  const points = inject('startingPoints');
+  if (points.kind !== 'pglite') throw new Error('the migrated dump is a PGlite starting point');
+  return new Blob([readFileSync(points.migrated)]);
 }
 
 export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {

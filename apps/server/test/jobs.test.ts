@@ -13,6 +13,7 @@ import { type Database, type Db, openDatabase } from '../src/db/client.js';
 import { JobQueue, PermanentJobError } from '../src/modules/jobs/job-queue.js';
 import { claimJob } from '../src/modules/jobs/jobs.repository.js';
 import { jobs } from '../src/modules/jobs/jobs.table.js';
+import { migratedDump } from './helpers.js';
 import { adminQuery, databaseUrl } from './pg-admin.js';
 
 const Payload = z.object({ n: z.number() });
@@ -23,7 +24,17 @@ async function reopenableDatabase() {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     const dir = mkdtempSync(path.join(tmpdir(), 'jobs-test-'));
-    return { open: () => openDatabase({ dataDir: dir }), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    // The first open unpacks the run's migrated dump there (instead of replaying the migrations);
+    // later opens find the directory as the last close left it.
+    let loadDataDir: Blob | undefined = migratedDump();
+    return {
+      open: () => {
+        const opened = openDatabase({ dataDir: dir, loadDataDir });
+        loadDataDir = undefined;
+        return opened;
+      },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   // A copy of the run's migrated template (global-setup.ts) instead of replaying the migrations.
   const name = `test_jobs_${Date.now().toString(36)}`;

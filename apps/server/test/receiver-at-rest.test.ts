@@ -24,7 +24,7 @@ import { seedDemo } from '../src/modules/demo/seed.js';
 import { customGoods } from '../src/modules/goods/goods.table.js';
 import { shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
 import { callers, fund, orgOf } from './funds-payments-support.js';
-import { login, type Session, type TestApp } from './helpers.js';
+import { login, migratedDump, type Session, type TestApp } from './helpers.js';
 import { csv, sampleOrder, TAOBAO_HEADERS, taobaoRow } from './order-import-fixtures.js';
 import { confirmAndRun, shopIdOf, toPreview } from './order-import-support.js';
 import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
@@ -56,7 +56,8 @@ beforeAll(async () => {
   if (onPg) return;
   dir = mkdtempSync(path.join(os.tmpdir(), 'daifa-receivers-'));
   const config = loadConfig({ DATA_DIR: dir, CAPTCHA_DISABLED: '1', RECEIVER_KEYS: '' });
-  const database = await openDatabase({ dataDir: config.dataDir });
+  // The run's migrated dump unpacked into the directory: the migrations find nothing to do.
+  const database = await openDatabase({ dataDir: config.dataDir, loadDataDir: migratedDump() });
   useReceiverKeys(config);
   await seedDemo(database.db);
   const stream = new Writable({

@@ -1,3 +1,5 @@
+import { useTestPasswordCost } from '../src/modules/auth/password.js';
+
 /**
  * node-postgres only warns (pg@9 will refuse) when a query is sent on a client that is still running
  * one: two queries at once (Promise.all) on one transaction. PGlite queues them silently, so this is
@@ -15,3 +17,7 @@ if (!proc[installed]) {
     }
   });
 }
+
+// Cheap password hashes for whatever this worker hashes (sub-accounts, pay passwords); the seeded
+// accounts were hashed so in global-setup.ts. docs/security.md, auth.test.ts.
+useTestPasswordCost();

@@ -20,6 +20,11 @@ declare module 'vitest' {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export default function setup(project: TestProject) {
+  const prepared = process.env.E2E_SEEDED_DIR;
+  if (prepared) {
+    project.provide('seededDataDir', prepared);
+    return;
+  }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'daifa-e2e-seeded-'));
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/prepare.ts'], {
     cwd: root,

@@ -33,8 +33,9 @@ export interface OpenOptions {
   dataDir?: string;
   databaseUrl?: string;
   /**
-   * In memory only: start from this dump of an already migrated database (test-support's
-   * migrated-snapshot cache). The migrations still run and find nothing left to apply.
+   * Start from this dump of an already migrated database (test-support's migrated-snapshot cache),
+   * in memory or in a data directory that holds no database yet (PGlite refuses to unpack over
+   * one). The migrations still run and find nothing left to apply.
    */
   loadDataDir?: Blob;
 }
@@ -56,7 +57,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   }
   try {
     // max_wal_size keeps pg_wal from growing to 800 MB of recycled segments (measured in deps.md).
-    const client = new PGlite({ dataDir: pgdata, postgresqlconf: ['max_wal_size=128MB'], ...(loadDataDir && !pgdata ? { loadDataDir } : {}) });
+    const client = new PGlite({ dataDir: pgdata, postgresqlconf: ['max_wal_size=128MB'], ...(loadDataDir ? { loadDataDir } : {}) });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
