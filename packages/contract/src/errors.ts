@@ -200,6 +200,11 @@ export const ErrorCode = {
   AFTER_SALE_ITEM_NOT_IN_ORDER: 18008,
   AFTER_SALE_DUPLICATE_LINE: 18009,
   AFTER_SALE_EXPORT_TOO_LARGE: 18010,
+  /** The seller's answer to a platform after-sale and the automatic rules: 18050–18069. */
+  AFTER_SALE_NOT_ANSWERABLE: 18050,
+  AFTER_SALE_PLATFORM_REFUSED: 18051,
+  AFTER_SALE_SHOP_REAUTH: 18052,
+  AUTO_AFTER_SALE_LOG_EXPORT_TOO_LARGE: 18053,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -379,6 +384,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.AFTER_SALE_ITEM_NOT_IN_ORDER]: '所选商品不属于该订单，请刷新订单后重新选择商品',
   [ErrorCode.AFTER_SALE_DUPLICATE_LINE]: '同一商品在一次申请里只能出现一次，请合并数量后再提交',
   [ErrorCode.AFTER_SALE_EXPORT_TOO_LARGE]: '导出售后单超过10万条，请缩小筛选范围（如申请日期）后再导出',
+  [ErrorCode.AFTER_SALE_NOT_ANSWERABLE]: '只有平台发起、退款中的售后单可以同意或拒绝退款，且店铺的平台需支持在本系统处理退款',
+  [ErrorCode.AFTER_SALE_PLATFORM_REFUSED]: '平台未接受本次处理，售后单未改变，请按平台提示处理或到平台后台处理',
+  [ErrorCode.AFTER_SALE_SHOP_REAUTH]: '店铺授权已过期，请重新授权店铺后再处理售后',
+  [ErrorCode.AUTO_AFTER_SALE_LOG_EXPORT_TOO_LARGE]: '导出自动售后日志超过10万条，请缩小日期范围后再导出',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */
