@@ -140,10 +140,12 @@ const saveRule = async (rule: Record<string, unknown>) => {
 async function refundedBeforePicking(reason?: string) {
   const order = waitingOrder();
   const { id, lines } = await placeAndPay(order);
+  // The balance once paid: what a refund of the line adds to.
+  const paid = await available();
   const refundId = platformRefund(order, 0, reason);
   await sync();
   const [a] = await ofOrder(id);
-  return { a: a as NonNullable<typeof a>, line: lines[0] as (typeof lines)[number], refundId, orderId: id };
+  return { a: a as NonNullable<typeof a>, line: lines[0] as (typeof lines)[number], refundId, orderId: id, paid };
 }
 
 describe('automatic after-sale rules', () => {
@@ -152,10 +154,9 @@ describe('automatic after-sale rules', () => {
     await saveRule({ unshippedRefundAgree: true });
     const tag = await envelope<ActiveAutoSaleTag>(await call(t.app, { url: `${BASE}/query/activeAutoSaleTag`, session: seller }));
     expect(tag.data).toEqual({ active: true, shops: 1 });
-    const before = await available();
-    const { a, line, refundId } = await refundedBeforePicking();
+    const { a, line, refundId, paid } = await refundedBeforePicking();
     expect(a).toMatchObject({ status: 'COMPLETE', type: 'REFUND_UNDELIVERY', refundedFen: 2000 * line.quantity });
-    expect(await available()).toBe(before + 2000 * line.quantity);
+    expect(await available()).toBe(paid + 2000 * line.quantity);
     expect(platformStatusOf(refundId)).toBe('SUCCESS');
     expect(await logOf(a.id)).toEqual([expect.objectContaining({ rule: 'UNSHIPPED_REFUND_AGREE', result: 'APPLIED' })]);
     const d = await detail(a.id);
@@ -172,10 +173,9 @@ describe('automatic after-sale rules', () => {
 
   it('with the auto-intercept on, it stops and refunds the line; the rule only agrees on the platform (one refund)', async () => {
     expect((await setAutoIntercept(true)).errorCode).toBe(0);
-    const before = await available();
-    const { a, line, refundId } = await refundedBeforePicking();
+    const { a, line, refundId, paid } = await refundedBeforePicking();
     expect(a).toMatchObject({ status: 'COMPLETE', refundedFen: 2000 * line.quantity });
-    expect(await available()).toBe(before + 2000 * line.quantity);
+    expect(await available()).toBe(paid + 2000 * line.quantity);
     expect(platformStatusOf(refundId)).toBe('SUCCESS');
     const [log] = await logOf(a.id);
     expect(log).toMatchObject({ rule: 'UNSHIPPED_REFUND_AGREE', result: 'APPLIED', message: expect.stringMatching(/自动拦截已停止拿货.*已在平台同意退款/) });
@@ -186,10 +186,9 @@ describe('automatic after-sale rules', () => {
   it('an amount limit skips a larger refund and logs why; nothing moves, the platform still waits', async () => {
     expect((await setAutoIntercept(false)).errorCode).toBe(0);
     await saveRule({ unshippedRefundAgree: true, maxRefundFen: 1 });
-    const before = await available();
-    const { a, refundId } = await refundedBeforePicking();
+    const { a, refundId, paid } = await refundedBeforePicking();
     expect(a.status).toBe('REFUNDING');
-    expect(await available()).toBe(before);
+    expect(await available()).toBe(paid);
     expect(platformStatusOf(refundId)).toBe('WAIT_SELLER_AGREE');
     expect(await logOf(a.id)).toEqual([
       expect.objectContaining({ rule: 'UNSHIPPED_REFUND_AGREE', result: 'SKIPPED', message: expect.stringMatching(/超过规则上限 ¥0\.01/) }),
@@ -217,12 +216,11 @@ describe('automatic after-sale rules', () => {
 
 describe('同意 / 拒绝 by hand', () => {
   it('agree stops and refunds the line and tells the platform; refuse needs a reason and moves to REFUSE', async () => {
-    const before = await available();
     const first = await refundedBeforePicking();
     const agreed = await post<{ status: string }>(`${BASE}/agree`, { id: first.a.id });
     expect(agreed.errorCode, agreed.errorMsg).toBe(0);
     expect(agreed.data.status).toBe('COMPLETE');
-    expect(await available()).toBe(before + 2000 * first.line.quantity);
+    expect(await available()).toBe(first.paid + 2000 * first.line.quantity);
     expect(platformStatusOf(first.refundId)).toBe('SUCCESS');
 
     const second = await refundedBeforePicking();
