@@ -139,7 +139,7 @@ export function decide(
 export async function runAutoAfterSale(deps: ShopsDeps, p: z.output<typeof AutoAfterSalePayload>, ctx: Pick<JobContext, 'attempt' | 'maxAttempts'>) {
   const { db } = deps;
   const a = await asRepo.findAfterSale(db, p.orgId, p.afterSaleId);
-  if (!a || a.source !== 'PLATFORM' || a.shopId === null || (await repo.hasLog(db, a.id))) return;
+  if (a?.source !== 'PLATFORM' || a.shopId === null || (await repo.hasLog(db, a.id))) return;
   const log = (rule: AutoAfterSaleRuleCode | null, result: 'APPLIED' | 'SKIPPED' | 'FAILED', message: string) =>
     repo.insertLog(db, { orgId: p.orgId, shopId: a.shopId as number, afterSaleId: a.id, rule, result, message });
   const rule = ruleValues(await repo.ruleOf(db, p.orgId, a.shopId));
