@@ -10,10 +10,12 @@ import type { MarketplaceEmulator, NormalizedOrder } from '@dropship/channels';
 import type { ActiveAutoSaleTag, AfterSaleDetail, AutoAfterSaleLogPage, AutoAfterSaleSettings } from '@dropship/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.js';
 import { afterSaleEvents, afterSales } from '../src/modules/after-sale/after-sale.table.js';
 import { autoAfterSaleLogs } from '../src/modules/after-sale/auto-after-sale.table.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
-import { dropshipOrderItems } from '../src/modules/dropship-orders/dropship-orders.table.js';
+import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
+import { deliverOrder } from '../src/modules/dropship-orders/fulfilment/deliver.service.js';
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
 import { suppliers } from '../src/modules/goods/goods.table.js';
@@ -120,6 +122,17 @@ async function placeAndPay(order: NormalizedOrder) {
   return { id, lines };
 }
 
+async function deliver(orderId: number) {
+  const [o] = await db().select().from(dropshipOrders).where(eq(dropshipOrders.id, orderId));
+  await db().transaction((tx) =>
+    deliverOrder(tx as unknown as Db, t.app.jobs, { purchaserOrgId: o?.purchaserOrgId as number, userId: null }, orgId, orderId, {
+      courierCode: 'ZTO',
+      courierName: '中通快递',
+      trackingNo: `7823${String(Date.now() % 1e8).padStart(8, '0')}${keySeq++}`,
+    }),
+  );
+}
+
 /** The buyer asks a refund of one line on the platform, through the emulator's own command. */
 function platformRefund(order: NormalizedOrder, line = 0, reason = '不想要了'): string {
   const item = order.items[line] as NormalizedOrder['items'][number];
@@ -181,6 +194,39 @@ describe('automatic after-sale rules', () => {
     expect(log).toMatchObject({ rule: 'UNSHIPPED_REFUND_AGREE', result: 'APPLIED', message: expect.stringMatching(/自动拦截已停止拿货.*已在平台同意退款/) });
     expect((await detail(a.id)).data.timeline.map((e) => e.operation)).toEqual(['PLATFORM_APPLY', 'AUTO_INTERCEPT', 'AUTO_AGREE']);
     expect((await checkLedger(db(), orgId)).mismatches).toEqual([]);
+  });
+
+  it('after shipping, a return is agreed on the platform and waits for the parcel; a refund-only is left to the seller', async () => {
+    await saveRule({ unshippedRefundAgree: true, shippedReturnCreate: true });
+    const order = waitingOrder();
+    const { id } = await placeAndPay(order);
+    await deliver(id);
+    const paid = await available();
+    const item = order.items[0] as NormalizedOrder['items'][number];
+    const refundId = emu.openRefund('TAOBAO', order.platformOrderId, {
+      platformItemId: item.platformItemId,
+      hasGoodReturn: true,
+      reason: '尺码不合适',
+    }).platformRefundId;
+    await sync();
+    const [a] = await ofOrder(id);
+    expect(a).toMatchObject({ type: 'RETURN_GOODS_DELIVERY', status: 'GOODS_RETURNING', returnStatus: 'WAIT_SIGNED', refundedFen: 0 });
+    expect(await available()).toBe(paid);
+    expect(platformStatusOf(refundId)).toBe('WAIT_BUYER_RETURN_GOODS');
+    expect(await logOf(a?.id as number)).toEqual([expect.objectContaining({ rule: 'SHIPPED_RETURN_CREATE', result: 'APPLIED' })]);
+    expect((await detail(a?.id as number)).data.timeline.map((e) => e.operation)).toEqual(['PLATFORM_APPLY', 'AUTO_RETURN']);
+
+    const other = waitingOrder();
+    const placed = await placeAndPay(other);
+    await deliver(placed.id);
+    const onlyMoney = platformRefund(other);
+    await sync();
+    const [b] = await ofOrder(placed.id);
+    expect(b).toMatchObject({ type: 'REFUND_DELIVERY', status: 'REFUNDING' });
+    expect(await logOf(b?.id as number)).toEqual([
+      expect.objectContaining({ rule: null, result: 'SKIPPED', message: expect.stringContaining('已发货仅退款') }),
+    ]);
+    expect(platformStatusOf(onlyMoney)).toBe('WAIT_SELLER_AGREE');
   });
 
   it('an amount limit skips a larger refund and logs why; nothing moves, the platform still waits', async () => {
