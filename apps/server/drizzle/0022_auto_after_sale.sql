@@ -21,6 +21,8 @@ CREATE TABLE "auto_after_sale_rules" (
 	CONSTRAINT "auto_after_sale_rules_org_id_shop_id_pk" PRIMARY KEY("org_id","shop_id")
 );
 --> statement-breakpoint
+ALTER TABLE "shop_refunds" ADD COLUMN "return_courier_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "shop_refunds" ADD COLUMN "return_waybill_no" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "auto_after_sale_logs" ADD CONSTRAINT "auto_after_sale_logs_after_sale_id_after_sales_id_fk" FOREIGN KEY ("after_sale_id") REFERENCES "public"."after_sales"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auto_after_sale_rules" ADD CONSTRAINT "auto_after_sale_rules_org_id_organisations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organisations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "auto_after_sale_logs_after_sale" ON "auto_after_sale_logs" USING btree ("after_sale_id");--> statement-breakpoint

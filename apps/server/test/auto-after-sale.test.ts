@@ -196,7 +196,7 @@ describe('automatic after-sale rules', () => {
     expect((await checkLedger(db(), orgId)).mismatches).toEqual([]);
   });
 
-  it('after shipping, a return is agreed on the platform and waits for the parcel; a refund-only is left to the seller', async () => {
+  it('after shipping, a return is agreed on the platform and waits for the parcel by the platform waybill; a refund-only is left to the seller', async () => {
     await saveRule({ unshippedRefundAgree: true, shippedReturnCreate: true });
     const order = waitingOrder();
     const { id } = await placeAndPay(order);
@@ -207,10 +207,20 @@ describe('automatic after-sale rules', () => {
       platformItemId: item.platformItemId,
       hasGoodReturn: true,
       reason: '尺码不合适',
+      // The buyer already sent the parcel and gave its waybill on the platform: the after-sale carries it.
+      returnCourierName: '中通快递',
+      returnWaybillNo: 'ZT7788123456',
     }).platformRefundId;
     await sync();
     const [a] = await ofOrder(id);
-    expect(a).toMatchObject({ type: 'RETURN_GOODS_DELIVERY', status: 'GOODS_RETURNING', returnStatus: 'WAIT_SIGNED', refundedFen: 0 });
+    expect(a).toMatchObject({
+      type: 'RETURN_GOODS_DELIVERY',
+      status: 'GOODS_RETURNING',
+      returnStatus: 'WAIT_SIGNED',
+      refundedFen: 0,
+      returnCourierName: '中通快递',
+      returnWaybillNo: 'ZT7788123456',
+    });
     expect(await available()).toBe(paid);
     expect(platformStatusOf(refundId)).toBe('WAIT_BUYER_RETURN_GOODS');
     expect(await logOf(a?.id as number)).toEqual([expect.objectContaining({ rule: 'SHIPPED_RETURN_CREATE', result: 'APPLIED' })]);
