@@ -4,7 +4,8 @@
  * on the platform a refund before picking (with the auto-intercept off, and on: then the rule only
  * answers); an amount limit skips a larger refund and logs why; a shop without a rule on does nothing;
  * 同意 / 拒绝 by hand; a platform refusing our answer leaves ours unchanged; another seller's ids are
- * not found and its log holds nothing of ours; an expired token answers to re-authorize, nothing changed.
+ * not found and its log holds nothing of ours; an expired token answers to re-authorize, nothing changed;
+ * a return waybill the platform gives (at once or later) reaches the return after-sale.
  */
 import type { MarketplaceEmulator, NormalizedOrder } from '@dropship/channels';
 import type { ActiveAutoSaleTag, AfterSaleDetail, AutoAfterSaleLogPage, AutoAfterSaleSettings } from '@dropship/contract';
@@ -267,6 +268,26 @@ describe('automatic after-sale rules', () => {
     expect(platformStatusOf(refundId)).toBe('WAIT_SELLER_AGREE');
     const settings = await envelope<AutoAfterSaleSettings>(await call(t.app, { url: '/api/b2/aftersale/autoRules', session: seller }));
     expect(settings.data.shops.find((x) => x.shopId === shopId)).toMatchObject({ active: false, refundAnswerable: true });
+  });
+  it('a return waybill the buyer gives on the platform later reaches the open return after-sale, once', async () => {
+    await saveRule({});
+    const order = waitingOrder();
+    const { id } = await placeAndPay(order);
+    await deliver(id);
+    const item = order.items[0] as NormalizedOrder['items'][number];
+    const refundId = emu.openRefund('TAOBAO', order.platformOrderId, { platformItemId: item.platformItemId, hasGoodReturn: true }).platformRefundId;
+    await sync();
+    expect((await ofOrder(id))[0]).toMatchObject({ status: 'REFUNDING', returnStatus: 'WAIT_SIGNED', returnWaybillNo: '' });
+    emu.changeRefund('TAOBAO', refundId, { returnCourierName: '圆通速递', returnWaybillNo: 'YT9900112233' });
+    await sync();
+    const [a] = await ofOrder(id);
+    expect(a).toMatchObject({ status: 'REFUNDING', returnCourierName: '圆通速递', returnWaybillNo: 'YT9900112233' });
+    const timeline = (await detail(a?.id as number)).data.timeline;
+    expect(timeline.map((e) => e.operation)).toEqual(['PLATFORM_APPLY', 'FILL_WAYBILL']);
+    expect(timeline[1]).toMatchObject({ actorName: '平台', note: expect.stringContaining('YT9900112233') });
+    const s = await state();
+    await sync();
+    expect(await state()).toEqual(s);
   });
 });
 
