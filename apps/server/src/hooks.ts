@@ -5,7 +5,7 @@
  * nothing. Never wire a hook as an import side effect: a test checks that this function leaves no
  * declared hook without a handler.
  */
-import { afterSalesOnRefunds } from './modules/after-sale/index.js';
+import { afterSalesOnRefunds, autoAfterSaleOnRefunds } from './modules/after-sale/index.js';
 import { interceptOnRefunds, mirrorTakeItems, orderDelivered, orderStopped, receiversErased, stopForPurchaser } from './modules/dropship-orders/index.js';
 import { shipBackOnDelivery } from './modules/ship-back/index.js';
 import { refundsSynced } from './modules/shop-orders/index.js';
@@ -19,6 +19,8 @@ export function wireModuleHooks() {
   refundsSynced.on(interceptOnRefunds);
   // Then each refund of a placed line becomes an after-sale (after the intercept, so a line it stopped completes it).
   refundsSynced.on(afterSalesOnRefunds);
+  // Then the seller's automatic after-sale rules get a job for each after-sale still waiting on the platform.
+  refundsSynced.on(autoAfterSaleOnRefunds);
   // A purchaser's assignment mirrors the take items' statuses onto the seller's order lines, in its transaction.
   takeItemsChanged.on(mirrorTakeItems);
   // The purchaser's stop / revoke-stop runs the seller's own operation on the line.

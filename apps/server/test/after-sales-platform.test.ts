@@ -199,7 +199,7 @@ describe('platform refunds through the sync', () => {
       });
       expect(await combined(id)).toBe('REFUNDING');
       await expectCountsTrue(db(), orgId);
-      expect((await detail(a?.id as number)).data.actions).toEqual(['INTERCEPT']);
+      expect((await detail(a?.id as number)).data.actions).toEqual(['INTERCEPT', 'AGREE', 'REFUSE']);
       // A platform after-sale is withdrawn by the buyer on the platform, not by the seller.
       expect((await post(`${BASE}/cancel`, { id: a?.id })).errorMsg).toMatch(/平台售后需买家在平台撤销/);
       const s = await state();

@@ -226,7 +226,7 @@ export const AfterSaleEvent = z.object({
 export type AfterSaleEvent = z.infer<typeof AfterSaleEvent>;
 
 /** The actions the current status allows the caller (the page shows only these). */
-export const AfterSaleAction = z.enum(['CANCEL', 'INTERCEPT', 'FILL_WAYBILL']);
+export const AfterSaleAction = z.enum(['CANCEL', 'INTERCEPT', 'FILL_WAYBILL', 'AGREE', 'REFUSE']);
 export type AfterSaleAction = z.infer<typeof AfterSaleAction>;
 
 export const AfterSaleDetail = AfterSaleRow.extend({
@@ -285,6 +285,11 @@ export const AFTER_SALE_OPERATION_NAMES: Record<string, string> = {
   ORDER_CANCELED: '订单已取消',
   PLATFORM_REFUNDED: '平台已退款',
   PLATFORM_CLOSE: '平台关闭售后',
+  AGREE: '同意退款',
+  REFUSE: '拒绝退款',
+  AUTO_AGREE: '自动售后：同意退款',
+  AUTO_INTERCEPT_RULE: '自动售后：拦截退款',
+  AUTO_RETURN: '自动售后：转为退货中',
 };
 
 /** Most rows one after-sale export writes. */

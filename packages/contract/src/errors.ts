@@ -206,6 +206,11 @@ export const ErrorCode = {
   WAREHOUSE_WAYBILL_IN_USE: 17192,
   /** 作废面单: the platform or Kuaidi100 refused to cancel the number (the kept waybill stays). */
   WAREHOUSE_WAYBILL_CANCEL_FAILED: 17193,
+  /** The seller's answer to a platform after-sale and the automatic rules: 18050–18069. */
+  AFTER_SALE_NOT_ANSWERABLE: 18050,
+  AFTER_SALE_PLATFORM_REFUSED: 18051,
+  AFTER_SALE_SHOP_REAUTH: 18052,
+  AUTO_AFTER_SALE_LOG_EXPORT_TOO_LARGE: 18053,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -388,6 +393,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.WAREHOUSE_NO_KEPT_WAYBILL]: '该订单没有保留的面单（未取过单号或已作废），无需作废',
   [ErrorCode.WAREHOUSE_WAYBILL_IN_USE]: '订单已发货，面单已贴在包裹上，不能作废',
   [ErrorCode.WAREHOUSE_WAYBILL_CANCEL_FAILED]: '作废面单失败，面单仍保留，请稍后重试',
+  [ErrorCode.AFTER_SALE_NOT_ANSWERABLE]: '只有平台发起、退款中的售后单可以同意或拒绝退款，且店铺的平台需支持在本系统处理退款',
+  [ErrorCode.AFTER_SALE_PLATFORM_REFUSED]: '平台未接受本次处理，售后单未改变，请按平台提示处理或到平台后台处理',
+  [ErrorCode.AFTER_SALE_SHOP_REAUTH]: '店铺授权已过期，请重新授权店铺后再处理售后',
+  [ErrorCode.AUTO_AFTER_SALE_LOG_EXPORT_TOO_LARGE]: '导出自动售后日志超过10万条，请缩小日期范围后再导出',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

@@ -3,6 +3,7 @@ export * from './account-permission.js';
 export * from './after-sales.js';
 export * from './area.js';
 export * from './auth.js';
+export * from './auto-after-sale.js';
 export * from './brand.js';
 export * from './channel-errors.js';
 export * from './constants.js';

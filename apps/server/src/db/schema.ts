@@ -2,6 +2,7 @@
 
 export * from '../modules/account-permission/roles.table.js';
 export * from '../modules/after-sale/after-sale.table.js';
+export * from '../modules/after-sale/auto-after-sale.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/declarations/declarations.table.js';
 export * from '../modules/dropship-orders/dropship-orders.table.js';

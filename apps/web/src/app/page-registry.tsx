@@ -66,6 +66,8 @@ const ReturnPhonePage = lazy(() => import('../features/fulfilment-settings/Retur
 const AfterSaleListPage = lazy(() => import('../features/after-sales/pages/AfterSaleListPage'));
 const AfterSaleDetailPage = lazy(() => import('../features/after-sales/pages/AfterSaleDetailPage'));
 const QuickQueryPage = lazy(() => import('../features/after-sales/pages/QuickQueryPage'));
+const AutoAfterSalePage = lazy(() => import('../features/auto-after-sale/AutoAfterSalePage'));
+const AutoAfterSaleLogPage = lazy(() => import('../features/auto-after-sale/AutoAfterSaleLogPage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
@@ -123,6 +125,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/afterSale/afterSaleList': AfterSaleListPage,
   '/afterSale/afterSaleListDetail': AfterSaleDetailPage,
   '/afterSale/quickQuery': QuickQueryPage,
+  '/basicSet/automaticAfterSale': AutoAfterSalePage,
+  '/basicSet/automaticAfterSale/AutomaticLog': AutoAfterSaleLogPage,
   '/accountPermission/accountManagement': AccountManagementPage,
   '/picker': PickerPage,
   '/offlineReturnOrder/pickup': TakeAssignmentPage,

@@ -42,9 +42,12 @@ export interface OpenRefundInput {
   refundFen?: number;
   reason?: string;
   hasGoodReturn?: boolean;
+  /** A return the buyer already sent: its courier and waybill. */
+  returnCourierName?: string;
+  returnWaybillNo?: string;
 }
 
-export type RefundPatch = Partial<Pick<NormalizedRefund, 'refundFen' | 'reason' | 'hasGoodReturn'>>;
+export type RefundPatch = Partial<Pick<NormalizedRefund, 'refundFen' | 'reason' | 'hasGoodReturn' | 'returnCourierName' | 'returnWaybillNo'>>;
 
 /** Why the platform does not take a seller's answer: not the shop's refund, or not waiting for one. */
 export type RefundAnswerDenial = 'NOT_FOUND' | 'NOT_WAITING';
@@ -128,6 +131,7 @@ export function openRefund(core: ChannelCore, platformOrderId: string, input: Op
     refundFen,
     reason: input.reason ?? '不想要了',
     hasGoodReturn: input.hasGoodReturn ?? false,
+    ...(input.returnWaybillNo ? { returnWaybillNo: input.returnWaybillNo, returnCourierName: input.returnCourierName ?? '' } : {}),
     createdAt: now,
     modifiedAt: now,
   };

@@ -104,6 +104,9 @@ export interface NormalizedRefund {
   refundFen: number;
   reason: string;
   hasGoodReturn: boolean;
+  /** The buyer's return parcel, when the platform gives it (Taobao's sid / company_name; others: not read yet). */
+  returnCourierName?: string;
+  returnWaybillNo?: string;
   createdAt: Date;
   modifiedAt: Date;
 }

@@ -168,6 +168,7 @@ export function refundToWire(r: NormalizedRefund): Json {
     refund_fee: fenToYuan(r.refundFen),
     reason: r.reason,
     has_good_return: r.hasGoodReturn,
+    ...(r.returnWaybillNo ? { sid: r.returnWaybillNo, company_name: r.returnCourierName ?? '' } : {}),
     created: formatChinaTime(r.createdAt),
     modified: formatChinaTime(r.modifiedAt),
   };
@@ -184,6 +185,7 @@ export function refundFromWire(r: Json): NormalizedRefund {
     refundFen: parseYuan(r.refund_fee, 'refund_fee'),
     reason: str(r.reason),
     hasGoodReturn: r.has_good_return === true || r.has_good_return === 'true',
+    ...(optStr(r.sid) ? { returnWaybillNo: str(r.sid), returnCourierName: optStr(r.company_name) ?? '' } : {}),
     createdAt: date(r.created, 'created'),
     modifiedAt: date(r.modified, 'modified'),
   };

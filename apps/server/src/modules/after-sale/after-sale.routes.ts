@@ -26,6 +26,7 @@ import { sendXlsxStream } from '../../lib/excel/index.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { applyAfterSale, batchIntercept, cancelAfterSale, fillReturnWaybill, interceptAfterSale } from './after-sale.service.js';
+import { withAnswerActions } from './answer.service.js';
 import { EXPORT_COLUMNS } from './export-columns.js';
 import { afterSaleDetail, exportAfterSales, pageAfterSales, quickQuery } from './list.service.js';
 
@@ -120,7 +121,10 @@ export async function afterSaleRoutes(app: RouteApp, deps: AppDeps) {
         response: { 200: envelopeOf(AfterSaleDetail) },
       },
     },
-    async (req) => ok(await afterSaleDetail(db, requireCaller(req), req.query.id)),
+    async (req) => {
+      const caller = requireCaller(req);
+      return ok(await withAnswerActions({ db, channels: app.channels, jobs: app.jobs }, caller.orgId, await afterSaleDetail(db, caller, req.query.id)));
+    },
   );
 
   app.post(`${BASE}/export`, { config: LIST, schema: { tags, summary: '导出售后订单（Excel，最多10万条）', body: AfterSaleFilter } }, async (req, reply) => {

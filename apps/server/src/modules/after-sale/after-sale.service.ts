@@ -37,7 +37,7 @@ async function lockOrder(t: Db, orgId: number, orderId: number): Promise<{ o: Or
 }
 
 /** Locks the after-sale's order, then the after-sale itself (the order first, as every writer does). */
-async function lockBoth(t: Db, orgId: number, id: number) {
+export async function lockBoth(t: Db, orgId: number, id: number) {
   const found = await repo.findAfterSale(t, orgId, id);
   if (!found) throw notFound('售后单');
   const { o, lines } = await lockOrder(t, orgId, found.orderId);

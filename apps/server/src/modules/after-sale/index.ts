@@ -9,6 +9,8 @@
 // loading; the test runner defines each re-export in statement order, so a table listed later would
 // still be undefined then.
 export { afterSaleEvents, afterSales, problemParcels } from './after-sale.table.js';
+export { autoAfterSaleLogs, autoAfterSaleRules } from './auto-after-sale.table.js';
 
 export { applyAfterSale, cancelAfterSale, fillReturnWaybill, interceptAfterSale } from './after-sale.service.js';
 export { afterSalesOnRefunds } from './platform-refunds.service.js';
+export { autoAfterSaleOnRefunds } from './auto-after-sale.service.js';

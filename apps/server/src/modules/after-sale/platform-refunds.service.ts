@@ -30,6 +30,8 @@ interface RefundLine {
   refund_fen: string | number;
   reason: string;
   has_good_return: boolean;
+  return_courier_name: string;
+  return_waybill_no: string;
   order_id: string | number;
   order_no: string;
   order_status: string;
@@ -51,7 +53,7 @@ interface RefundLine {
 async function refundLines(db: Db, orgId: number, shopId: number, platformOrderIds: string[]) {
   return queryRows<RefundLine>(
     db,
-    sql`select r.platform_refund_id, r.platform_order_id, r.state, r.refund_fen, r.reason, r.has_good_return,
+    sql`select r.platform_refund_id, r.platform_order_id, r.state, r.refund_fen, r.reason, r.has_good_return, r.return_courier_name, r.return_waybill_no,
           d.id as order_id, d.order_no, d.status as order_status, d.purchaser_org_id,
           di.id as item_id, di.quantity, di.unit_cost_fen, di.take_status, di.title, di.art_no, di.color, di.size
         from shop_refunds r
@@ -89,6 +91,10 @@ async function openFromPlatform(t: Db, orgId: number, shopId: number, r: RefundL
     platformRefundFen: Number(r.refund_fen),
     platformRefundState: r.state,
     reason: r.reason.slice(0, 100),
+    // The buyer's return parcel when the platform gives it: the warehouse signs the return in by it.
+    ...(hasReturn(type) && r.return_waybill_no
+      ? { returnCourierName: r.return_courier_name.slice(0, 30), returnWaybillNo: r.return_waybill_no.slice(0, 40) }
+      : {}),
   });
   const line = { title: r.title, artNo: r.art_no, color: r.color, size: r.size };
   await repo.insertEvents(t, orgId, PLATFORM, [
@@ -124,6 +130,13 @@ async function notePlatformRefunded(t: Db, orgId: number, id: number, status: Af
   ]);
 }
 
+/** The platform gives the buyer's return waybill and ours, still waiting for the parcel, has none yet. */
+const takesPlatformWaybill = (a: repo.AfterSaleRecord, r: Pick<RefundLine, 'return_waybill_no'>) =>
+  r.return_waybill_no !== '' &&
+  a.returnWaybillNo === '' &&
+  hasReturn(a.type) &&
+  (a.status === 'REFUNDING' || (a.status === 'GOODS_RETURNING' && a.returnStatus === 'WAIT_SIGNED'));
+
 async function followPlatform(t: Db, orgId: number, a: repo.AfterSaleRecord, r: RefundLine, who: { userId: number; orgId: number }) {
   if (a.platformRefundState !== r.state) {
     await repo.moveAfterSale(t, orgId, a.id, a.status, { status: a.status, platformRefundState: r.state, platformRefundFen: Number(r.refund_fen) });
@@ -141,6 +154,22 @@ async function followPlatform(t: Db, orgId: number, a: repo.AfterSaleRecord, r: 
       return;
     }
     if (r.state === 'REFUNDED' && isOpen(a.status)) await notePlatformRefunded(t, orgId, a.id, a.status);
+  }
+  if (takesPlatformWaybill(a, r)) {
+    await repo.moveAfterSale(t, orgId, a.id, a.status, {
+      status: a.status,
+      returnCourierName: r.return_courier_name.slice(0, 30),
+      returnWaybillNo: r.return_waybill_no.slice(0, 40),
+    });
+    await repo.insertEvents(t, orgId, PLATFORM, [
+      {
+        afterSaleId: a.id,
+        fromStatus: a.status,
+        toStatus: a.status,
+        operation: 'FILL_WAYBILL',
+        note: `买家在平台填写了退货物流：${r.return_courier_name} ${r.return_waybill_no}`.trim(),
+      },
+    ]);
   }
   if (a.status === 'REFUNDING' && r.order_status === 'CANCELED') {
     await completeCanceled(t, orgId, a, Number(r.unit_cost_fen));
@@ -176,6 +205,7 @@ export async function afterSalesOnRefunds(db: Db, f: RefundsSynced) {
           changed = true;
         } else if (
           a.platformRefundState !== r.state ||
+          takesPlatformWaybill(a, r) ||
           (a.status === 'REFUNDING' && (o.status === 'CANCELED' || (take === 'E_STOP_TAKING' && !isShipped(o.status))))
         ) {
           await followPlatform(t, f.orgId, a, current, who);

@@ -68,6 +68,9 @@ export const canIntercept = (a: State, orderStatus: string) => a.source === 'PLA
 /** The platform closed the refund (the buyer withdrew it, or it was refused there): ours closes while nothing reached us. */
 export const canPlatformClose = (a: State) => a.status === 'REFUNDING' || (a.status === 'GOODS_RETURNING' && a.returnStatus === 'WAIT_SIGNED');
 
+/** 同意退款 / 拒绝退款: a marketplace refund still waiting for the seller (the platform must take answers: the caller checks). */
+export const canAnswer = (a: State) => a.source === 'PLATFORM' && a.status === 'REFUNDING';
+
 export function actionsOf(a: State, orderStatus: string): AfterSaleAction[] {
   const out: AfterSaleAction[] = [];
   if (canCancel(a)) out.push('CANCEL');

@@ -138,6 +138,9 @@ export const shopRefunds = pgTable(
     refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
     reason: text('reason').notNull().default(''),
     hasGoodReturn: boolean('has_good_return').notNull().default(false),
+    /** The buyer's return parcel, when the platform gives it. */
+    returnCourierName: text('return_courier_name').notNull().default(''),
+    returnWaybillNo: text('return_waybill_no').notNull().default(''),
     platformCreatedAt: timestamp('platform_created_at', { withTimezone: true }).notNull(),
     platformModifiedAt: timestamp('platform_modified_at', { withTimezone: true }).notNull(),
     raw: jsonb('raw'),

@@ -20,6 +20,8 @@ export async function upsertRefunds(db: Db, t: { orgId: number; shopId: number }
     refund_fen: r.refundFen,
     reason: r.reason,
     has_good_return: r.hasGoodReturn,
+    return_courier_name: r.returnCourierName ?? '',
+    return_waybill_no: r.returnWaybillNo ?? '',
     platform_created_at: r.createdAt.toISOString(),
     platform_modified_at: r.modifiedAt.toISOString(),
   }));
@@ -27,15 +29,17 @@ export async function upsertRefunds(db: Db, t: { orgId: number; shopId: number }
     db,
     sql`
     insert into shop_refunds (org_id, shop_id, platform_refund_id, platform_order_id, platform_item_id, platform_status, state, refund_fen,
-      reason, has_good_return, platform_created_at, platform_modified_at)
+      reason, has_good_return, return_courier_name, return_waybill_no, platform_created_at, platform_modified_at)
     select ${t.orgId}, ${t.shopId}, x.platform_refund_id, x.platform_order_id, x.platform_item_id, x.platform_status, x.state, x.refund_fen,
-      x.reason, x.has_good_return, x.platform_created_at, x.platform_modified_at
+      x.reason, x.has_good_return, x.return_courier_name, x.return_waybill_no, x.platform_created_at, x.platform_modified_at
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(platform_refund_id text, platform_order_id text, platform_item_id text,
-      platform_status text, state text, refund_fen bigint, reason text, has_good_return boolean, platform_created_at timestamptz,
+      platform_status text, state text, refund_fen bigint, reason text, has_good_return boolean, return_courier_name text, return_waybill_no text,
+      platform_created_at timestamptz,
       platform_modified_at timestamptz)
     on conflict (org_id, shop_id, platform_refund_id) do update set
       platform_order_id = excluded.platform_order_id, platform_item_id = excluded.platform_item_id, platform_status = excluded.platform_status,
       state = excluded.state, refund_fen = excluded.refund_fen, reason = excluded.reason, has_good_return = excluded.has_good_return,
+      return_courier_name = excluded.return_courier_name, return_waybill_no = excluded.return_waybill_no,
       platform_modified_at = excluded.platform_modified_at, updated_at = now()
     where shop_refunds.platform_modified_at <= excluded.platform_modified_at
     returning id`,

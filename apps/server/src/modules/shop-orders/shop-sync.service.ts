@@ -140,6 +140,7 @@ async function syncWindow(
         orgId: target.orgId,
         shopId: target.shopId,
         platformOrderIds: batch.filter((o) => o.items.some((i) => i.refundState !== 'NONE')).map((o) => o.platformOrderId),
+        jobs: deps.jobs,
       });
     }
     buffer = [];
@@ -161,7 +162,7 @@ async function syncWindow(
         page.map((r) => r.platformOrderId),
       );
     });
-    await refundsSynced.emit(deps.db, { orgId: target.orgId, shopId: target.shopId, platformOrderIds: page.map((r) => r.platformOrderId) });
+    await refundsSynced.emit(deps.db, { orgId: target.orgId, shopId: target.shopId, platformOrderIds: page.map((r) => r.platformOrderId), jobs: deps.jobs });
   }
 }
 

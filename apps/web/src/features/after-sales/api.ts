@@ -24,6 +24,9 @@ export const afterSaleApi = {
   intercept: (id: number, requestKey: string) => post<unknown>(`${A}/intercept`, { id, requestKey }),
   batchIntercept: (ids: number[]) => post<AfterSaleBatchResult>(`${A}/batchIntercept`, { ids }),
   waybill: (body: AfterSaleWaybill) => post<unknown>(`${A}/waybill`, body),
+  /** 同意退款 / 拒绝退款 on a platform after-sale: the server tells the platform; a refusal there changes nothing. */
+  agree: (id: number) => post<unknown>(`${A}/agree`, { id }),
+  refuse: (id: number, reason: string) => post<unknown>(`${A}/refuse`, { id, reason }),
   quickQuery: (keyword: string) => post<QuickQueryResult>(`${A}/quickQuery`, { keyword }),
   /** The filtered set as .xlsx (the server streams it). */
   async exportExcel(f: Omit<AfterSaleQuery, 'pageNo' | 'pageSize'>) {

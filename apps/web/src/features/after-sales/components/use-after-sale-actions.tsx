@@ -1,5 +1,5 @@
 /**
- * The changes a seller makes to an after-sale (撤销, 拦截退款, 填写退货物流, batch 拦截退款), shared by
+ * The changes a seller makes to an after-sale (撤销, 拦截退款, 填写退货物流, 同意 / 拒绝退款, batch 拦截退款), shared by
  * the list and the detail: each asks first, sends one request key per confirmation, says what
  * happened and refreshes the after-sales, the dropship orders and the money it moved.
  */
@@ -7,6 +7,7 @@ import type { AfterSaleAction, AfterSaleBatchResult, AfterSaleRow } from '@drops
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
+import { confirmPrompt } from '../../../lib/confirm-prompt';
 import { requestKey } from '../../../lib/request-key';
 import { dropshipKeys } from '../../dropship-orders/api';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
@@ -16,7 +17,13 @@ import { WaybillModal, type WaybillTarget } from './WaybillModal';
 
 type Target = Pick<AfterSaleRow, 'id' | 'afterSaleNo' | 'returnCourierName' | 'returnWaybillNo'>;
 
-export const ACTION_LABELS: Record<AfterSaleAction, string> = { CANCEL: '撤销', INTERCEPT: '拦截退款', FILL_WAYBILL: '填写退货物流' };
+export const ACTION_LABELS: Record<AfterSaleAction, string> = {
+  CANCEL: '撤销',
+  INTERCEPT: '拦截退款',
+  FILL_WAYBILL: '填写退货物流',
+  AGREE: '同意退款',
+  REFUSE: '拒绝退款',
+};
 
 export function useAfterSaleActions(onChanged?: () => void) {
   const { modal, message } = App.useApp();
@@ -51,6 +58,20 @@ export function useAfterSaleActions(onChanged?: () => void) {
       refresh();
     },
   });
+  const agree = useMutation({
+    mutationFn: (id: number) => afterSaleApi.agree(id),
+    onSuccess: () => {
+      message.success('已同意退款，平台已收到');
+      refresh();
+    },
+  });
+  const refuse = useMutation({
+    mutationFn: (v: { id: number; reason: string }) => afterSaleApi.refuse(v.id, v.reason),
+    onSuccess: () => {
+      message.success('已拒绝退款，平台已收到');
+      refresh();
+    },
+  });
   const batchIntercept = useMutation({
     mutationFn: (ids: number[]) => afterSaleApi.batchIntercept(ids),
     onSuccess: (r) => {
@@ -62,6 +83,33 @@ export function useAfterSaleActions(onChanged?: () => void) {
   const run = (action: AfterSaleAction, t: Target) => {
     if (action === 'FILL_WAYBILL') {
       setWaybillOf({ id: t.id, afterSaleNo: t.afterSaleNo, returnCourierName: t.returnCourierName, returnWaybillNo: t.returnWaybillNo });
+      return;
+    }
+    if (action === 'AGREE') {
+      modal.confirm({
+        title: `同意退款 ${t.afterSaleNo}？`,
+        content: '未发货的商品将停止拿货、货款退回余额，并在平台同意买家的退款；已发货的退货退款转为等待买家寄回。',
+        okText: '确认同意',
+        cancelText: '再想想',
+        onOk: () => agree.mutateAsync(t.id),
+      });
+      return;
+    }
+    if (action === 'REFUSE') {
+      void confirmPrompt(
+        {
+          title: `拒绝退款 ${t.afterSaleNo}`,
+          content: '拒绝原因会展示给买家（2到200个字）',
+          placeholder: '请输入拒绝原因',
+          validator: (v) => v.trim().length >= 2 && v.trim().length <= 200,
+          errorMessage: '请输入2到200个字的拒绝原因',
+          okText: '确认拒绝',
+          cancelText: '再想想',
+        },
+        modal,
+      ).then((reason) => {
+        if (reason !== null) refuse.mutate({ id: t.id, reason: reason.trim() });
+      });
       return;
     }
     const isCancel = action === 'CANCEL';
@@ -95,5 +143,5 @@ export function useAfterSaleActions(onChanged?: () => void) {
       <BatchResultDialog title="批量拦截退款结果" result={batch} onClose={() => setBatch(null)} />
     </>
   );
-  return { run, interceptMany, dialogs, busy: cancel.isPending || intercept.isPending || batchIntercept.isPending };
+  return { run, interceptMany, dialogs, busy: cancel.isPending || intercept.isPending || agree.isPending || refuse.isPending || batchIntercept.isPending };
 }

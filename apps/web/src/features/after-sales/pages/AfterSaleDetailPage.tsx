@@ -40,8 +40,8 @@ export default function AfterSaleDetailPage() {
           {d.actions.map((a) => (
             <Button
               key={a}
-              type={a === 'FILL_WAYBILL' ? 'primary' : undefined}
-              danger={a !== 'FILL_WAYBILL'}
+              type={a === 'FILL_WAYBILL' || a === 'AGREE' ? 'primary' : undefined}
+              danger={a !== 'FILL_WAYBILL' && a !== 'AGREE'}
               loading={actions.busy}
               onClick={() => actions.run(a, d)}
             >

@@ -1,6 +1,6 @@
 /**
  * 售后订单 in jsdom: the tabs carry the answer's counts, each row offers only the actions its status
- * allows (the server's rule), and batch 拦截退款 sends the open platform refunds and lists each one
+ * allows (the server's rule), 拒绝退款 asks its reason first, and batch 拦截退款 sends the open platform refunds and lists each one
  * that failed with its reason. Only the network is played (fetch answers the page's calls); the
  * page, its hooks, the router and the request client are the real ones.
  */
@@ -77,13 +77,27 @@ describe('AfterSaleListPage', () => {
         .map((b) => b.textContent?.replace(/\s/g, ''))
         .filter(Boolean);
     expect(names('AS261126000001')).toEqual(['撤销']);
-    expect(names('AS261126000002')).toEqual(['拦截退款']);
+    // An open platform refund of a shop whose platform takes answers: 同意 / 拒绝 beside 拦截.
+    expect(names('AS261126000002')).toEqual(['拦截退款', '同意退款', '拒绝退款']);
     expect(names('AS261126000003')).toEqual(['撤销', '填写退货物流']);
     expect(names('AS261126000004')).toEqual([]);
     // Money in yuan; the return parcel's progress beside the status.
     expect(within(rowOf('AS261126000004')).getByText('已退 38.50')).toBeTruthy();
     expect(within(rowOf('AS261126000002')).getByText('买家申请 59.00')).toBeTruthy();
     expect(within(rowOf('AS261126000003')).getByText('待签收')).toBeTruthy();
+  });
+
+  it('拒绝退款 asks a reason first and sends it with the after-sale', { timeout: 90_000 }, async () => {
+    show();
+    await screen.findByText('AS261126000002', {}, WAIT);
+    fireEvent.click(within(rowOf('AS261126000002')).getByRole('button', { name: '拒绝退款' }));
+    const reason = await screen.findByPlaceholderText('请输入拒绝原因', {}, WAIT);
+    fireEvent.click(screen.getByRole('button', { name: '确认拒绝' }));
+    expect(await screen.findByText('请输入2到200个字的拒绝原因', {}, WAIT)).toBeTruthy();
+    expect(sent.some((s) => s.path === `${A}/refuse`)).toBe(false);
+    fireEvent.change(reason, { target: { value: '商品已在途，请收货后申请退货' } });
+    fireEvent.click(screen.getByRole('button', { name: '确认拒绝' }));
+    await waitFor(() => expect(sent.find((s) => s.path === `${A}/refuse`)?.body).toEqual({ id: 2, reason: '商品已在途，请收货后申请退货' }), WAIT);
   });
 
   it('batch 拦截退款 sends the open platform refunds only and lists each failure with its reason', { timeout: 90_000 }, async () => {

@@ -1,7 +1,7 @@
 /**
  * 售后订单 (/afterSale/afterSaleList): tabs by after-sale status with their counts, filters and paging
  * in the address, receiver masked; each row shows the actions its status allows, open platform
- * refunds are intercepted together (the result lists each one that could not be), the filtered set
+ * refunds are agreed or refused on the platform one by one, or intercepted together (the result lists each one that could not be), the filtered set
  * goes to Excel. Each row opens its detail.
  */
 import { AFTER_SALE_STATUS_NAMES, type AfterSaleRow, AfterSaleStatus, type AfterSaleStatusCode } from '@dropship/contract';
@@ -13,6 +13,7 @@ import { ListFilterForm, ListToolbar, useListPage } from '../../../lib/list-page
 import { rowSelectionDefaults } from '../../../lib/table-defaults';
 import { shopOrderKeys, shopOrdersApi } from '../../shop-orders/api';
 import { AFTER_SALE_LIST, afterSaleDetailPath, afterSaleFields, allowedActions } from '../after-sale-list';
+import { answerActions } from '../answer-actions';
 import { afterSaleApi, afterSaleKeys } from '../api';
 import { afterSaleColumns } from '../components/list-columns';
 import { ACTION_LABELS, useAfterSaleActions } from '../components/use-after-sale-actions';
@@ -39,8 +40,8 @@ export default function AfterSaleListPage() {
   const columns = afterSaleColumns((r) => (
     <Space size={4} wrap>
       <Link to={afterSaleDetailPath(r.id)}>详情</Link>
-      {allowedActions(r).map((a) => (
-        <Button key={a} type="link" size="small" danger={a !== 'FILL_WAYBILL'} onClick={() => actions.run(a, r)}>
+      {[...allowedActions(r), ...answerActions(r)].map((a) => (
+        <Button key={a} type="link" size="small" danger={a !== 'FILL_WAYBILL' && a !== 'AGREE'} onClick={() => actions.run(a, r)}>
           {ACTION_LABELS[a]}
         </Button>
       ))}
