@@ -5,8 +5,9 @@
  * nothing. Never wire a hook as an import side effect: a test checks that this function leaves no
  * declared hook without a handler.
  */
-import { afterSalesOnRefunds } from './modules/after-sale/index.js';
+import { afterSalesOnRefunds, onReturnLineAnswered, signInOnScan } from './modules/after-sale/index.js';
 import { interceptOnRefunds, mirrorTakeItems, orderDelivered, receiversErased, stopForPurchaser } from './modules/dropship-orders/index.js';
+import { afterSaleLineAnswered, returnParcelScanned } from './modules/offline/index.js';
 import { shipBackOnDelivery } from './modules/ship-back/index.js';
 import { refundsSynced } from './modules/shop-orders/index.js';
 import { stopAsked, takeItemsChanged } from './modules/take-assignment/index.js';
@@ -25,4 +26,8 @@ export function wireModuleHooks() {
   stopAsked.on(stopForPurchaser);
   // The retention job erased plain receivers: the waybill labels of those orders keep only the masked street.
   receiversErased.on(maskErasedLabels);
+  // The warehouse's 退货登记 scan also signs in the after-sales whose return parcel it is.
+  returnParcelScanned.on(signInOnScan);
+  // A stall's answer on an after-sale's return line settles the after-sale (its money, or the seller's decision).
+  afterSaleLineAnswered.on(onReturnLineAnswered);
 }

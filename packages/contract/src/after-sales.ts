@@ -83,7 +83,7 @@ export const AFTER_SALE_REASONS = [
 /** Most photos one after-sale carries. */
 export const AFTER_SALE_MAX_PHOTOS = 9;
 
-const photoUrl = z
+export const photoUrl = z
   .string({ error: '图片地址必须是文字' })
   .max(500, '图片地址不能超过500个字符')
   .regex(/^(https?:\/\/|\/)[^\s]+$/, '图片地址必须是 http(s) 链接或站内地址');
@@ -226,7 +226,15 @@ export const AfterSaleEvent = z.object({
 export type AfterSaleEvent = z.infer<typeof AfterSaleEvent>;
 
 /** The actions the current status allows the caller (the page shows only these). */
-export const AfterSaleAction = z.enum(['CANCEL', 'INTERCEPT', 'FILL_WAYBILL']);
+export const AfterSaleAction = z.enum([
+  'CANCEL',
+  'INTERCEPT',
+  'FILL_WAYBILL',
+  // The seller's decision on a stall's refusal (FACTORY_REFUSE_TODEAL), after-sale-returns.ts.
+  'ACCEPT_REFUSE',
+  'NEGOTIATE_REFUND',
+  'RETURN_FACTORY_AGAIN',
+]);
 export type AfterSaleAction = z.infer<typeof AfterSaleAction>;
 
 export const AfterSaleDetail = AfterSaleRow.extend({

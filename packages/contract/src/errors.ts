@@ -200,6 +200,13 @@ export const ErrorCode = {
   AFTER_SALE_ITEM_NOT_IN_ORDER: 18008,
   AFTER_SALE_DUPLICATE_LINE: 18009,
   AFTER_SALE_EXPORT_TOO_LARGE: 18010,
+  /** After-sale returns through the warehouse (sign-in, inspection, the stall's answer): 18050–18069. */
+  AFTER_SALE_NOT_INSPECTABLE: 18050,
+  AFTER_SALE_ALREADY_INSPECTED: 18051,
+  AFTER_SALE_RECEIVED_TOO_MANY: 18052,
+  AFTER_SALE_DECISION_NOT_ALLOWED: 18053,
+  AFTER_SALE_NEGOTIATE_TOO_LARGE: 18054,
+  AFTER_SALE_CONFIRM_NOT_ALLOWED: 18055,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -379,6 +386,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.AFTER_SALE_ITEM_NOT_IN_ORDER]: '所选商品不属于该订单，请刷新订单后重新选择商品',
   [ErrorCode.AFTER_SALE_DUPLICATE_LINE]: '同一商品在一次申请里只能出现一次，请合并数量后再提交',
   [ErrorCode.AFTER_SALE_EXPORT_TOO_LARGE]: '导出售后单超过10万条，请缩小筛选范围（如申请日期）后再导出',
+  [ErrorCode.AFTER_SALE_NOT_INSPECTABLE]: '只有仓库已签收、还未验货的退货售后单可以验货，请刷新后查看',
+  [ErrorCode.AFTER_SALE_ALREADY_INSPECTED]: '该售后单已由其他人验货，请刷新后查看验货结果',
+  [ErrorCode.AFTER_SALE_RECEIVED_TOO_MANY]: '实收数量不能超过售后数量，请核对后重新填写',
+  [ErrorCode.AFTER_SALE_DECISION_NOT_ALLOWED]: '只有档口拒退、等待卖家处理的售后单可以选择处理方式，请刷新后查看',
+  [ErrorCode.AFTER_SALE_NEGOTIATE_TOO_LARGE]: '协商退款金额不能超过该售后的应退货款，请修改金额',
+  [ErrorCode.AFTER_SALE_CONFIRM_NOT_ALLOWED]: '该售后单当前没有等待采购商确认的事项，请刷新后查看',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

@@ -6,6 +6,7 @@
  * the return-to-factory statuses of SPEC.md section 4.
  */
 import { z } from 'zod';
+import { SignedAfterSale } from './after-sale-returns.js';
 import { ReturnToFactoryStatus } from './enums.js';
 import { fenField, unitPriceField } from './money.js';
 import { id, pageQuery, requiredText, text } from './schema-helpers.js';
@@ -124,6 +125,8 @@ export const OfflineReturnLineRow = z.object({
   sellerName: z.string(),
   registeredAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** The after-sale this line returns (售后退货), null for an offline return order's line. */
+  afterSaleNo: z.string().nullable(),
 });
 export type OfflineReturnLineRow = z.infer<typeof OfflineReturnLineRow>;
 
@@ -169,6 +172,8 @@ export const ReturnRegisterResult = z.object({
   /** Return orders signed in by this scan (already signed ones are answered too, with alreadyRegistered). */
   orders: z.array(z.object({ id: z.number(), returnNo: z.string(), sellerName: z.string(), alreadyRegistered: z.boolean() })),
   lines: z.array(OfflineReturnLineRow),
+  /** After-sales whose return waybill this scan matched (decision 0026, "Returns"). */
+  afterSales: z.array(SignedAfterSale),
   parcelId: z.number().nullable(),
 });
 export type ReturnRegisterResult = z.infer<typeof ReturnRegisterResult>;

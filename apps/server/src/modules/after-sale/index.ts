@@ -12,3 +12,4 @@ export { afterSaleEvents, afterSales, problemParcels } from './after-sale.table.
 
 export { applyAfterSale, cancelAfterSale, fillReturnWaybill, interceptAfterSale } from './after-sale.service.js';
 export { afterSalesOnRefunds } from './platform-refunds.service.js';
+export { onReturnLineAnswered, signInOnScan } from './after-sale-returns.service.js';

@@ -42,6 +42,7 @@ export function lineRow(l: LineRecord): OfflineReturnLineRow {
     sellerName: l.sellerName,
     registeredAt: iso(l.registeredAt),
     finishedAt: iso(l.finishedAt),
+    afterSaleNo: l.afterSaleNo ?? null,
   };
 }
 

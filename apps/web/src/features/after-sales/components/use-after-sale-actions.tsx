@@ -1,9 +1,10 @@
 /**
- * The changes a seller makes to an after-sale (撤销, 拦截退款, 填写退货物流, batch 拦截退款), shared by
+ * The changes a seller makes to an after-sale (撤销, 拦截退款, 填写退货物流, batch 拦截退款, and the
+ * decision on a stall's refusal: 接受拒退, 协商退款, 重新退档口), shared by
  * the list and the detail: each asks first, sends one request key per confirmation, says what
  * happened and refreshes the after-sales, the dropship orders and the money it moved.
  */
-import type { AfterSaleAction, AfterSaleBatchResult, AfterSaleRow } from '@dropship/contract';
+import { type AfterSaleAction, type AfterSaleBatchResult, type AfterSaleDecideBody, type AfterSaleRow, REFUSE_DECISION_NAMES } from '@dropship/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
@@ -12,17 +13,24 @@ import { dropshipKeys } from '../../dropship-orders/api';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
 import { afterSaleApi, afterSaleKeys } from '../api';
 import { BatchResultDialog } from './BatchResultDialog';
+import { NegotiateModal, type NegotiateTarget } from './NegotiateModal';
 import { WaybillModal, type WaybillTarget } from './WaybillModal';
 
 type Target = Pick<AfterSaleRow, 'id' | 'afterSaleNo' | 'returnCourierName' | 'returnWaybillNo'>;
 
-export const ACTION_LABELS: Record<AfterSaleAction, string> = { CANCEL: '撤销', INTERCEPT: '拦截退款', FILL_WAYBILL: '填写退货物流' };
+export const ACTION_LABELS: Record<AfterSaleAction, string> = {
+  CANCEL: '撤销',
+  INTERCEPT: '拦截退款',
+  FILL_WAYBILL: '填写退货物流',
+  ...REFUSE_DECISION_NAMES,
+};
 
 export function useAfterSaleActions(onChanged?: () => void) {
   const { modal, message } = App.useApp();
   const qc = useQueryClient();
   const [waybillOf, setWaybillOf] = useState<WaybillTarget | null>(null);
   const [batch, setBatch] = useState<AfterSaleBatchResult | null>(null);
+  const [negotiateOf, setNegotiateOf] = useState<NegotiateTarget | null>(null);
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: afterSaleKeys.all });
     void qc.invalidateQueries({ queryKey: dropshipKeys.all });
@@ -51,6 +59,14 @@ export function useAfterSaleActions(onChanged?: () => void) {
       refresh();
     },
   });
+  const decide = useMutation({
+    mutationFn: (b: AfterSaleDecideBody) => afterSaleApi.decide(b),
+    onSuccess: () => {
+      message.success('已提交处理方式');
+      setNegotiateOf(null);
+      refresh();
+    },
+  });
   const batchIntercept = useMutation({
     mutationFn: (ids: number[]) => afterSaleApi.batchIntercept(ids),
     onSuccess: (r) => {
@@ -62,6 +78,21 @@ export function useAfterSaleActions(onChanged?: () => void) {
   const run = (action: AfterSaleAction, t: Target) => {
     if (action === 'FILL_WAYBILL') {
       setWaybillOf({ id: t.id, afterSaleNo: t.afterSaleNo, returnCourierName: t.returnCourierName, returnWaybillNo: t.returnWaybillNo });
+      return;
+    }
+    if (action === 'NEGOTIATE_REFUND') {
+      setNegotiateOf({ id: t.id, afterSaleNo: t.afterSaleNo });
+      return;
+    }
+    if (action === 'ACCEPT_REFUSE' || action === 'RETURN_FACTORY_AGAIN') {
+      const accept = action === 'ACCEPT_REFUSE';
+      modal.confirm({
+        title: `${REFUSE_DECISION_NAMES[action]} ${t.afterSaleNo}？`,
+        content: accept ? '档口拒退的货物将作为问题件退回给你，本售后不再退款。' : '采购商确认后，货物将再次退回档口。',
+        okText: accept ? '确认接受' : '确认重新退档口',
+        cancelText: '再想想',
+        onOk: () => decide.mutateAsync({ id: t.id, decision: action }),
+      });
       return;
     }
     const isCancel = action === 'CANCEL';
@@ -92,8 +123,14 @@ export function useAfterSaleActions(onChanged?: () => void) {
         onClose={() => setWaybillOf(null)}
         onSave={(v) => waybillOf && waybill.mutate({ id: waybillOf.id, ...v })}
       />
+      <NegotiateModal
+        target={negotiateOf}
+        saving={decide.isPending}
+        onClose={() => setNegotiateOf(null)}
+        onSave={(v) => negotiateOf && decide.mutate({ id: negotiateOf.id, decision: 'NEGOTIATE_REFUND', ...v })}
+      />
       <BatchResultDialog title="批量拦截退款结果" result={batch} onClose={() => setBatch(null)} />
     </>
   );
-  return { run, interceptMany, dialogs, busy: cancel.isPending || intercept.isPending || batchIntercept.isPending };
+  return { run, interceptMany, dialogs, busy: cancel.isPending || intercept.isPending || batchIntercept.isPending || decide.isPending };
 }
