@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { SignedAfterSale } from './after-sale-returns.js';
-import { ReturnToFactoryStatus } from './enums.js';
+import { ReturnStatus, ReturnToFactoryStatus } from './enums.js';
 import { fenField, unitPriceField } from './money.js';
 import { id, pageQuery, requiredText, text } from './schema-helpers.js';
 
@@ -126,7 +126,10 @@ export const OfflineReturnLineRow = z.object({
   registeredAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   /** The after-sale this line returns (售后退货), null for an offline return order's line. */
+  afterSaleId: z.number().nullable(),
   afterSaleNo: z.string().nullable(),
+  /** The after-sale's return status (the purchaser confirms the TOCONFIRM / NEGOTIATE_REFUND ones from this line). */
+  afterSaleReturnStatus: ReturnStatus.nullable(),
 });
 export type OfflineReturnLineRow = z.infer<typeof OfflineReturnLineRow>;
 

@@ -3,7 +3,7 @@
  * reads and writes the purchaser's; a line moves only from the statuses the service names, so a
  * row that moved meanwhile is not touched.
  */
-import type { OfflineReturnOrderRow, ReturnToFactoryStatus } from '@dropship/contract';
+import type { OfflineReturnOrderRow, ReturnStatusCode, ReturnToFactoryStatus } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -40,6 +40,7 @@ export interface LineRecord {
   /** Set on a line made for an after-sale: its stall answer goes to the after-sale. */
   afterSaleId: number | null;
   afterSaleNo: string | null;
+  afterSaleReturnStatus: ReturnStatusCode | null;
 }
 
 export interface NewReturnLine {
@@ -82,8 +83,9 @@ const LINE_SELECT = sql`select l.id, l.org_id as "orgId", l.purchaser_org_id as 
     l.unit_price_fen as "unitPriceFen", l.status, l.picker_user_id as "pickerUserId", coalesce(u.name, u.username) as "pickerName",
     l.refund_fen as "refundFen", l.service_fee_fen as "serviceFeeFen", l.note, o.waybill_no as "waybillNo", s.name as "sellerName",
     o.registered_at as "registeredAt", l.finished_at as "finishedAt", l.after_sale_id as "afterSaleId",
-    (select a.after_sale_no from after_sales a where a.id = l.after_sale_id) as "afterSaleNo"
+    a.after_sale_no as "afterSaleNo", a.return_status as "afterSaleReturnStatus"
   from offline_return_lines l
+  left join after_sales a on a.id = l.after_sale_id
   join offline_return_orders o on o.id = l.return_order_id
   join organisations s on s.id = l.org_id
   left join users u on u.id = l.picker_user_id`;
