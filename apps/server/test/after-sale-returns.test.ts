@@ -200,6 +200,19 @@ describe('a seller’s 退货退款 through the warehouse back to the stall', ()
   });
 });
 
+describe('an exchange (换货)', () => {
+  it('goes through the warehouse the same way, and its stall’s answer credits nothing: the goods money pays the replacement', async () => {
+    const a = await returning([{ costFen: 2800 }], 1, 'EXCHANGE');
+    expect(await row(a.id)).toMatchObject({ type: 'EXCHANGE_GOODS', status: 'GOODS_RETURNING', returnStatus: 'WAIT_SIGNED' });
+    const lineId = await atStall(a);
+    const money = await available();
+    expect((await lineOp('returned', { lineId })).errorCode).toBe(0);
+    expect(await row(a.id)).toMatchObject({ status: 'COMPLETE', returnStatus: 'FACTORY_RETURNED', refundedFen: 0 });
+    expect(await available()).toBe(money);
+    expect(await proxyReturns(a.afterSaleNo)).toHaveLength(0);
+  });
+});
+
 describe('a stall’s refusal, decided by the seller', () => {
   async function refused(costFen = 4000) {
     const a = await returning([{ costFen }], 1);
