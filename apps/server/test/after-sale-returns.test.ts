@@ -144,6 +144,9 @@ describe('a seller’s 退货退款 through the warehouse back to the stall', ()
     const page = await post<{ list: OfflineReturnLineRow[] }>('/api/b2/purchaser/offlineReturn/lines/page', purchaser, { status: 'WAITING_ASSIGNED' });
     expect(page.data.list.find((l) => l.id === lineId)).toMatchObject({ afterSaleNo: a.afterSaleNo, quantity: 2, unitPriceFen: 3000 });
     expect((await lineOp('assign', { lineIds: [lineId], pickerUserId: pickerId })).errorCode).toBe(0);
+    // The seller follows it as an after-sale, not among their own offline return orders.
+    const own = await post<{ list: { lines: { id: number }[] }[] }>('/api/b2/offline/returnOrder/page', seller, {});
+    expect(own.data.list.flatMap((o) => o.lines.map((l) => l.id))).not.toContain(lineId);
 
     const money = await available();
     const done = await lineOp('returned', { lineId });
