@@ -158,7 +158,13 @@ describe('a seller’s 退货退款 through the warehouse back to the stall', ()
     expect(entries).toHaveLength(1);
     const links = await db().select().from(afterSaleEntries).where(eq(afterSaleEntries.afterSaleId, a.id));
     expect(links.map((l) => l.entryId)).toEqual([entries[0]?.id]);
-    expect((await get<{ money: unknown[] }>(`/api/b2/aftersale/orders/detail?id=${a.id}`, seller)).data.money).toHaveLength(1);
+    const shown = await get<{ money: unknown[]; inspection: unknown; timeline: { operationName: string }[] }>(
+      `/api/b2/aftersale/orders/detail?id=${a.id}`,
+      seller,
+    );
+    expect(shown.data.money).toHaveLength(1);
+    expect(shown.data.inspection).toMatchObject({ result: 'QUALIFIED', resultName: '合格', receivedQuantity: 2, note: '吊牌完好' });
+    expect(shown.data.timeline.map((e) => e.operationName)).toEqual(['卖家申请售后', '仓库签收退货', '仓库验货', '档口已退款']);
 
     // The same answer again moves nothing.
     const state = await counts();

@@ -249,6 +249,20 @@ export const AfterSaleDetail = AfterSaleRow.extend({
   money: z.array(z.object({ type: z.string(), amountFen: z.number().int(), createdAt: z.string(), note: z.string() })),
   timeline: z.array(AfterSaleEvent),
   actions: z.array(AfterSaleAction),
+  /** The warehouse's 验货 (after-sale-returns.ts), null until inspected. */
+  inspection: z
+    .object({
+      result: z.string(),
+      resultName: z.string(),
+      receivedQuantity: z.number(),
+      photos: z.array(z.string()),
+      note: z.string(),
+      inspectedAt: z.string(),
+    })
+    .nullable()
+    .optional(),
+  /** The seller's 协商退款 amount (fen), null when none was offered. */
+  negotiateFen: z.number().nullable().optional(),
 });
 export type AfterSaleDetail = z.infer<typeof AfterSaleDetail>;
 export const AfterSaleDetailQuery = z.object({ id: id('售后单') });
@@ -293,6 +307,17 @@ export const AFTER_SALE_OPERATION_NAMES: Record<string, string> = {
   ORDER_CANCELED: '订单已取消',
   PLATFORM_REFUNDED: '平台已退款',
   PLATFORM_CLOSE: '平台关闭售后',
+  // Returns through the warehouse (after-sale-returns.ts).
+  SIGN_IN: '仓库签收退货',
+  INSPECT: '仓库验货',
+  FACTORY_RETURNED: '档口已退款',
+  FACTORY_REFUSE: '档口拒退',
+  ACCEPT_REFUSE: '卖家接受拒退',
+  NEGOTIATE_REFUND: '卖家协商退款',
+  RETURN_FACTORY_AGAIN: '卖家要求重新退档口',
+  CONFIRM_NEGOTIATE: '档口同意协商退款',
+  CONFIRM_NEGOTIATED: '档口已付协商退款',
+  CONFIRM_RETURN_AGAIN: '采购商确认重新退档口',
 };
 
 /** Most rows one after-sale export writes. */
