@@ -26,6 +26,8 @@ export async function byReturnWaybill(db: Db, purchaserOrgId: number, code: stri
     sql`select a.id, a.org_id as "orgId", a.order_id as "orderId" from after_sales a
         where a.purchaser_org_id = ${purchaserOrgId} and a.return_waybill_no <> '' and upper(a.return_waybill_no) = ${code}
           and a.return_status is not null and a.status <> 'CLOSE'
+          -- Waiting for its parcel only counts while returning (a platform return still REFUNDING is not signed in yet).
+          and (a.return_status <> 'WAIT_SIGNED' or a.status = 'GOODS_RETURNING')
         order by a.id`,
   );
 }
