@@ -25,6 +25,7 @@ import { zodValidatorCompiler } from './lib/validation.js';
 import { abnormalOrdersRoutes } from './modules/abnormal-orders/abnormal-orders.routes.js';
 import { rolesRoutes } from './modules/account-permission/roles.routes.js';
 import { afterSaleRoutes } from './modules/after-sale/after-sale.routes.js';
+import { afterSaleReturnRoutes } from './modules/after-sale/after-sale-returns.routes.js';
 import { autoAfterSaleRoutes } from './modules/after-sale/auto-after-sale.routes.js';
 import { areaRoutes } from './modules/area/area.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(dropshipOrdersRoutes, withAlipay);
   await app.register(afterSaleRoutes, deps);
   await app.register(autoAfterSaleRoutes, deps);
+  await app.register(afterSaleReturnRoutes, deps);
   await app.register(takeItemsRoutes, deps);
   await app.register(declarationsRoutes, deps);
   await app.register(fulfilmentSettingsRoutes, deps);

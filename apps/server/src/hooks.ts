@@ -5,8 +5,9 @@
  * nothing. Never wire a hook as an import side effect: a test checks that this function leaves no
  * declared hook without a handler.
  */
-import { afterSalesOnRefunds, autoAfterSaleOnRefunds } from './modules/after-sale/index.js';
+import { afterSalesOnRefunds, autoAfterSaleOnRefunds, onReturnLineAnswered, signInOnScan } from './modules/after-sale/index.js';
 import { interceptOnRefunds, mirrorTakeItems, orderDelivered, orderStopped, receiversErased, stopForPurchaser } from './modules/dropship-orders/index.js';
+import { afterSaleLineAnswered, returnParcelScanned } from './modules/offline/index.js';
 import { shipBackOnDelivery } from './modules/ship-back/index.js';
 import { refundsSynced } from './modules/shop-orders/index.js';
 import { stopAsked, takeItemsChanged } from './modules/take-assignment/index.js';
@@ -29,4 +30,8 @@ export function wireModuleHooks() {
   receiversErased.on(maskErasedLabels);
   // A paid order cancelled or all its lines stopped: the warehouse queues giving back a waybill it kept for it.
   orderStopped.on(recycleOnStop);
+  // The warehouse's 退货登记 scan also signs in the after-sales whose return parcel it is.
+  returnParcelScanned.on(signInOnScan);
+  // A stall's answer on an after-sale's return line settles the after-sale (its money, or the seller's decision).
+  afterSaleLineAnswered.on(onReturnLineAnswered);
 }

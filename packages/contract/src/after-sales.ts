@@ -83,7 +83,7 @@ export const AFTER_SALE_REASONS = [
 /** Most photos one after-sale carries. */
 export const AFTER_SALE_MAX_PHOTOS = 9;
 
-const photoUrl = z
+export const photoUrl = z
   .string({ error: '图片地址必须是文字' })
   .max(500, '图片地址不能超过500个字符')
   .regex(/^(https?:\/\/|\/)[^\s]+$/, '图片地址必须是 http(s) 链接或站内地址');
@@ -226,7 +226,18 @@ export const AfterSaleEvent = z.object({
 export type AfterSaleEvent = z.infer<typeof AfterSaleEvent>;
 
 /** The actions the current status allows the caller (the page shows only these). */
-export const AfterSaleAction = z.enum(['CANCEL', 'INTERCEPT', 'FILL_WAYBILL', 'AGREE', 'REFUSE']);
+export const AfterSaleAction = z.enum([
+  'CANCEL',
+  'INTERCEPT',
+  'FILL_WAYBILL',
+  // The seller's answer to a platform refund (where the platform takes it).
+  'AGREE',
+  'REFUSE',
+  // The seller's decision on a stall's refusal (FACTORY_REFUSE_TODEAL), after-sale-returns.ts.
+  'ACCEPT_REFUSE',
+  'NEGOTIATE_REFUND',
+  'RETURN_FACTORY_AGAIN',
+]);
 export type AfterSaleAction = z.infer<typeof AfterSaleAction>;
 
 export const AfterSaleDetail = AfterSaleRow.extend({
@@ -241,6 +252,20 @@ export const AfterSaleDetail = AfterSaleRow.extend({
   money: z.array(z.object({ type: z.string(), amountFen: z.number().int(), createdAt: z.string(), note: z.string() })),
   timeline: z.array(AfterSaleEvent),
   actions: z.array(AfterSaleAction),
+  /** The warehouse's 验货 (after-sale-returns.ts), null until inspected. */
+  inspection: z
+    .object({
+      result: z.string(),
+      resultName: z.string(),
+      receivedQuantity: z.number(),
+      photos: z.array(z.string()),
+      note: z.string(),
+      inspectedAt: z.string(),
+    })
+    .nullable()
+    .optional(),
+  /** The seller's 协商退款 amount (fen), null when none was offered. */
+  negotiateFen: z.number().nullable().optional(),
 });
 export type AfterSaleDetail = z.infer<typeof AfterSaleDetail>;
 export const AfterSaleDetailQuery = z.object({ id: id('售后单') });
@@ -290,6 +315,17 @@ export const AFTER_SALE_OPERATION_NAMES: Record<string, string> = {
   AUTO_AGREE: '自动售后：同意退款',
   AUTO_INTERCEPT_RULE: '自动售后：拦截退款',
   AUTO_RETURN: '自动售后：转为退货中',
+  // Returns through the warehouse (after-sale-returns.ts).
+  SIGN_IN: '仓库签收退货',
+  INSPECT: '仓库验货',
+  FACTORY_RETURNED: '档口已退款',
+  FACTORY_REFUSE: '档口拒退',
+  ACCEPT_REFUSE: '卖家接受拒退',
+  NEGOTIATE_REFUND: '卖家协商退款',
+  RETURN_FACTORY_AGAIN: '卖家要求重新退档口',
+  CONFIRM_NEGOTIATE: '档口同意协商退款',
+  CONFIRM_NEGOTIATED: '档口已付协商退款',
+  CONFIRM_RETURN_AGAIN: '采购商确认重新退档口',
 };
 
 /** Most rows one after-sale export writes. */

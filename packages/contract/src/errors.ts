@@ -211,6 +211,13 @@ export const ErrorCode = {
   AFTER_SALE_PLATFORM_REFUSED: 18051,
   AFTER_SALE_SHOP_REAUTH: 18052,
   AUTO_AFTER_SALE_LOG_EXPORT_TOO_LARGE: 18053,
+  /** After-sale returns through the warehouse (sign-in, inspection, the stall's answer): 18070–18069. */
+  AFTER_SALE_NOT_INSPECTABLE: 18070,
+  AFTER_SALE_ALREADY_INSPECTED: 18071,
+  AFTER_SALE_RECEIVED_TOO_MANY: 18072,
+  AFTER_SALE_DECISION_NOT_ALLOWED: 18073,
+  AFTER_SALE_NEGOTIATE_TOO_LARGE: 18074,
+  AFTER_SALE_CONFIRM_NOT_ALLOWED: 18075,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -397,6 +404,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.AFTER_SALE_PLATFORM_REFUSED]: '平台未接受本次处理，售后单未改变，请按平台提示处理或到平台后台处理',
   [ErrorCode.AFTER_SALE_SHOP_REAUTH]: '店铺授权已过期，请重新授权店铺后再处理售后',
   [ErrorCode.AUTO_AFTER_SALE_LOG_EXPORT_TOO_LARGE]: '导出自动售后日志超过10万条，请缩小日期范围后再导出',
+  [ErrorCode.AFTER_SALE_NOT_INSPECTABLE]: '只有仓库已签收、还未验货的退货售后单可以验货，请刷新后查看',
+  [ErrorCode.AFTER_SALE_ALREADY_INSPECTED]: '该售后单已由其他人验货，请刷新后查看验货结果',
+  [ErrorCode.AFTER_SALE_RECEIVED_TOO_MANY]: '实收数量不能超过售后数量，请核对后重新填写',
+  [ErrorCode.AFTER_SALE_DECISION_NOT_ALLOWED]: '只有档口拒退、等待卖家处理的售后单可以选择处理方式，请刷新后查看',
+  [ErrorCode.AFTER_SALE_NEGOTIATE_TOO_LARGE]: '协商退款金额不能超过该售后的应退货款，请修改金额',
+  [ErrorCode.AFTER_SALE_CONFIRM_NOT_ALLOWED]: '该售后单当前没有等待采购商确认的事项，请刷新后查看',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

@@ -6,7 +6,8 @@
  * the return-to-factory statuses of SPEC.md section 4.
  */
 import { z } from 'zod';
-import { ReturnToFactoryStatus } from './enums.js';
+import { SignedAfterSale } from './after-sale-returns.js';
+import { ReturnStatus, ReturnToFactoryStatus } from './enums.js';
 import { fenField, unitPriceField } from './money.js';
 import { id, pageQuery, requiredText, text } from './schema-helpers.js';
 
@@ -124,6 +125,11 @@ export const OfflineReturnLineRow = z.object({
   sellerName: z.string(),
   registeredAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** The after-sale this line returns (售后退货), null for an offline return order's line. */
+  afterSaleId: z.number().nullable(),
+  afterSaleNo: z.string().nullable(),
+  /** The after-sale's return status (the purchaser confirms the TOCONFIRM / NEGOTIATE_REFUND ones from this line). */
+  afterSaleReturnStatus: ReturnStatus.nullable(),
 });
 export type OfflineReturnLineRow = z.infer<typeof OfflineReturnLineRow>;
 
@@ -169,6 +175,8 @@ export const ReturnRegisterResult = z.object({
   /** Return orders signed in by this scan (already signed ones are answered too, with alreadyRegistered). */
   orders: z.array(z.object({ id: z.number(), returnNo: z.string(), sellerName: z.string(), alreadyRegistered: z.boolean() })),
   lines: z.array(OfflineReturnLineRow),
+  /** After-sales whose return waybill this scan matched (decision 0026, "Returns"). */
+  afterSales: z.array(SignedAfterSale),
   parcelId: z.number().nullable(),
 });
 export type ReturnRegisterResult = z.infer<typeof ReturnRegisterResult>;

@@ -1,4 +1,4 @@
-import type { AfterSaleSource, AfterSaleStatusCode, AfterSaleTypeCode, ReturnStatusCode } from '@dropship/contract';
+import type { AfterSaleSource, AfterSaleStatusCode, AfterSaleTypeCode, InspectionResult, ReturnStatusCode } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
@@ -15,6 +15,8 @@ export const problemParcels = pgTable(
     status: text('status').notNull().default('WAITING_PROCESS'),
     trackingNo: text('tracking_no'),
     reason: text('reason'),
+    /** The after-sale whose return became this problem (an inspection that failed, or a refusal the seller accepted). */
+    afterSaleId: bigint('after_sale_id', { mode: 'number' }),
     /** The seller must decide before this; the menu badge counts those within a day of it. */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
@@ -74,6 +76,15 @@ export const afterSales = pgTable(
     createdAt: at('created_at').defaultNow().notNull(),
     updatedAt: at('updated_at').defaultNow().notNull(),
     finishedAt: at('finished_at'),
+    /** 验货 (after-sale-returns.service.ts): the result, the quantity that arrived, photos, note, who and when. */
+    inspectionResult: text('inspection_result').$type<InspectionResult>(),
+    receivedQuantity: integer('received_quantity'),
+    inspectionPhotos: jsonb('inspection_photos').$type<string[]>().notNull().default([]),
+    inspectionNote: text('inspection_note').notNull().default(''),
+    inspectedBy: integer('inspected_by'),
+    inspectedAt: at('inspected_at'),
+    /** The amount the seller offered the stall in 协商退款 (NEGOTIATE_REFUND), fen. */
+    negotiateFen: bigint('negotiate_fen', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('after_sales_no').on(t.afterSaleNo),
@@ -83,6 +94,8 @@ export const afterSales = pgTable(
     index('after_sales_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc()),
     index('after_sales_org_created_idx').on(t.orgId, t.createdAt.desc()),
     index('after_sales_org_return_waybill_idx').on(t.orgId, t.returnWaybillNo),
+    // The warehouse's 退货登记 scan finds the purchaser's after-sales by the return waybill.
+    index('after_sales_purchaser_return_waybill_idx').on(t.purchaserOrgId, t.returnWaybillNo).where(sql`${t.returnWaybillNo} <> ''`),
     index('after_sales_org_order_idx').on(t.orgId, t.orderId),
     index('after_sales_item_idx').on(t.itemId),
     check('after_sales_money', sql`${t.refundFen} >= 0 and ${t.refundedFen} >= 0 and ${t.quantity} > 0`),

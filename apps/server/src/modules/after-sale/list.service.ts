@@ -12,6 +12,7 @@ import {
   type AfterSalePageResult,
   type AfterSaleRow,
   ErrorCode,
+  INSPECTION_RESULT_NAMES,
   type QuickQueryResult,
 } from '@dropship/contract';
 import type { z } from 'zod';
@@ -78,7 +79,11 @@ export async function pageAfterSales(db: Db, caller: Caller, q: z.output<typeof 
 export async function afterSaleDetail(db: Db, caller: Caller, id: number): Promise<AfterSaleDetail> {
   const [r] = await list.rowsByIds(db, caller.orgId, [id]);
   if (!r) throw notFound('售后单');
-  const [events, entries] = await Promise.all([repo.eventsWithActor(db, id), repo.entriesOf(db, caller.orgId, id)]);
+  const [events, entries, full] = await Promise.all([
+    repo.eventsWithActor(db, id),
+    repo.entriesOf(db, caller.orgId, id),
+    repo.findAfterSale(db, caller.orgId, id),
+  ]);
   const row = toRow(r);
   return {
     ...row,
@@ -100,6 +105,17 @@ export async function afterSaleDetail(db: Db, caller: Caller, id: number): Promi
       createdAt: e.createdAt.toISOString(),
     })),
     actions: actionsOf({ status: row.status, returnStatus: row.returnStatus, source: row.source }, r.order_status),
+    inspection: full?.inspectionResult
+      ? {
+          result: full.inspectionResult,
+          resultName: INSPECTION_RESULT_NAMES[full.inspectionResult],
+          receivedQuantity: full.receivedQuantity ?? 0,
+          photos: full.inspectionPhotos,
+          note: full.inspectionNote,
+          inspectedAt: (full.inspectedAt ?? full.updatedAt).toISOString(),
+        }
+      : null,
+    negotiateFen: full?.negotiateFen ?? null,
   };
 }
 

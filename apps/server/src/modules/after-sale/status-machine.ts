@@ -76,6 +76,8 @@ export function actionsOf(a: State, orderStatus: string): AfterSaleAction[] {
   if (canCancel(a)) out.push('CANCEL');
   if (canIntercept(a, orderStatus)) out.push('INTERCEPT');
   if (canFillWaybill(a)) out.push('FILL_WAYBILL');
+  // A stall refused the return: the seller decides (return-machine.ts).
+  if (a.status === 'GOODS_RETURNING' && a.returnStatus === 'FACTORY_REFUSE_TODEAL') out.push('ACCEPT_REFUSE', 'NEGOTIATE_REFUND', 'RETURN_FACTORY_AGAIN');
   return out;
 }
 

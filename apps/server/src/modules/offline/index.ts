@@ -1,7 +1,8 @@
 /**
  * Offline pickup orders (线下拿货单, placed as dropship orders through dropship-orders' order writers) and
- * offline return orders (线下退货).
- * Nothing here is used by other modules: app.ts registers its routes (and jobs). Anything another
- * module needs is exported from this file, and other modules import this module only through it.
+ * offline return orders (线下退货). app.ts registers its routes (and jobs). After-sales build on the
+ * return lines (decision 0026, "Returns"): the hooks below and the after-sale line writers. Other
+ * modules import this module only through this file.
  */
-export {};
+export { insertAfterSaleReturnLine, reopenAfterSaleLine } from './after-sale-lines.js';
+export { type AfterSaleLineAnswered, afterSaleLineAnswered, type ReturnParcelScanned, returnParcelScanned } from './hooks.js';

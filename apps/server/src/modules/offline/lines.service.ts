@@ -11,6 +11,7 @@ import {
   ErrorCode,
   fenToYuan,
   OFFLINE_RETURN_SERVICE_FEE_FEN,
+  OPERATOR_RETURN_SERVICE_FEE_FEN,
   RETURN_TO_FACTORY_STATUS_NAMES,
   type ReturnLineQuery,
   type ReturnToFactoryStatus,
@@ -22,6 +23,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { moveMoney } from '../funds/index.js';
+import { afterSaleLineAnswered } from './hooks.js';
 import * as logs from './return-logs.repository.js';
 import * as repo from './returns.repository.js';
 import { lineRow, requirePurchaser } from './rows.js';
@@ -97,15 +99,32 @@ export const stopReturnLines = (db: Db, caller: Caller, lineIds: number[]) =>
 export const resumeReturnLines = (db: Db, caller: Caller, lineIds: number[]) =>
   moveLines(db, caller, lineIds, { name: 'RESUME', what: '恢复', from: ['STOP_RETURNED'], to: 'WAITING_ASSIGNED', patch: { pickerUserId: null } });
 
-export const markFactoryRefused = (db: Db, caller: Caller, lineId: number, reason: string) =>
-  moveLines(db, caller, [lineId], {
-    name: 'FACTORY_REFUSE',
-    what: '标记拒退',
-    from: ['WAIT_FACTORY'],
-    to: 'FACTORY_REFUSE',
-    note: reason,
-    patch: { note: reason, finished: true },
+export async function markFactoryRefused(db: Db, caller: Caller, lineId: number, reason: string) {
+  return inTransaction(db, async (t) => {
+    const out = await moveLines(t, caller, [lineId], {
+      name: 'FACTORY_REFUSE',
+      what: '标记拒退',
+      from: ['WAIT_FACTORY'],
+      to: 'FACTORY_REFUSE',
+      note: reason,
+      patch: { note: reason, finished: true },
+    });
+    const [l] = await repo.selectLines(t, sql`l.purchaser_org_id = ${caller.orgId} and l.id = ${lineId}`);
+    if (l?.afterSaleId) {
+      await afterSaleLineAnswered.emit(t, {
+        afterSaleId: l.afterSaleId,
+        sellerOrgId: l.orgId,
+        purchaserOrgId: caller.orgId,
+        userId: caller.userId,
+        lineId,
+        outcome: 'FACTORY_REFUSE',
+        refundFen: 0,
+        reason,
+      });
+    }
+    return out;
   });
+}
 
 /**
  * The stall took the goods back and refunded `refundFen` (the line's goods amount when absent):
@@ -124,6 +143,7 @@ export async function markFactoryReturned(db: Db, caller: Caller, lineId: number
         ErrorCode.OFFLINE_REFUND_TOO_LARGE,
         `退款金额 ¥${fenToYuan(refund)} 超过该行退货商品金额 ¥${fenToYuan(goodsFen)}，请核对档口实际退款后重新填写`,
       );
+    if (l.afterSaleId) return answerAfterSaleLine(t, caller, l, refund);
     const fee = Math.min(OFFLINE_RETURN_SERVICE_FEE_FEN, refund);
     if (!(await repo.moveLine(t, caller.orgId, l.id, 'WAIT_FACTORY', { status: 'FACTORY_RETURNED', refundFen: refund, serviceFeeFen: fee, finished: true }))) {
       refuse(l, '标记已退货');
@@ -156,6 +176,42 @@ export async function markFactoryReturned(db: Db, caller: Caller, lineId: number
     const after = await repo.selectLines(t, sql`l.purchaser_org_id = ${caller.orgId} and l.id = ${l.id}`);
     return { moved: 1, lines: after.map(lineRow) };
   });
+}
+
+/**
+ * An after-sale's line: the line records what the stall refunded, and the after-sale (hook
+ * afterSaleLineAnswered) credits the seller once, less the operator's return service fee.
+ */
+async function answerAfterSaleLine(t: Db, caller: Caller, l: repo.LineRecord, refund: number) {
+  const fee = Math.min(OPERATOR_RETURN_SERVICE_FEE_FEN, refund);
+  if (!(await repo.moveLine(t, caller.orgId, l.id, 'WAIT_FACTORY', { status: 'FACTORY_RETURNED', refundFen: refund, serviceFeeFen: fee, finished: true }))) {
+    refuse(l, '标记已退货');
+  }
+  await logs.insertLogs(t, [
+    {
+      purchaserOrgId: caller.orgId,
+      sellerOrgId: l.orgId,
+      returnOrderId: l.returnOrderId,
+      lineId: l.id,
+      operation: 'FACTORY_RETURNED',
+      fromStatus: 'WAIT_FACTORY',
+      toStatus: 'FACTORY_RETURNED',
+      actorUserId: caller.userId,
+      note: `售后单 ${l.afterSaleNo} 档口退款 ¥${fenToYuan(refund)}`,
+    },
+  ]);
+  await afterSaleLineAnswered.emit(t, {
+    afterSaleId: l.afterSaleId as number,
+    sellerOrgId: l.orgId,
+    purchaserOrgId: caller.orgId,
+    userId: caller.userId,
+    lineId: l.id,
+    outcome: 'FACTORY_RETURNED',
+    refundFen: refund,
+    reason: '',
+  });
+  const after = await repo.selectLines(t, sql`l.purchaser_org_id = ${caller.orgId} and l.id = ${l.id}`);
+  return { moved: 1, lines: after.map(lineRow) };
 }
 
 function lineWhere(orgId: number, q: Omit<Query, 'pageNo' | 'pageSize'>): SQL {

@@ -4,6 +4,7 @@
  * then walks the return-to-factory statuses of SPEC.md section 4, with a log row per move.
  */
 import type { OfflineReturnOrderRow, ReturnToFactoryStatus } from '@dropship/contract';
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { organisations } from '../auth/auth.table.js';
@@ -83,9 +84,15 @@ export const offlineReturnLines = pgTable(
     /** The stall's reason for refusing, or the last note of an operation. */
     note: blank('note'),
     finishedAt: at('finished_at'),
+    /**
+     * The after-sale this line returns to its stall (decision 0026, "Returns"): its stall answer goes to
+     * the after-sale (hook afterSaleLineAnswered) instead of crediting an offline refund.
+     */
+    afterSaleId: bigint('after_sale_id', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('offline_return_lines_order_line').on(t.returnOrderId, t.lineNo),
+    uniqueIndex('offline_return_lines_after_sale').on(t.afterSaleId).where(sql`${t.afterSaleId} is not null`),
     index('offline_return_lines_purchaser_idx').on(t.purchaserOrgId, t.status, t.id.desc().nullsFirst()),
     index('offline_return_lines_org_idx').on(t.orgId, t.returnOrderId),
   ],

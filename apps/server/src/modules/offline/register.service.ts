@@ -1,10 +1,11 @@
 /**
  * 退货登记: the return desk scans an arriving parcel's waybill (or a hand-delivered parcel's return
  * number). Matching return orders are signed in (WAIT_SIGNED → SIGNED) and their lines enter
- * return-to-factory as WAITING_ASSIGNED; the page then prints their return storage tags. A parcel
+ * return-to-factory as WAITING_ASSIGNED; the page then prints their return storage tags. The same scan
+ * signs in the after-sales whose return waybill it is (hook returnParcelScanned). A parcel
  * that matches nothing is kept as an unmatched parcel with the desk's note.
  */
-import { ErrorCode, type ReturnParcelQuery, type ReturnRegisterBody, type ReturnRegisterResult } from '@dropship/contract';
+import { ErrorCode, type ReturnParcelQuery, type ReturnRegisterBody, type ReturnRegisterResult, type SignedAfterSale } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -12,6 +13,7 @@ import { queryRows } from '../../db/rows.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
+import { returnParcelScanned } from './hooks.js';
 import * as logs from './return-logs.repository.js';
 import * as repo from './returns.repository.js';
 import { lineRow, requirePurchaser } from './rows.js';
@@ -23,7 +25,13 @@ export async function registerReturnParcel(db: Db, caller: Caller, body: Body): 
   requirePurchaser(caller);
   const code = body.waybillNo.replace(/\s+/g, '').toUpperCase();
   return inTransaction(db, async (t) => {
-    const found = await repo.lockOrdersByCode(t, caller.orgId, code);
+    // After-sales whose return parcel this is are signed in first (their handler locks their own rows).
+    const scanned = { purchaserOrgId: caller.orgId, userId: caller.userId, code, note: body.note, signed: [] as SignedAfterSale[] };
+    await returnParcelScanned.emit(t, scanned);
+    const afterSales = scanned.signed;
+    // The after-sales' own lines are registered through them, never as an offline return order.
+    const found = (await repo.lockOrdersByCode(t, caller.orgId, code)).filter((o) => !o.forAfterSale);
+    if (found.length === 0 && afterSales.length > 0) return { matched: true, orders: [], lines: [], afterSales, parcelId: null };
     if (found.length === 0) {
       if (!body.registerUnmatched)
         throw new AppError(ErrorCode.OFFLINE_WAYBILL_UNKNOWN, `没有找到快递单号“${code}”的线下退货单，请核对单号；确认无误可填写备注登记为无主退货件`);
@@ -35,7 +43,7 @@ export async function registerReturnParcel(db: Db, caller: Caller, body: Body): 
         note: body.note,
         userId: caller.userId,
       });
-      return { matched: false, orders: [], lines: [], parcelId };
+      return { matched: false, orders: [], lines: [], afterSales, parcelId };
     }
     const fresh = found.filter((o) => o.status === 'WAIT_SIGNED').map((o) => o.id);
     await repo.signOrders(t, caller.orgId, fresh, caller.userId);
@@ -76,6 +84,7 @@ export async function registerReturnParcel(db: Db, caller: Caller, body: Body): 
       matched: true,
       orders: orders.map((o) => ({ id: o.id, returnNo: o.returnNo, sellerName: o.sellerName, alreadyRegistered: !fresh.includes(o.id) })),
       lines: lines.map(lineRow),
+      afterSales,
       parcelId,
     };
   });

@@ -3,7 +3,7 @@
  * reads and writes the purchaser's; a line moves only from the statuses the service names, so a
  * row that moved meanwhile is not touched.
  */
-import type { OfflineReturnOrderRow, ReturnToFactoryStatus } from '@dropship/contract';
+import type { OfflineReturnOrderRow, ReturnStatusCode, ReturnToFactoryStatus } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -37,6 +37,10 @@ export interface LineRecord {
   sellerName: string;
   registeredAt: Date | null;
   finishedAt: Date | null;
+  /** Set on a line made for an after-sale: its stall answer goes to the after-sale. */
+  afterSaleId: number | null;
+  afterSaleNo: string | null;
+  afterSaleReturnStatus: ReturnStatusCode | null;
 }
 
 export interface NewReturnLine {
@@ -67,6 +71,7 @@ function toLine(r: Record<string, unknown>): LineRecord {
     refundFen: Number(r.refundFen),
     serviceFeeFen: Number(r.serviceFeeFen),
     pickerUserId: num(r.pickerUserId),
+    afterSaleId: num(r.afterSaleId),
     registeredAt: date(r.registeredAt),
     finishedAt: date(r.finishedAt),
   };
@@ -77,8 +82,10 @@ const LINE_SELECT = sql`select l.id, l.org_id as "orgId", l.purchaser_org_id as 
     l.stall_no as "stallNo", l.manufacturer_address as "manufacturerAddress", l.art_no as "artNo", l.color, l.size, l.quantity,
     l.unit_price_fen as "unitPriceFen", l.status, l.picker_user_id as "pickerUserId", coalesce(u.name, u.username) as "pickerName",
     l.refund_fen as "refundFen", l.service_fee_fen as "serviceFeeFen", l.note, o.waybill_no as "waybillNo", s.name as "sellerName",
-    o.registered_at as "registeredAt", l.finished_at as "finishedAt"
+    o.registered_at as "registeredAt", l.finished_at as "finishedAt", l.after_sale_id as "afterSaleId",
+    a.after_sale_no as "afterSaleNo", a.return_status as "afterSaleReturnStatus"
   from offline_return_lines l
+  left join after_sales a on a.id = l.after_sale_id
   join offline_return_orders o on o.id = l.return_order_id
   join organisations s on s.id = l.org_id
   left join users u on u.id = l.picker_user_id`;
@@ -171,14 +178,16 @@ export async function countOrders(db: Db, where: SQL): Promise<number> {
 }
 
 /** The purchaser's return orders a scanned code names (waybill or return number), locked for the sign-in. */
-export async function lockOrdersByCode(db: Db, purchaserOrgId: number, code: string): Promise<{ id: number; status: string }[]> {
-  const rows = await queryRows<{ id: string | number; status: string }>(
+export async function lockOrdersByCode(db: Db, purchaserOrgId: number, code: string): Promise<{ id: number; status: string; forAfterSale: boolean }[]> {
+  const rows = await queryRows<{ id: string | number; status: string; for_after_sale: boolean }>(
     db,
-    sql`select id, status from offline_return_orders
-        where purchaser_org_id = ${purchaserOrgId} and ((waybill_no <> '' and waybill_no = ${code}) or return_no = ${code})
-        order by id for update`,
+    sql`select o.id, o.status,
+          exists (select 1 from offline_return_lines l where l.return_order_id = o.id and l.after_sale_id is not null) as for_after_sale
+        from offline_return_orders o
+        where o.purchaser_org_id = ${purchaserOrgId} and ((o.waybill_no <> '' and o.waybill_no = ${code}) or o.return_no = ${code})
+        order by o.id for update of o`,
   );
-  return rows.map((r) => ({ id: Number(r.id), status: r.status }));
+  return rows.map((r) => ({ id: Number(r.id), status: r.status, forAfterSale: !!r.for_after_sale }));
 }
 
 /** WAIT_SIGNED → SIGNED, and the lines enter return-to-factory as WAITING_ASSIGNED. */

@@ -103,7 +103,11 @@ export async function cancelOfflineReturnOrder(db: Db, caller: Caller, id: numbe
 }
 
 function sellerWhere(orgId: number, q: Query): SQL {
-  const parts = [sql`o.org_id = ${orgId}`];
+  // The return orders made for after-sales are the seller's after-sales (售后订单), not offline return orders.
+  const parts = [
+    sql`o.org_id = ${orgId}`,
+    sql`not exists (select 1 from offline_return_lines x where x.return_order_id = o.id and x.after_sale_id is not null)`,
+  ];
   if (q.status) parts.push(sql`o.status = ${q.status}`);
   if (q.keyword) {
     const k = q.keyword.toUpperCase();

@@ -42,6 +42,9 @@ export function lineRow(l: LineRecord): OfflineReturnLineRow {
     sellerName: l.sellerName,
     registeredAt: iso(l.registeredAt),
     finishedAt: iso(l.finishedAt),
+    afterSaleId: l.afterSaleId,
+    afterSaleNo: l.afterSaleNo ?? null,
+    afterSaleReturnStatus: l.afterSaleReturnStatus ?? null,
   };
 }
 

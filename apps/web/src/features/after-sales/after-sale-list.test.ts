@@ -20,3 +20,14 @@ describe('allowedActions', () => {
     }
   });
 });
+
+describe('allowedActions after a stall’s refusal', () => {
+  it('the seller decides: accept, negotiate or send back to the stall', () => {
+    expect(allowedActions({ status: 'GOODS_RETURNING', source: 'SELLER', returnStatus: 'FACTORY_REFUSE_TODEAL' })).toEqual([
+      'ACCEPT_REFUSE',
+      'NEGOTIATE_REFUND',
+      'RETURN_FACTORY_AGAIN',
+    ]);
+    expect(allowedActions({ status: 'GOODS_RETURNING', source: 'SELLER', returnStatus: 'NEGOTIATE_REFUND' })).toEqual([]);
+  });
+});

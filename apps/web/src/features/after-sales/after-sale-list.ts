@@ -60,5 +60,7 @@ export function allowedActions(r: ActionFacts): AfterSaleAction[] {
   if (r.source === 'SELLER' && (r.status === 'REFUNDING' || waitingReturn)) out.push('CANCEL');
   if (r.source === 'PLATFORM' && r.status === 'REFUNDING') out.push('INTERCEPT');
   if (waitingReturn) out.push('FILL_WAYBILL');
+  // The stall refused the return: the seller decides (server: status-machine.ts actionsOf).
+  if (r.status === 'GOODS_RETURNING' && r.returnStatus === 'FACTORY_REFUSE_TODEAL') out.push('ACCEPT_REFUSE', 'NEGOTIATE_REFUND', 'RETURN_FACTORY_AGAIN');
   return out;
 }

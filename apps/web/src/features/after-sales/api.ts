@@ -1,5 +1,13 @@
 /** Calls of 售后 (售后订单, 售后详情, 申请售后, 快速查询) and their query keys. Money is integer fen; pages show yuan. */
-import type { AfterSaleApplyBody, AfterSaleBatchResult, AfterSaleDetail, AfterSaleFilter, AfterSalePageResult, QuickQueryResult } from '@dropship/contract';
+import type {
+  AfterSaleApplyBody,
+  AfterSaleBatchResult,
+  AfterSaleDecideBody,
+  AfterSaleDetail,
+  AfterSaleFilter,
+  AfterSalePageResult,
+  QuickQueryResult,
+} from '@dropship/contract';
 import { ApiError, call } from '../../app/api';
 import { downloadExcel } from '../../lib/request/browser';
 
@@ -27,6 +35,8 @@ export const afterSaleApi = {
   /** 同意退款 / 拒绝退款 on a platform after-sale: the server tells the platform; a refusal there changes nothing. */
   agree: (id: number) => post<unknown>(`${A}/agree`, { id }),
   refuse: (id: number, reason: string) => post<unknown>(`${A}/refuse`, { id, reason }),
+  /** The seller's decision on a stall's refusal (接受拒退, 协商退款, 重新退档口). */
+  decide: (body: AfterSaleDecideBody) => post<unknown>(`${A}/decide`, body),
   quickQuery: (keyword: string) => post<QuickQueryResult>(`${A}/quickQuery`, { keyword }),
   /** The filtered set as .xlsx (the server streams it). */
   async exportExcel(f: Omit<AfterSaleQuery, 'pageNo' | 'pageSize'>) {

@@ -1,5 +1,7 @@
 /** Calls of offline pickup and return (线下拿货单, 线下退货单, 退货登记, 退货入库分配) and their query keys. */
 import type {
+  AfterSaleInspectBody,
+  AfterSaleReturnResult,
   OfflinePickupCreateBody,
   OfflinePickupRow,
   OfflineReturnCreateBody,
@@ -84,4 +86,7 @@ export const offlineApi = {
   refuse: (lineId: number, reason: string) => post<OpResult>('/api/b2/purchaser/offlineReturn/lines/refuse', { lineId, reason }),
   stop: (lineIds: number[]) => post<OpResult>('/api/b2/purchaser/offlineReturn/lines/stop', { lineIds }),
   resume: (lineIds: number[]) => post<OpResult>('/api/b2/purchaser/offlineReturn/lines/resume', { lineIds }),
+  /** 售后退货: 验货 of a signed-in after-sale, and the purchaser's confirmation of what waits for it. */
+  inspectAfterSale: (b: AfterSaleInspectBody) => post<AfterSaleReturnResult>('/api/b2/purchaser/offlineReturn/afterSale/inspect', b),
+  confirmAfterSale: (id: number) => post<AfterSaleReturnResult>('/api/b2/purchaser/offlineReturn/afterSale/confirm', { id }),
 };

@@ -1,9 +1,10 @@
 /**
- * The changes a seller makes to an after-sale (撤销, 拦截退款, 填写退货物流, 同意 / 拒绝退款, batch 拦截退款), shared by
+ * The changes a seller makes to an after-sale (撤销, 拦截退款, 填写退货物流, 同意 / 拒绝退款, batch 拦截退款, and the
+ * decision on a stall's refusal: 接受拒退, 协商退款, 重新退档口), shared by
  * the list and the detail: each asks first, sends one request key per confirmation, says what
  * happened and refreshes the after-sales, the dropship orders and the money it moved.
  */
-import type { AfterSaleAction, AfterSaleBatchResult, AfterSaleRow } from '@dropship/contract';
+import { type AfterSaleAction, type AfterSaleBatchResult, type AfterSaleDecideBody, type AfterSaleRow, REFUSE_DECISION_NAMES } from '@dropship/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { dropshipKeys } from '../../dropship-orders/api';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
 import { afterSaleApi, afterSaleKeys } from '../api';
 import { BatchResultDialog } from './BatchResultDialog';
+import { NegotiateModal, type NegotiateTarget } from './NegotiateModal';
 import { WaybillModal, type WaybillTarget } from './WaybillModal';
 
 type Target = Pick<AfterSaleRow, 'id' | 'afterSaleNo' | 'returnCourierName' | 'returnWaybillNo'>;
@@ -23,6 +25,7 @@ export const ACTION_LABELS: Record<AfterSaleAction, string> = {
   FILL_WAYBILL: '填写退货物流',
   AGREE: '同意退款',
   REFUSE: '拒绝退款',
+  ...REFUSE_DECISION_NAMES,
 };
 
 export function useAfterSaleActions(onChanged?: () => void) {
@@ -30,6 +33,7 @@ export function useAfterSaleActions(onChanged?: () => void) {
   const qc = useQueryClient();
   const [waybillOf, setWaybillOf] = useState<WaybillTarget | null>(null);
   const [batch, setBatch] = useState<AfterSaleBatchResult | null>(null);
+  const [negotiateOf, setNegotiateOf] = useState<NegotiateTarget | null>(null);
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: afterSaleKeys.all });
     void qc.invalidateQueries({ queryKey: dropshipKeys.all });
@@ -69,6 +73,14 @@ export function useAfterSaleActions(onChanged?: () => void) {
     mutationFn: (v: { id: number; reason: string }) => afterSaleApi.refuse(v.id, v.reason),
     onSuccess: () => {
       message.success('已拒绝退款，平台已收到');
+      refresh();
+    },
+  });
+  const decide = useMutation({
+    mutationFn: (b: AfterSaleDecideBody) => afterSaleApi.decide(b),
+    onSuccess: () => {
+      message.success('已提交处理方式');
+      setNegotiateOf(null);
       refresh();
     },
   });
@@ -112,6 +124,21 @@ export function useAfterSaleActions(onChanged?: () => void) {
       });
       return;
     }
+    if (action === 'NEGOTIATE_REFUND') {
+      setNegotiateOf({ id: t.id, afterSaleNo: t.afterSaleNo });
+      return;
+    }
+    if (action === 'ACCEPT_REFUSE' || action === 'RETURN_FACTORY_AGAIN') {
+      const accept = action === 'ACCEPT_REFUSE';
+      modal.confirm({
+        title: `${REFUSE_DECISION_NAMES[action]} ${t.afterSaleNo}？`,
+        content: accept ? '档口拒退的货物将作为问题件退回给你，本售后不再退款。' : '采购商确认后，货物将再次退回档口。',
+        okText: accept ? '确认接受' : '确认重新退档口',
+        cancelText: '再想想',
+        onOk: () => decide.mutateAsync({ id: t.id, decision: action }),
+      });
+      return;
+    }
     const isCancel = action === 'CANCEL';
     modal.confirm({
       title: isCancel ? `撤销售后 ${t.afterSaleNo}？` : `拦截退款 ${t.afterSaleNo}？`,
@@ -140,8 +167,19 @@ export function useAfterSaleActions(onChanged?: () => void) {
         onClose={() => setWaybillOf(null)}
         onSave={(v) => waybillOf && waybill.mutate({ id: waybillOf.id, ...v })}
       />
+      <NegotiateModal
+        target={negotiateOf}
+        saving={decide.isPending}
+        onClose={() => setNegotiateOf(null)}
+        onSave={(v) => negotiateOf && decide.mutate({ id: negotiateOf.id, decision: 'NEGOTIATE_REFUND', ...v })}
+      />
       <BatchResultDialog title="批量拦截退款结果" result={batch} onClose={() => setBatch(null)} />
     </>
   );
-  return { run, interceptMany, dialogs, busy: cancel.isPending || intercept.isPending || agree.isPending || refuse.isPending || batchIntercept.isPending };
+  return {
+    run,
+    interceptMany,
+    dialogs,
+    busy: cancel.isPending || intercept.isPending || agree.isPending || refuse.isPending || batchIntercept.isPending || decide.isPending,
+  };
 }

@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { afterSaleListPath } from '../after-sale-list';
 import { afterSaleApi, afterSaleKeys } from '../api';
 import { AfterSaleStatusTag } from '../components/AfterSaleStatusTag';
+import { DetailInspection } from '../components/DetailInspection';
 import { DetailSummary } from '../components/DetailSummary';
 import { DetailTimelineMoney } from '../components/DetailTimelineMoney';
 import { ACTION_LABELS, useAfterSaleActions } from '../components/use-after-sale-actions';
@@ -52,6 +53,7 @@ export default function AfterSaleDetailPage() {
         </Space>
       </Space>
       <DetailSummary detail={d} />
+      <DetailInspection d={d} />
       <DetailTimelineMoney detail={d} />
       {actions.dialogs}
     </div>

@@ -2,7 +2,8 @@
  * 退货入库分配 (/offlineReturnOrder/offlineReturnOrderList): signed-in return lines by their
  * return-to-factory status (tabs with counts), filters and paging in the address. Lines are
  * assigned to pickers, paused and resumed in batches; the picker's outcome at the stall is entered
- * per line (refunded → the seller's balance, or refused). Each line has its log and its tag.
+ * per line (refunded → the seller's balance, or refused). Each line has its log and its tag. Lines made
+ * for after-sales (售后退货) show their source, their return label and the confirmations they wait for.
  */
 import { fenToYuan, maskName, type OfflineReturnLineRow, RETURN_TO_FACTORY_STATUS_NAMES } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { formatDateTime } from '../../../lib/date';
 import { type FilterField, ListFilterForm, ListToolbar, oneOf, positiveInt, text, useListPage } from '../../../lib/list-page';
 import { rowSelectionDefaults } from '../../../lib/table-defaults';
 import { type OpResult, offlineApi, offlineKeys } from '../api';
+import { AfterSaleLineActions } from '../components/AfterSaleLineActions';
 import { LogsModal } from '../components/LogsModal';
 import { AssignDialog, RefuseDialog, ReturnedDialog } from '../components/OutcomeDialogs';
 import { ReturnStatusTag } from '../components/ReturnStatusTag';
@@ -98,6 +100,7 @@ export default function ReturnAssignmentPage() {
         columns={[
           { title: '退货码', dataIndex: 'returnCode' },
           { title: '退货单号', dataIndex: 'returnNo' },
+          { title: '来源', render: (_, l) => (l.afterSaleNo ? `售后退货 ${l.afterSaleNo}` : '线下退货') },
           { title: '卖家', dataIndex: 'sellerName', render: (v: string) => maskName(v) },
           { title: '档口', dataIndex: 'stallText' },
           { title: '货号', dataIndex: 'artNo' },
@@ -124,6 +127,7 @@ export default function ReturnAssignmentPage() {
                     </Button>
                   </>
                 )}
+                <AfterSaleLineActions line={l} />
                 <Button type="link" size="small" onClick={() => list.openDialog('logs', l.id)}>
                   日志
                 </Button>

@@ -1,7 +1,8 @@
 /**
  * 退货登记 (/offlineReturnOrder/returnRegistration): the return desk scans each arriving parcel's
  * waybill (a keyboard-wedge scanner types it and presses Enter into the focused field). A match
- * signs the return order(s) in and lists their lines for the return storage tags; an unknown waybill
+ * signs the return order(s) in and lists their lines for the return storage tags, and signs in the
+ * after-sales whose return parcel it is (验货 and their after-sale labels); an unknown waybill
  * can be kept as an unmatched parcel with a note. Below, the desk's registrations (filters in the address).
  */
 import { ErrorCode, type ReturnRegisterResult } from '@dropship/contract';
@@ -12,6 +13,7 @@ import { ApiError } from '../../../app/api';
 import { formatDateTime } from '../../../lib/date';
 import { ExportButton, type FilterField, ListFilterForm, oneOf, text, useListPage } from '../../../lib/list-page';
 import { offlineApi, offlineKeys, type ParcelRow } from '../api';
+import { AfterSaleMatches } from '../components/AfterSaleMatches';
 import { ReturnStatusTag } from '../components/ReturnStatusTag';
 import { printReturnStorageTags } from '../return-tags';
 
@@ -48,9 +50,13 @@ export default function ReturnRegistrationPage() {
       setUnknown(null);
       setCode('');
       setNote('');
+      const signed = [
+        ...r.orders.map((o) => ({ no: o.returnNo, again: o.alreadyRegistered })),
+        ...r.afterSales.map((a) => ({ no: a.afterSaleNo, again: a.alreadyRegistered })),
+      ];
       if (!r.matched) message.success(`已登记无主退货件 ${b.waybillNo}`);
-      else if (r.orders.every((o) => o.alreadyRegistered)) message.warning(`${b.waybillNo} 已签收过，无需重复登记`);
-      else message.success(`已签收 ${r.orders.map((o) => o.returnNo).join('、')}，共 ${r.lines.length} 行`);
+      else if (signed.every((o) => o.again)) message.warning(`${b.waybillNo} 已签收过，无需重复登记`);
+      else message.success(`已签收 ${signed.map((o) => o.no).join('、')}${r.lines.length > 0 ? `，共 ${r.lines.length} 行` : ''}`);
       void qc.invalidateQueries({ queryKey: offlineKeys.all });
       refocus();
     },
@@ -88,7 +94,7 @@ export default function ReturnRegistrationPage() {
             <Alert
               type="warning"
               showIcon
-              message={`没有找到快递单号 ${unknown} 的线下退货单`}
+              message={`没有找到快递单号 ${unknown} 的线下退货单或售后退货`}
               description={
                 <Space wrap>
                   <Input
@@ -110,7 +116,8 @@ export default function ReturnRegistrationPage() {
               }
             />
           )}
-          {result?.matched && (
+          {result?.matched && <AfterSaleMatches rows={result.afterSales} />}
+          {result?.matched && result.orders.length > 0 && (
             <div data-testid="register-result">
               <Space style={{ marginBottom: 8 }} wrap>
                 {result.orders.map((o) => (
