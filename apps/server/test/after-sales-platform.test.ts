@@ -8,51 +8,32 @@
  */
 import type { MarketplaceEmulator, NormalizedOrder } from '@dropship/channels';
 import { type AfterSaleBatchResult, type AfterSaleDetail, ErrorCode } from '@dropship/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/client.js';
 import { queryRows } from '../src/db/rows.js';
 import { afterSaleEntries, afterSaleEvents, afterSales } from '../src/modules/after-sale/after-sale.table.js';
-import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
-import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
-import { deliverOrder } from '../src/modules/dropship-orders/fulfilment/deliver.service.js';
+import { dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
-import { suppliers } from '../src/modules/goods/goods.table.js';
-import { writeLinks } from '../src/modules/goods/link-writer.js';
-import { findSkuIdsByRefs } from '../src/modules/goods/shop-skus.repository.js';
 import { messages } from '../src/modules/messages/messages.table.js';
-import { shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
-import { shops } from '../src/modules/shops/shops.table.js';
-import { expectCountsTrue, RECEIVER } from './dropship-orders-support.js';
-import { balance, fund, orgOf, PAY_PASSWORD, setPayPassword } from './funds-payments-support.js';
-import { createTestApp, login, type Session, type TestApp } from './helpers.js';
-import { addOAuthShop } from './shops-support.js';
+import { expectCountsTrue } from './dropship-orders-support.js';
+import type { Session, TestApp } from './helpers.js';
+import { type PlatformRefundWorld, startPlatformRefundWorld } from './platform-refund-world.js';
 import { call, envelope, snapshotCounts } from './support.js';
 
-process.env.SHOP_FIRST_SYNC_DAYS = '4';
-// Test files share a worker's process: the next one must see the default again.
-afterAll(() => {
-  delete process.env.SHOP_FIRST_SYNC_DAYS;
-});
-
+let w: PlatformRefundWorld;
 let t: TestApp;
 let seller: Session;
 let orgId: number;
 let emu: MarketplaceEmulator;
-let shopId: number;
-let platformShopId: string;
-let stallId: number;
-const used = new Set<string>();
-let keySeq = 0;
 const db = () => t.database.db;
 const BASE = '/api/b2/aftersale/orders';
-const post = async <T>(url: string, payload: Record<string, unknown>) => envelope<T>(await call(t.app, { method: 'POST', url, session: seller, payload }));
-const sync = async () => {
-  expect((await post('/api/b2/shops/sync', { id: shopId })).errorCode).toBe(0);
-  await t.app.jobs.runDue();
-};
-const available = async () => (await balance(db(), orgId)).available;
+const post = <T>(url: string, payload: Record<string, unknown>) => w.post<T>(url, payload);
+const sync = () => w.sync();
+const available = () => w.available();
+const waitingOrder = () => w.waitingOrder();
+const placeAndPay = (order: NormalizedOrder) => w.placeAndPay(order);
+const deliver = (orderId: number) => w.deliver(orderId);
 const state = async () => ({
   ...(await snapshotCounts(db(), { afterSales, afterSaleEvents, afterSaleEntries, ledgerEntries, messages })),
   statuses: (await db().select({ s: afterSales.status }).from(afterSales)).map((r) => r.s).join(','),
@@ -60,79 +41,10 @@ const state = async () => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  seller = await login(t.app, 'demo_seller');
-  orgId = await orgOf(db(), seller);
-  await setPayPassword(t, seller, DEMO_PASSWORD);
-  await fund(db(), orgId, 1_000_000);
-  emu = await t.app.channels.emulator();
-  shopId = await addOAuthShop(t.app, seller, 'TAOBAO', '售后测试店');
-  platformShopId = (await db().select().from(shops).where(eq(shops.id, shopId)))[0]?.platformShopId as string;
-  const [stall] = await db()
-    .insert(suppliers)
-    .values({ orgId, name: '售后档口', market: '广州十三行', building: '新中国大厦', floor: '5楼', stallNo: 'S501', marketArea: '十三行' })
-    .returning();
-  stallId = stall?.id as number;
-  await t.app.jobs.runDue();
+  w = await startPlatformRefundWorld('售后测试', '7822');
+  ({ t, seller, orgId, emu } = w);
 });
-afterAll(() => t?.close());
-
-/** A synced order waiting to be shipped, nothing refunded, not used by an earlier test. */
-function waitingOrder(): NormalizedOrder {
-  const found = emu
-    .orders('TAOBAO', platformShopId)
-    .find((o) => o.status === 'WAIT_SELLER_SEND' && o.items.every((i) => i.refundState === 'NONE') && !used.has(o.platformOrderId));
-  if (!found) throw new Error('the emulator has no order waiting to ship');
-  used.add(found.platformOrderId);
-  return found;
-}
-
-/** Links the order's goods at 20.00 a piece, places and pays its dropship order. */
-async function placeAndPay(order: NormalizedOrder) {
-  const skuIds = await findSkuIdsByRefs(
-    db(),
-    orgId,
-    order.items.map((i) => ({ channel: 'TAOBAO', itemId: i.itemId, skuId: i.skuId })),
-  );
-  const proposals = order.items.map((_, i) => ({
-    shopSkuId: skuIds[i] as number,
-    supplierId: stallId,
-    artNo: `SH${i}`,
-    color: '白色',
-    size: 'L',
-    costFen: 2000,
-  }));
-  await writeLinks(db(), orgId, proposals, { source: 'SEED', userId: null, overwrite: true }, () => '售后档口');
-  const [so] = await db()
-    .select({ id: shopOrders.id })
-    .from(shopOrders)
-    .where(and(eq(shopOrders.shopId, shopId), eq(shopOrders.platformOrderId, order.platformOrderId)));
-  const created = await post<{ orders: { id: number }[] }>('/api/b2/post/orders/create', {
-    orders: [{ shopOrderId: so?.id, receiver: RECEIVER, expressCode: 'ZTO' }],
-  });
-  expect(created.errorCode, created.errorMsg).toBe(0);
-  const id = created.data.orders[0]?.id as number;
-  const paid = await post('/api/b2/post/orders/pay', {
-    orderIds: [id],
-    payMethod: 'BALANCE',
-    payPassword: PAY_PASSWORD,
-    requestKey: `as-platform-pay-${++keySeq}`,
-  });
-  expect(paid.errorCode, paid.errorMsg).toBe(0);
-  const lines = await db().select().from(dropshipOrderItems).where(eq(dropshipOrderItems.orderId, id)).orderBy(dropshipOrderItems.lineNo);
-  return { id, lines };
-}
-
-async function deliver(orderId: number) {
-  const [o] = await db().select().from(dropshipOrders).where(eq(dropshipOrders.id, orderId));
-  await db().transaction((tx) =>
-    deliverOrder(tx as unknown as Db, t.app.jobs, { purchaserOrgId: o?.purchaserOrgId as number, userId: null }, orgId, orderId, {
-      courierCode: 'ZTO',
-      courierName: '中通快递',
-      trackingNo: `7822${String(Date.now() % 1e8).padStart(8, '0')}${keySeq++}`,
-    }),
-  );
-}
+afterAll(() => w?.close());
 
 /**
  * The buyer asks a refund of one line on the platform (REFUNDING), the platform pays it (REFUNDED) or
