@@ -7,9 +7,10 @@ import {
   TRANSACTION_TYPE_NAMES,
   type TransactionType,
 } from '@dropship/contract';
-import { Card, Col, Row, Table, Timeline, Typography } from 'antd';
+import { Card, Col, Row, Table } from 'antd';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../lib/date';
+import { StatusTimeline } from '../../../lib/status-timeline';
 
 const statusName = (s: string | null) => (s ? (AFTER_SALE_STATUS_NAMES[s as AfterSaleStatusCode] ?? s) : '');
 const COLORS: Partial<Record<string, string>> = { COMPLETE: 'green', CLOSE: 'gray', REFUSE: 'red', PROBLEM: 'red' };
@@ -42,28 +43,7 @@ export function DetailTimelineMoney({ detail: d }: { detail: AfterSaleDetail }) 
       </Col>
       <Col xs={24} lg={12}>
         <Card size="small" title="售后进度">
-          <Timeline
-            items={d.timeline.map((e) => ({
-              color: COLORS[e.toStatus] ?? 'blue',
-              content: (
-                <div>
-                  <Typography.Text strong>{e.operationName}</Typography.Text>{' '}
-                  {e.fromStatus !== e.toStatus && (
-                    <Typography.Text type="secondary">
-                      {e.fromStatus ? `${statusName(e.fromStatus)} → ` : ''}
-                      {statusName(e.toStatus)}
-                    </Typography.Text>
-                  )}
-                  <div>
-                    <Typography.Text type="secondary">
-                      {formatDateTime(e.createdAt)} · {e.actorName}
-                    </Typography.Text>
-                  </div>
-                  {e.note && <div>{e.note}</div>}
-                </div>
-              ),
-            }))}
-          />
+          <StatusTimeline events={d.timeline.map((e) => ({ ...e, actor: e.actorName }))} statusName={statusName} colorOf={(to) => COLORS[to] ?? 'blue'} />
         </Card>
       </Col>
     </Row>

@@ -7,9 +7,10 @@ import {
   TRANSACTION_TYPE_NAMES,
   type TransactionType,
 } from '@dropship/contract';
-import { Card, Col, Descriptions, Row, Table, Timeline, Typography } from 'antd';
+import { Card, Col, Descriptions, Row, Table, Typography } from 'antd';
 import type { z } from 'zod';
 import { formatDateTime } from '../../../lib/date';
+import { StatusTimeline } from '../../../lib/status-timeline';
 
 const statusName = (s: string | null) => (s ? (COMBINED_ORDER_STATUS_NAMES[s as CombinedStatusCode] ?? s) : '');
 
@@ -52,28 +53,7 @@ export function DetailMoney({ order: o }: { order: DropshipDetail }) {
       </Col>
       <Col xs={24} lg={12}>
         <Card size="small" title="订单进度">
-          <Timeline
-            items={o.events.map((e) => ({
-              color: e.toStatus === 'CANCELED' ? 'gray' : 'blue',
-              content: (
-                <div>
-                  <Typography.Text strong>{e.operationName}</Typography.Text>{' '}
-                  {e.fromStatus !== e.toStatus && (
-                    <Typography.Text type="secondary">
-                      {e.fromStatus ? `${statusName(e.fromStatus)} → ` : ''}
-                      {statusName(e.toStatus)}
-                    </Typography.Text>
-                  )}
-                  <div>
-                    <Typography.Text type="secondary">
-                      {formatDateTime(e.createdAt)} · {e.actor}
-                    </Typography.Text>
-                  </div>
-                  {e.note && <div>{e.note}</div>}
-                </div>
-              ),
-            }))}
-          />
+          <StatusTimeline events={o.events} statusName={statusName} colorOf={(to) => (to === 'CANCELED' ? 'gray' : 'blue')} />
         </Card>
       </Col>
     </Row>
