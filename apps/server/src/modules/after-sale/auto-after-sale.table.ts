@@ -45,5 +45,8 @@ export const autoAfterSaleLogs = pgTable(
     message: text('message').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [uniqueIndex('auto_after_sale_logs_after_sale').on(t.afterSaleId), index('auto_after_sale_logs_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    uniqueIndex('auto_after_sale_logs_after_sale').on(t.afterSaleId),
+    index('auto_after_sale_logs_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst()),
+  ],
 );
