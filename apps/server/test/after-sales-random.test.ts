@@ -346,7 +346,14 @@ describe('a random run of after-sale operations', () => {
     }
 
     async function cancel() {
-      const a = await one(rand() < 0.7 ? sql`status in ('REFUNDING', 'GOODS_RETURNING')` : sql`true`);
+      const r = rand();
+      const a = await one(
+        r < 0.6
+          ? sql`source = 'SELLER' and status = 'GOODS_RETURNING' and return_status = 'WAIT_SIGNED'`
+          : r < 0.8
+            ? sql`status in ('REFUNDING', 'GOODS_RETURNING')`
+            : sql`true`,
+      );
       if (!a) return apply();
       const k = rand() < 0.5 ? key() : undefined;
       const first = await counted('cancel', send(a.seller.session, `${BASE}/cancel`, { id: a.id, ...(k ? { requestKey: k } : {}) }));
