@@ -201,6 +201,10 @@ export async function afterSalesOnRefunds(db: Db, f: RefundsSynced) {
         const current = { ...r, order_status: o.status, take_status: take };
         if (!a) {
           if (r.state === 'CLOSED') continue;
+          // A line another after-sale already covers (the seller's own 仅退款 that stopped it, or an earlier platform
+          // refund) opens none: a platform refund is the whole line, and a line keeps one open after-sale and its
+          // quantities within its own (the same rules as 申请售后); that after-sale already holds the line's money.
+          if ((await repo.ofItems(t, f.orgId, [Number(r.item_id)])).length > 0) continue;
           await openFromPlatform(t, f.orgId, f.shopId, current, who);
           changed = true;
         } else if (
