@@ -12,7 +12,8 @@
  *   DATABASE_URL=postgres://… npx tsx bench/after-sales-list.bench.ts         # a THROWAWAY PostgreSQL database, 1,000,000
  *   TEST_DATABASE_URL=postgres://… npx tsx bench/after-sales-list.bench.ts    # a database created on that server, dropped after
  *
- * AFTER_SALES_BENCH_ROWS overrides the count, AFTER_SALES_BENCH_CALLS the calls per run; AFTER_SALES_BENCH_CANDIDATES=0
+ * AFTER_SALES_BENCH_ROWS overrides the count, AFTER_SALES_BENCH_CALLS the calls per run (by default each shape gets
+ * what fills about 3 s per side and run: a few for a page that takes seconds, up to 200 for a cheap one); AFTER_SALES_BENCH_CANDIDATES=0
  * skips the candidate indexes, AFTER_SALES_BENCH_PLANS=1 prints the whole plans.
  */
 
@@ -49,7 +50,7 @@ if (testServer) {
 }
 
 const ROWS = Number(process.env.AFTER_SALES_BENCH_ROWS ?? (url ? 1_000_000 : 200_000));
-const CALLS = Number(process.env.AFTER_SALES_BENCH_CALLS ?? (url ? 100 : 3));
+const FIXED_CALLS = process.env.AFTER_SALES_BENCH_CALLS ? Number(process.env.AFTER_SALES_BENCH_CALLS) : undefined;
 // PGlite has one connection: more callers only queue.
 const CONCURRENCY = url ? 8 : 1;
 const RUNS = 3;
@@ -152,7 +153,7 @@ if (check.total !== ROWS || check.list.length !== 20) throw new Error(`seed not 
 async function measureShapes(label: string) {
   const out = new Map<string, number>();
   console.log(
-    `after-sale list (${label}): ${ROWS.toLocaleString()} after-sales of one seller, ${CALLS} calls per run, ${CONCURRENCY} concurrent, ${RUNS} runs, ${kind} (node ${process.version})`,
+    `after-sale list (${label}): ${ROWS.toLocaleString()} after-sales of one seller, ${FIXED_CALLS ?? 'about 3 s of'} calls per run, ${CONCURRENCY} concurrent, ${RUNS} runs, ${kind} (node ${process.version})`,
   );
   for (const shape of shapes) {
     // Bodies parsed and the bare side's statements recorded outside the timing (a hand-written client holds prepared text).
@@ -160,13 +161,17 @@ async function measureShapes(label: string) {
     const bareCalls = await Promise.all(bodies.map(bareCall));
     const bareOf = (i: number) => (bareCalls[i % 100] as () => Promise<void>)();
     const oursOf = (i: number) => pageAfterSales(db, caller, bodies[i % 100] as Body);
+    // One timed call sizes the runs: enough calls to be more than noise, few enough that a multi-second page ends.
+    const s0 = performance.now();
+    await oursOf(0);
+    const calls = FIXED_CALLS ?? Math.max(3, Math.min(200, Math.round((3000 * CONCURRENCY) / (performance.now() - s0))));
     const { ours: o, bare: b } = await compareAlternating(
-      { calls: CALLS, warmup: url ? Math.min(10, CALLS) : 1, concurrency: CONCURRENCY, runs: RUNS },
+      { calls, warmup: Math.min(CONCURRENCY, calls), concurrency: CONCURRENCY, runs: RUNS },
       oursOf,
       bareOf,
     );
     out.set(shape.name, o.p50);
-    console.log(`  ${shape.name}:`);
+    console.log(`  ${shape.name} (${calls} calls per run):`);
     console.log(`    ours (pageAfterSales):  p50 ${o.p50.toFixed(1)} ms/page, p99 ${o.p99.toFixed(1)} ms, ${o.rate.toFixed(1)} pages/s`);
     console.log(`    bare driver, same SQL:  p50 ${b.p50.toFixed(1)} ms/page, p99 ${b.p99.toFixed(1)} ms, ${b.rate.toFixed(1)} pages/s`);
     console.log(`    ratio ours/bare: throughput ${(o.rate / b.rate).toFixed(2)} (goal ≥ 0.70), p50 ${(o.p50 / b.p50).toFixed(2)}×`);
