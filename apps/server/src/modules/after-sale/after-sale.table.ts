@@ -91,8 +91,8 @@ export const afterSales = pgTable(
     // A synced refund makes one after-sale per line it covers, however often it is synced.
     uniqueIndex('after_sales_platform_refund').on(t.shopId, t.platformRefundId, t.itemId).where(sql`${t.platformRefundId} is not null`),
     uniqueIndex('after_sales_request_key').on(t.orgId, t.requestKey, t.itemId).where(sql`${t.requestKey} is not null`),
-    index('after_sales_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc().nullsFirst()),
-    index('after_sales_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst()),
+    index('after_sales_org_status_created_idx').on(t.orgId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('after_sales_org_created_idx').on(t.orgId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('after_sales_org_return_waybill_idx').on(t.orgId, t.returnWaybillNo),
     // The warehouse's 退货登记 scan finds the purchaser's after-sales by the return waybill.
     index('after_sales_purchaser_return_waybill_idx').on(t.purchaserOrgId, t.returnWaybillNo).where(sql`${t.returnWaybillNo} <> ''`),
