@@ -9,7 +9,7 @@ import { ErrorCode, type OfflineReturnLineRow, OPERATOR_RETURN_SERVICE_FEE_FEN }
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
-import { afterSaleEntries, afterSaleEvents, afterSales, problemParcels } from '../src/modules/after-sale/after-sale.table.js';
+import { afterSaleEntries, afterSaleEvents, afterSales } from '../src/modules/after-sale/after-sale.table.js';
 import { createOrganisation, createUser } from '../src/modules/auth/accounts.js';
 import { users } from '../src/modules/auth/auth.table.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
@@ -18,6 +18,7 @@ import { deliverOrder } from '../src/modules/dropship-orders/fulfilment/deliver.
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
 import { offlineReturnLines } from '../src/modules/offline/offline.table.js';
+import { problemParcels } from '../src/modules/problem-parcel/problem-parcel.table.js';
 import { draftOf, type LineSpec, linkedShopOrder } from './dropship-orders-support.js';
 import { balance, callers, expectBadRequest, type FundsTestApp, fund, orgOf, PAY_PASSWORD, setPayPassword, startFundsApp } from './funds-payments-support.js';
 import { login, type Session } from './helpers.js';

@@ -12,12 +12,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { queryRows } from '../src/db/rows.js';
-import { afterSaleEntries, afterSaleEvents, afterSales, problemParcels } from '../src/modules/after-sale/after-sale.table.js';
+import { afterSaleEntries, afterSaleEvents, afterSales } from '../src/modules/after-sale/after-sale.table.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
 import { deliverOrder } from '../src/modules/dropship-orders/fulfilment/deliver.service.js';
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
+import { problemParcels } from '../src/modules/problem-parcel/problem-parcel.table.js';
 import { draftOf, dropshipState, expectCountsTrue, type LineSpec, linkedShopOrder } from './dropship-orders-support.js';
 import {
   balance,

@@ -6,11 +6,11 @@
 import { permissionTree } from '@dropship/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemParcels } from '../src/modules/after-sale/after-sale.table.js';
 import { users } from '../src/modules/auth/auth.table.js';
 import { PICKER_CODES } from '../src/modules/demo/seed.js';
 import { replenishRequests } from '../src/modules/funds/replenish/replenish.table.js';
 import { suppliers } from '../src/modules/goods/goods.table.js';
+import { problemParcels } from '../src/modules/problem-parcel/problem-parcel.table.js';
 import { shops } from '../src/modules/shops/shops.table.js';
 import { userGuides } from '../src/modules/system/system.table.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';

@@ -25,6 +25,7 @@ export * from '../modules/messages/messages.table.js';
 export * from '../modules/offline/offline.table.js';
 export * from '../modules/order-import/order-import.table.js';
 export * from '../modules/picking/picking.table.js';
+export * from '../modules/problem-parcel/problem-parcel.table.js';
 export * from '../modules/receiver-decrypts/receiver-decrypts.table.js';
 export * from '../modules/ship-back/ship-back.table.js';
 export * from '../modules/shop-orders/shop-orders.table.js';

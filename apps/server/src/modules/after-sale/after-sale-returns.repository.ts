@@ -8,7 +8,8 @@ import type { InspectionResult } from '@dropship/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { afterSales, problemParcels } from './after-sale.table.js';
+import { problemParcels } from '../problem-parcel/index.js';
+import { afterSales } from './after-sale.table.js';
 
 /** The purchaser's after-sale (the one serving its order); undefined for anyone else's. */
 export async function findForPurchaser(db: Db, purchaserOrgId: number, id: number) {

@@ -4,26 +4,6 @@ import { bigint, check, index, integer, jsonb, pgSequence, pgTable, text, timest
 import { organisations } from '../auth/auth.table.js';
 import { dropshipOrders } from '../dropship-orders/dropship-orders.table.js';
 
-/** Problem parcels waiting for the seller (parcel status codes of SPEC.md section 4). */
-export const problemParcels = pgTable(
-  'problem_parcels',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id),
-    status: text('status').notNull().default('WAITING_PROCESS'),
-    trackingNo: text('tracking_no'),
-    reason: text('reason'),
-    /** The after-sale whose return became this problem (an inspection that failed, or a refusal the seller accepted). */
-    afterSaleId: bigint('after_sale_id', { mode: 'number' }),
-    /** The seller must decide before this; the menu badge counts those within a day of it. */
-    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
-  },
-  (t) => [index('problem_parcels_org_status_deadline_idx').on(t.orgId, t.status, t.deadlineAt)],
-);
-
 /** Feeds the readable after-sale number AS + Beijing date + 8 digits, like the order numbers. */
 export const afterSaleNoSeq = pgSequence('after_sale_no_seq', { startWith: 1, increment: 1 });
 

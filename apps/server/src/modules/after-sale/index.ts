@@ -1,6 +1,5 @@
 /**
- * After-sales (售后单, decision 0026) and the problem parcels waiting for the seller. The
- * problem-parcel table is exported for the shell's menu badge; afterSalesOnRefunds is shop-orders'
+ * After-sales (售后单, decision 0026). afterSalesOnRefunds is shop-orders'
  * refundsSynced handler (wired in src/hooks.ts); the seller's operations are exported for seeding.
  * Other modules import this module only through this file.
  */
@@ -8,7 +7,7 @@
 // file that uses a table at load time (a column map) can be reached from this index while it is still
 // loading; the test runner defines each re-export in statement order, so a table listed later would
 // still be undefined then.
-export { afterSaleEvents, afterSales, problemParcels } from './after-sale.table.js';
+export { afterSaleEvents, afterSales } from './after-sale.table.js';
 export { autoAfterSaleLogs, autoAfterSaleRules } from './auto-after-sale.table.js';
 
 export { applyAfterSale, cancelAfterSale, fillReturnWaybill, interceptAfterSale } from './after-sale.service.js';

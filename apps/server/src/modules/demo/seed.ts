@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { wireModuleHooks } from '../../hooks.js';
 import { createRole } from '../account-permission/index.js';
-import { problemParcels } from '../after-sale/after-sale.table.js';
+import { problemParcels } from '../problem-parcel/problem-parcel.table.js';
 import { createOrganisation, createUser } from '../auth/accounts.js';
 import { organisations } from '../auth/auth.table.js';
 import { replenishRequests } from '../funds/replenish/replenish.table.js';
