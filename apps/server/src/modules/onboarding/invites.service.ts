@@ -86,7 +86,7 @@ export async function revokeInvite(db: Db, caller: Caller, id: number): Promise<
 }
 
 export async function bindingOf(db: Db, caller: Caller): Promise<BindingView> {
-  const b = await repo.lockBinding(db, caller.orgId);
+  const b = await repo.findBinding(db, caller.orgId);
   if (!b) return { bound: false, purchaserOrgId: null, purchaserName: null, boundAt: null };
   return { bound: true, purchaserOrgId: b.purchaserOrgId, purchaserName: b.purchaserName, boundAt: b.updatedAt.toISOString() };
 }

@@ -59,14 +59,22 @@ export async function useInvite(db: Db, codeHash: string) {
 
 // ---- Bindings (seller_purchasers: one row, one active purchaser per seller) ----
 
-/** Locks the seller's binding row, if any: bind and unbind of one seller run one after the other. */
-export async function lockBinding(db: Db, sellerOrgId: number) {
-  const [r] = await db
+function bindingQuery(db: Db, sellerOrgId: number) {
+  return db
     .select({ purchaserOrgId: sellerPurchasers.purchaserOrgId, updatedAt: sellerPurchasers.updatedAt, purchaserName: organisations.name })
     .from(sellerPurchasers)
     .innerJoin(organisations, eq(organisations.id, sellerPurchasers.purchaserOrgId))
-    .where(eq(sellerPurchasers.sellerOrgId, sellerOrgId))
-    .for('update', { of: sellerPurchasers });
+    .where(eq(sellerPurchasers.sellerOrgId, sellerOrgId));
+}
+
+export async function findBinding(db: Db, sellerOrgId: number) {
+  const [r] = await bindingQuery(db, sellerOrgId);
+  return r;
+}
+
+/** Locks the seller's binding row, if any: bind and unbind of one seller run one after the other. */
+export async function lockBinding(db: Db, sellerOrgId: number) {
+  const [r] = await bindingQuery(db, sellerOrgId).for('update', { of: sellerPurchasers });
   return r;
 }
 
