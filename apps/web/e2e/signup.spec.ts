@@ -4,7 +4,7 @@
  */
 import { type SmsEmulator, startSmsEmulator } from '@dropship/channels';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { type Harness, settleOverlays, startHarness } from './harness';
+import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 
 const TEMPLATE = 'SMS_460770009';
 const SMS_ENV = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_ENDPOINT', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'] as const;
@@ -41,8 +41,19 @@ afterEach(async () => {
 });
 
 it('a new seller signs up with an SMS code, binds to the demo purchaser with its invite code, and lands in the shell', async () => {
-  const purchaser = await h.apiSession('demo_purchaser', 'purchaser');
-  const invite = await purchaser.post<{ code: string }>('/api/b2/purchaser/invite/create', { maxUses: 1, validDays: 7 });
+  // The demo purchaser makes a single-use code on its 邀请码 page; the whole code shows once.
+  const asPurchaser = await h.newPage();
+  await signIn(asPurchaser.page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await settleOverlays(asPurchaser.page);
+  await asPurchaser.page.goto(h.url('www', '/accountPermission/inviteCode'));
+  await asPurchaser.page.getByRole('button', { name: '生成邀请码' }).click();
+  const code = ((await asPurchaser.page.getByTestId('invite-code').textContent()) ?? '').trim();
+  expect(code).toMatch(/^[A-HJ-NP-Z2-9]{16}$/);
+  await asPurchaser.page
+    .locator('.ant-table-row', { hasText: code.slice(-4) })
+    .getByText('可用')
+    .waitFor();
+  await asPurchaser.context.close();
 
   const { context, page } = await h.newPage();
   await page.goto(h.url('www', '/login'));
@@ -67,7 +78,7 @@ it('a new seller signs up with an SMS code, binds to the demo purchaser with its
   await page.getByText('账号权限').click();
   await page.locator('a[href="/accountPermission/purchaserBinding"]').click();
   await page.getByText('尚未绑定采购商').waitFor();
-  await page.getByLabel('邀请码').fill(invite.code);
+  await page.getByLabel('邀请码').fill(code);
   await page.getByRole('button', { name: /绑\s*定/ }).click();
   await page.getByTestId('binding').getByText('广州白马拿货服务').waitFor();
 
