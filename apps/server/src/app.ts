@@ -47,6 +47,7 @@ import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { offlineRoutes } from './modules/offline/offline.routes.js';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { orderImportRoutes } from './modules/order-import/order-import.routes.js';
 import { pickingRoutes } from './modules/picking/picking.routes.js';
 import { receiverDecryptsRoutes } from './modules/receiver-decrypts/receiver-decrypts.routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(fundsRoutes, withAlipay);
   // SMS verification codes (pay password reset); its emulator runs in-process unless SMS_* is configured.
   await app.register(smsRoutes, deps);
+  await app.register(onboardingRoutes, deps);
   // Funds records (records, coupons, settlements, statements, split-ledger, old balance): one plugin per area.
   await app.register(fundsRecordsRoutes, deps);
   await app.register(couponsRoutes, deps);

@@ -12,6 +12,19 @@ import { id, pageQuery, requiredText, text } from './schema-helpers.js';
 export const ACCOUNT_MANAGEMENT_PATH = '/accountPermission/accountManagement';
 
 /**
+ * Never granted to a role: account management, and the organisation's own choices of who serves it
+ * (a seller's purchaser binding, a purchaser's invite codes: decision 0028), which stay with the main
+ * account; and the operator pages, which no seller or purchaser role may hold.
+ */
+export const NOT_GRANTABLE = [
+  ACCOUNT_MANAGEMENT_PATH,
+  '/accountPermission/purchaserBinding',
+  '/accountPermission/inviteCode',
+  '/operator/orgs',
+  '/operator/auditLog',
+];
+
+/**
  * Pages reached from inside a menu page (no menu entry of their own), by the menu route they belong
  * to: granting the menu route in the page ticks them too, and the page gates them by that menu route.
  * Every signed-in route of the table is either a menu route or listed here (a unit test checks it).
@@ -89,13 +102,13 @@ export function roleGrantTree(audience: Audience, variant?: BrandVariant): Permi
   });
   // In-page routes no menu route claims (added later, e.g.) stay grantable under their own heading.
   const claimed = new Set(Object.values(SUB_PAGES).flat());
-  const others = ROUTES.filter((r) => !r.group && !claimed.has(r.path) && visible(r, audience, variant)).map(node);
+  const others = ROUTES.filter((r) => !r.group && !claimed.has(r.path) && !NOT_GRANTABLE.includes(r.path) && visible(r, audience, variant)).map(node);
   const groups = MENU_GROUPS.filter((g) => !variant || !g.variantsExcluded?.includes(variant))
     .map((g) => ({
       code: `${GROUP_CODE_PREFIX}${g.key}`,
       name: variant === 'main' && g.mainLabel ? g.mainLabel : g.label,
       children: ROUTES.filter(
-        (r) => r.group === g.key && r.path !== ACCOUNT_MANAGEMENT_PATH && !OPEN_TO_SUB_ACCOUNTS.includes(r.path) && visible(r, audience, variant),
+        (r) => r.group === g.key && !NOT_GRANTABLE.includes(r.path) && !OPEN_TO_SUB_ACCOUNTS.includes(r.path) && visible(r, audience, variant),
       ).map(node),
     }))
     .filter((g) => g.children.length > 0);

@@ -44,5 +44,7 @@ export const UserInfo = z.object({
   userIdAesStr: z.string(),
   orgName: z.string(),
   isMain: z.boolean(),
+  /** A support session the operator opened on this account (the shell shows 支持模式). */
+  supportMode: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;

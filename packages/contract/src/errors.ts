@@ -218,6 +218,17 @@ export const ErrorCode = {
   AFTER_SALE_DECISION_NOT_ALLOWED: 18073,
   AFTER_SALE_NEGOTIATE_TOO_LARGE: 18074,
   AFTER_SALE_CONFIRM_NOT_ALLOWED: 18075,
+  /** Sign-up, password reset, invite codes, organisations (decision 0028): 19000–19049. */
+  PHONE_ALREADY_USED: 19000,
+  SMS_VERIFY_LOCKED: 19001,
+  ACCOUNT_NOT_RESETTABLE: 19002,
+  ORG_DISABLED: 19003,
+  INVITE_CODE_INVALID: 19004,
+  INVITE_TOO_MANY_TRIES: 19005,
+  ALREADY_BOUND: 19006,
+  NOT_BOUND: 19007,
+  UNBIND_IN_FLIGHT: 19008,
+  SELLER_ONLY: 19009,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -410,6 +421,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.AFTER_SALE_DECISION_NOT_ALLOWED]: '只有档口拒退、等待卖家处理的售后单可以选择处理方式，请刷新后查看',
   [ErrorCode.AFTER_SALE_NEGOTIATE_TOO_LARGE]: '协商退款金额不能超过该售后的应退货款，请修改金额',
   [ErrorCode.AFTER_SALE_CONFIRM_NOT_ALLOWED]: '该售后单当前没有等待采购商确认的事项，请刷新后查看',
+  [ErrorCode.PHONE_ALREADY_USED]: '该手机号已注册，请直接登录或找回密码',
+  [ErrorCode.SMS_VERIFY_LOCKED]: '验证码错误次数过多，请1小时后再试',
+  [ErrorCode.ACCOUNT_NOT_RESETTABLE]: '账号不存在或未绑定手机号，无法通过短信找回密码，请联系主账号管理员或平台客服',
+  [ErrorCode.ORG_DISABLED]: '该组织已被平台停用，请联系平台客服',
+  [ErrorCode.INVITE_CODE_INVALID]: '邀请码无效、已过期或已用完，请向采购商索取新的邀请码',
+  [ErrorCode.INVITE_TOO_MANY_TRIES]: '邀请码错误次数过多，请1小时后再试',
+  [ErrorCode.ALREADY_BOUND]: '已绑定采购商，请先解除绑定再绑定新的采购商',
+  [ErrorCode.NOT_BOUND]: '尚未绑定采购商',
+  [ErrorCode.UNBIND_IN_FLIGHT]: '还有未完成的订单或售后，暂不能解除绑定',
+  [ErrorCode.SELLER_ONLY]: '只有卖家组织可以进行此操作',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

@@ -26,6 +26,7 @@ export * from './goods-links.js';
 export * from './labels.js';
 export * from './money.js';
 export * from './offline.js';
+export * from './onboarding.js';
 export * from './order-import.js';
 export * from './pay-later.js';
 export * from './picking.js';

@@ -170,6 +170,15 @@ export const ROUTES: RouteDef[] = [
   { path: '/offlineReturnOrder/returnRegistration', title: '退货登记', audience: BOTH, manualDelivery: true, deniedRedirect: true },
   { path: '/tagEditorFabric', title: '拿货标签设计', audience: BOTH },
   { path: '/member/pay', title: '会员购买', audience: SELLER, leftbarHidden: true },
+  // Onboarding (product-added, decision 0028): a seller's purchaser binding, a purchaser's invite codes,
+  // sign-up and password reset before sign-in, and the operator's organisations console.
+  { path: '/accountPermission/purchaserBinding', title: '绑定采购商', group: 'authority', audience: SELLER },
+  { path: '/accountPermission/inviteCode', title: '邀请码', group: 'authority', audience: ['purchaser'] },
+  // The operator pages: no menu entry until the operator console's audience and menu exist; their calls are operator-only.
+  { path: '/operator/orgs', title: '机构管理', audience: SELLER },
+  { path: '/operator/auditLog', title: '操作日志', audience: SELLER },
+  { path: '/register', title: '注册', audience: BOTH, leftbarHidden: true, public: true },
+  { path: '/forgetPassword', title: '找回密码', audience: BOTH, leftbarHidden: true, public: true },
   { path: '/login', title: '登录', audience: BOTH, leftbarHidden: true, public: true },
   { path: '/403', title: '无权限', audience: BOTH, public: true },
 ];

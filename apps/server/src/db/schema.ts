@@ -23,6 +23,7 @@ export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/labels/labels.table.js';
 export * from '../modules/messages/messages.table.js';
 export * from '../modules/offline/offline.table.js';
+export * from '../modules/onboarding/onboarding.table.js';
 export * from '../modules/order-import/order-import.table.js';
 export * from '../modules/picking/picking.table.js';
 export * from '../modules/problem-parcel/problem-parcel.table.js';

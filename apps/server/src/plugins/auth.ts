@@ -21,6 +21,8 @@ export interface Caller {
   orgType: OrgType;
   isMain: boolean;
   sessionId: number;
+  /** Set on a support session: the operator's user id (decision 0028). */
+  supportOperatorId?: number | null;
 }
 
 /** Which kind of organisation a call serves, when its page (route-table audience) serves both kinds. */
@@ -75,7 +77,14 @@ async function authenticate(db: Db, req: FastifyRequest): Promise<Caller> {
     throw new AppError(ErrorCode.SESSION_INVALID, undefined, 401);
   }
   if (req.method !== 'GET' && req.method !== 'HEAD') verifySign(req, token);
-  return { userId: session.userId, orgId: session.orgId, orgType: session.orgType as OrgType, isMain: session.isMain, sessionId: session.id };
+  return {
+    userId: session.userId,
+    orgId: session.orgId,
+    orgType: session.orgType as OrgType,
+    isMain: session.isMain,
+    sessionId: session.id,
+    supportOperatorId: session.supportOperatorId,
+  };
 }
 
 /** For calls open to everyone that still record who called when a valid session is present. */

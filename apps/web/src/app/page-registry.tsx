@@ -68,9 +68,17 @@ const AfterSaleDetailPage = lazy(() => import('../features/after-sales/pages/Aft
 const QuickQueryPage = lazy(() => import('../features/after-sales/pages/QuickQueryPage'));
 const AutoAfterSalePage = lazy(() => import('../features/auto-after-sale/AutoAfterSalePage'));
 const AutoAfterSaleLogPage = lazy(() => import('../features/auto-after-sale/AutoAfterSaleLogPage'));
+const PurchaserBindingPage = lazy(() => import('../features/onboarding/PurchaserBindingPage'));
+const InviteCodePage = lazy(() => import('../features/onboarding/InviteCodePage'));
+const OrgsPage = lazy(() => import('../features/operator-orgs/OrgsPage'));
+const AuditLogPage = lazy(() => import('../features/operator-orgs/AuditLogPage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
+  '/accountPermission/purchaserBinding': PurchaserBindingPage,
+  '/accountPermission/inviteCode': InviteCodePage,
+  '/operator/orgs': OrgsPage,
+  '/operator/auditLog': AuditLogPage,
   '/order/orderCollect': OrderCollectPage,
   '/order/orderCollectRecord': OrderCollectRecordPage,
   '/myDeclaration': MyDeclarationPage,

@@ -3,8 +3,10 @@ import { REDIRECTS, ROUTES, type RouteDef } from '@dropship/contract';
 import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import ForbiddenPage from '../pages/ForbiddenPage';
+import ForgetPasswordPage from '../pages/ForgetPasswordPage';
 import LoginPage from '../pages/LoginPage';
 import NotFoundPage from '../pages/NotFoundPage';
+import RegisterPage from '../pages/RegisterPage';
 import UnderConstruction from '../pages/UnderConstruction';
 import { BootParams } from './boot-params';
 import { ShellLayout } from './layout/ShellLayout';
@@ -53,6 +55,8 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/forgetPassword', element: <ForgetPasswordPage /> },
       ...Object.entries(REDIRECTS).map(([from, to]) => ({ path: from, element: <RedirectTo to={to} /> })),
       {
         element: (

@@ -6,44 +6,15 @@
 import { ErrorCode, type LoginResult } from '@dropship/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Space, Tabs, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeJumpTarget } from '../app/redirects';
 import { storeIdentity } from '../app/session';
 import { useConfigQuery } from '../app/shell-context';
 import { request } from '../lib/request/browser';
+import { CaptchaField } from './CaptchaField';
 
 type Portal = 'seller' | 'purchaser';
-
-function CaptchaField({ refreshKey, onId }: { refreshKey: number; onId: (id: string) => void }) {
-  const [image, setImage] = useState('');
-  const load = useCallback(async () => {
-    const r = await request<{ captchaId: string; image: string }>({ method: 'GET', url: '/api/b2/purchaser/auth/captcha', noToken: true });
-    if (r.errorCode === 0 && r.data) {
-      setImage(r.data.image);
-      onId(r.data.captchaId);
-    }
-  }, [onId]);
-  // A new image after each failed attempt: the server burns a captcha on its first try.
-  useEffect(() => {
-    if (refreshKey >= 0) void load();
-  }, [load, refreshKey]);
-  return (
-    <Space.Compact style={{ width: '100%' }}>
-      <Form.Item name="captcha" noStyle rules={[{ required: true, message: '请输入验证码' }]}>
-        <Input placeholder="验证码" maxLength={8} autoComplete="off" />
-      </Form.Item>
-      <button
-        type="button"
-        onClick={() => void load()}
-        title="看不清？点击刷新"
-        style={{ padding: 0, border: '1px solid #d9d9d9', background: '#fff', cursor: 'pointer', height: 32 }}
-      >
-        <img src={image} alt="验证码，点击刷新" style={{ height: 30, display: 'block' }} />
-      </button>
-    </Space.Compact>
-  );
-}
 
 function LoginForm({ portal, captcha, captchaDisabled }: { portal: Portal; captcha: boolean; captchaDisabled: boolean }) {
   const { message } = App.useApp();
@@ -90,6 +61,10 @@ function LoginForm({ portal, captcha, captchaDisabled }: { portal: Portal; captc
       <Button type="primary" htmlType="submit" block loading={loading}>
         登录
       </Button>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 12 }}>
+        {portal === 'seller' ? <Link to="/register">注册卖家账号</Link> : <span />}
+        <Link to="/forgetPassword">忘记密码</Link>
+      </Space>
     </Form>
   );
 }

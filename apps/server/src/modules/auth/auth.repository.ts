@@ -12,7 +12,9 @@ export async function findUserForLogin(db: Db, username: string) {
       passwordHash: users.passwordHash,
       isMain: users.isMain,
       state: users.state,
+      phone: users.phone,
       orgType: organisations.type,
+      orgState: organisations.state,
     })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.orgId))
@@ -23,11 +25,27 @@ export async function findUserForLogin(db: Db, username: string) {
 
 export async function findSessionByToken(db: Db, tokenHash: string) {
   const rows = await db
-    .select({ id: sessions.id, userId: sessions.userId, orgId: sessions.orgId, isMain: users.isMain, orgType: organisations.type })
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      orgId: sessions.orgId,
+      isMain: users.isMain,
+      orgType: organisations.type,
+      supportOperatorId: sessions.supportOperatorId,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organisations, eq(organisations.id, users.orgId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), eq(users.state, 'ENABLED')))
+    // A disabled organisation's sessions end at once: checked on every call, not only at sign-in.
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.state, 'ENABLED'),
+        eq(organisations.state, 'ENABLED'),
+      ),
+    )
     .limit(1);
   return rows[0];
 }
@@ -38,6 +56,26 @@ export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
 
 export async function revokeSession(db: Db, sessionId: number) {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every open session of one account (its password was reset). */
+export async function revokeUserSessions(db: Db, userId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every open session of an organisation (the operator disabled it). */
+export async function revokeOrgSessions(db: Db, orgId: number) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.orgId, orgId), isNull(sessions.revokedAt)));
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 export async function recordLoginAttempt(db: Db, username: string, ip: string, success: boolean) {
@@ -104,6 +142,7 @@ export async function findUserProfile(db: Db, userId: number) {
       orgType: organisations.type,
       orgName: organisations.name,
       source: organisations.source,
+      orgState: organisations.state,
       manualDeliveryPermission: users.manualDeliveryPermission,
     })
     .from(users)

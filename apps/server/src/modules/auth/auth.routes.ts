@@ -1,20 +1,12 @@
 /** Sign-in for sellers (/api/auth/login) and purchasers (captcha + /api/b2/purchaser/auth/login). */
 import { CaptchaResult, envelopeOf, LoginResult, PurchaserLoginBody, SellerLoginBody, UserInfo } from '@dropship/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as service from './auth.service.js';
-
-/** The page reads identity from these cookies as well as local storage (SPEC.md section 3 and 6). */
-function setIdentityCookies(req: FastifyRequest, reply: FastifyReply, result: LoginResult) {
-  // Secure under https (req.protocol follows X-Forwarded-Proto from a trusted proxy), so the token never travels in clear.
-  const opts = { path: '/', sameSite: 'lax' as const, expires: new Date(result.expiresAt), secure: req.protocol === 'https' };
-  reply.setCookie('user_id', String(result.userId), opts);
-  reply.setCookie('user_hash', result.userHash, opts);
-}
+import { setIdentityCookies } from './cookies.js';
 
 export async function authRoutes(app: RouteApp, { db, config }: AppDeps) {
   app.post(
@@ -70,6 +62,9 @@ export async function authRoutes(app: RouteApp, { db, config }: AppDeps) {
   app.get(
     '/api/b2/user',
     { config: { permission: 'user' }, schema: { tags: ['shell'], summary: '用户信息', response: { 200: envelopeOf(UserInfo) } } },
-    async (req) => ok(await service.userInfo(db, requireCaller(req).userId)),
+    async (req) => {
+      const caller = requireCaller(req);
+      return ok(await service.userInfo(db, caller.userId, caller.supportOperatorId));
+    },
   );
 }

@@ -64,9 +64,30 @@ export async function login(db: Db, input: LoginInput, sessionTtlHours: number):
   }
   await passwordTryPassed(db, input.username);
   if (user.state !== 'ENABLED') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+  if (user.orgState !== 'ENABLED') throw new AppError(ErrorCode.ORG_DISABLED);
   if (input.portal === 'purchaser' && user.orgType !== 'purchaser') throw new AppError(ErrorCode.PURCHASER_REQUIRED);
   if (input.portal === 'seller' && user.orgType === 'purchaser') throw new AppError(ErrorCode.WRONG_PORTAL);
+  return openSession(db, user, { ip: input.ip, userAgent: input.userAgent }, sessionTtlHours);
+}
 
+export interface SessionUser {
+  id: number;
+  orgId: number;
+  username: string;
+  isMain: boolean;
+  orgType: string;
+}
+
+/**
+ * Opens a session for a user already checked (sign-in, sign-up, the operator's support sign-in,
+ * which records the operator's id on the session).
+ */
+export async function openSession(
+  db: Db,
+  user: SessionUser,
+  from: { ip: string; userAgent?: string; supportOperatorId?: number },
+  sessionTtlHours: number,
+): Promise<LoginResult> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + sessionTtlHours * 3_600_000);
   await repo.insertSession(db, {
@@ -74,11 +95,20 @@ export async function login(db: Db, input: LoginInput, sessionTtlHours: number):
     userId: user.id,
     orgId: user.orgId,
     expiresAt,
-    ip: input.ip,
-    userAgent: input.userAgent?.slice(0, 300),
+    ip: from.ip,
+    userAgent: from.userAgent?.slice(0, 300),
+    supportOperatorId: from.supportOperatorId,
   });
   return { userId: user.id, userHash: token, ...(await displayIdentity(db, user)), expiresAt: expiresAt.toISOString() };
 }
+
+/**
+ * A counter of tries under `key` within a window, taken in one atomic statement (the sign-in
+ * limit's counters): SMS code and invite code guesses use it too, so no two racing tries share a count.
+ */
+export const takeTry = (db: Db, key: string, windowMs: number) => repo.bumpLimit(db, key, windowMs);
+export const triesSoFar = (db: Db, key: string, windowMs: number) => repo.limitCount(db, key, windowMs);
+export const clearTries = (db: Db, key: string) => repo.clearLimit(db, key);
 
 /**
  * How sign-in and user info name a user (SPEC.md section 3): userType 1 for purchasers, the
@@ -125,7 +155,7 @@ async function encryptUserId(db: Db, userId: number) {
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
-export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
+export async function userInfo(db: Db, userId: number, supportOperatorId?: number | null): Promise<UserInfo> {
   const u = await repo.findUserProfile(db, userId);
   if (!u) throw new AppError(ErrorCode.SESSION_INVALID, undefined, 401);
   return {
@@ -135,5 +165,6 @@ export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
     userIdAesStr: await encryptUserId(db, u.id),
     orgName: u.orgName,
     isMain: u.isMain,
+    ...(supportOperatorId ? { supportMode: true } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).defaultNow().notNull();
 
@@ -10,6 +10,11 @@ export const organisations = pgTable('organisations', {
   name: text('name').notNull(),
   /** Registration source (SPEC.md section 3 `source`), compared with a platform code by the page. */
   source: text('source'),
+  /** 'DISABLED' by the operator: its sessions end and its sign-in is refused (decision 0028). */
+  state: text('state').notNull().default('ENABLED'),
+  /** A purchaser's warehouse and the market areas its pickers cover, set by the operator. */
+  warehouseAddress: text('warehouse_address'),
+  marketAreas: jsonb('market_areas').$type<string[]>(),
   createdAt: createdAt(),
 });
 
@@ -33,7 +38,7 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), index('users_org_idx').on(t.orgId)],
+  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), index('users_org_idx').on(t.orgId), index('users_phone_idx').on(t.phone)],
 );
 
 /** Sessions are random tokens; only their SHA-256 is stored, so a database leak signs nobody in. */
@@ -50,9 +55,11 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** A support session: the operator's user id that signed in as this account (decision 0028). */
+    supportOperatorId: integer('support_operator_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId), index('sessions_org_idx').on(t.orgId)],
 );
 
 /** Image captchas of the purchaser sign-in; kept in the database so any server process can check them. */

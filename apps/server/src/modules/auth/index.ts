@@ -10,6 +10,17 @@
 // still be undefined then.
 export { organisations, sessions, users } from './auth.table.js';
 
-export { ensureSetting, findSessionByToken, manualDeliveryPermission, recordLoginAttempt } from './auth.repository.js';
-export { passwordTryPassed, takePasswordTry } from './auth.service.js';
+export {
+  ensureSetting,
+  findSessionByToken,
+  findUserForLogin,
+  manualDeliveryPermission,
+  recordLoginAttempt,
+  revokeOrgSessions,
+  revokeUserSessions,
+  setPasswordHash,
+} from './auth.repository.js';
+export { checkCaptcha, clearTries, openSession, passwordTryPassed, takePasswordTry, takeTry, triesSoFar } from './auth.service.js';
+export { createOrganisation, createUser } from './accounts.js';
+export { setIdentityCookies } from './cookies.js';
 export { hashPassword, verifyPassword } from './password.js';

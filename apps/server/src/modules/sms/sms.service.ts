@@ -26,12 +26,12 @@ export interface SmsOwner {
 const codeHash = (userId: number, scene: string, code: string) => createHash('sha256').update(`${userId}:${scene}:${code}`).digest('hex');
 
 /** 00:00 today in Beijing: the daily cap resets when a Chinese user expects it to. */
-function startOfBeijingDay(now = Date.now()) {
+export function startOfBeijingDay(now = Date.now()) {
   const shifted = now + 8 * 3_600_000;
   return new Date(shifted - (shifted % 86_400_000) - 8 * 3_600_000);
 }
 
-function sendError(e: unknown): AppError {
+export function sendError(e: unknown): AppError {
   if (e instanceof AppError) return e;
   if (e instanceof SmsError && e.kind === 'rate_limited') return new AppError(ErrorCode.SMS_TOO_FREQUENT, '该手机号接收验证码过于频繁，请稍后再试');
   if (e instanceof SmsError && e.kind === 'invalid_phone')

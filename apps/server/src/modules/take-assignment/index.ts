@@ -9,7 +9,7 @@
 // file that uses a table at load time (a column map) can be reached from this index while it is still
 // loading; the test runner defines each re-export in statement order, so a table listed later would
 // still be undefined then.
-export { takeItems } from './take-items.table.js';
+export { sellerPurchasers, takeItems } from './take-items.table.js';
 
 export type { MirrorEvent, StopAsked, TakeItemsChanged } from './hooks.js';
 export { stopAsked, takeItemsChanged } from './hooks.js';

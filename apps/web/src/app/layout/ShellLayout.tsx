@@ -1,10 +1,11 @@
 /** The shell: header, left menu (hidden when the route says so), content, back-to-top, dialogs. */
 import { findRoute } from '@dropship/contract';
-import { FloatButton, Layout } from 'antd';
+import { Alert, FloatButton, Layout } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Guides } from '../dialogs/Guides';
 import { ShopAuthDialog } from '../dialogs/ShopAuthDialog';
+import { useShell } from '../shell-context';
 import { useDemoReset } from '../use-demo-reset';
 import { AppHeader } from './AppHeader';
 import { SideMenu } from './SideMenu';
@@ -14,8 +15,10 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
   const leftbarHidden = findRoute(pathname)?.leftbarHidden ?? false;
   useDemoReset();
   const [dialogBusy, setDialogBusy] = useState(false);
+  const support = useShell()?.user?.supportMode === true;
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      {support && <Alert banner type="warning" data-testid="support-banner" title="支持模式：平台运营正在以该账号身份协助处理，所有操作均记录在操作日志中" />}
       <AppHeader />
       <Layout>
         {!leftbarHidden && (
