@@ -218,6 +218,11 @@ export const ErrorCode = {
   AFTER_SALE_DECISION_NOT_ALLOWED: 18073,
   AFTER_SALE_NEGOTIATE_TOO_LARGE: 18074,
   AFTER_SALE_CONFIRM_NOT_ALLOWED: 18075,
+  /** Problem parcels (decision 0027): 18300–18349. */
+  PROBLEM_PARCEL_STATUS: 18300,
+  PROBLEM_PARCEL_FREIGHT_CHANGED: 18301,
+  PROBLEM_PARCEL_EXPORT_TOO_LARGE: 18302,
+  PROBLEM_PARCEL_NOT_SHIPPABLE: 18303,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -410,6 +415,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.AFTER_SALE_DECISION_NOT_ALLOWED]: '只有档口拒退、等待卖家处理的售后单可以选择处理方式，请刷新后查看',
   [ErrorCode.AFTER_SALE_NEGOTIATE_TOO_LARGE]: '协商退款金额不能超过该售后的应退货款，请修改金额',
   [ErrorCode.AFTER_SALE_CONFIRM_NOT_ALLOWED]: '该售后单当前没有等待采购商确认的事项，请刷新后查看',
+  [ErrorCode.PROBLEM_PARCEL_STATUS]: '问题件当前状态不能这样操作，请刷新后查看',
+  [ErrorCode.PROBLEM_PARCEL_FREIGHT_CHANGED]: '寄回运费已变化，请重新申请寄回',
+  [ErrorCode.PROBLEM_PARCEL_EXPORT_TOO_LARGE]: '导出的问题件太多，请缩小筛选范围后再导出',
+  [ErrorCode.PROBLEM_PARCEL_NOT_SHIPPABLE]: '该包裹不是本仓库待寄回的问题件，请核对编号',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

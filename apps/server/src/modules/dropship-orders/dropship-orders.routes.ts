@@ -4,8 +4,6 @@
  * /order/placeOrder; everything after placing is the list's (/order/daifaOrderList).
  */
 import {
-  CancelSendBackBody,
-  CancelSendBackResult,
   CostBody,
   CostResult,
   DropshipAlipayPayment,
@@ -41,7 +39,6 @@ import { requireCaller } from '../../plugins/auth.js';
 import { type AlipayGateway, createAlipayGateway } from '../funds/index.js';
 import { cancelDropshipOrders, updateReceivingInfo } from './change/change.service.js';
 import { forEachItem, revokeStopItem, stopItem } from './change/items.service.js';
-import { cancelSendBack } from './change/send-back.service.js';
 import { EXPORT_COLUMNS } from './list/export-columns.js';
 import { dropshipOrderDetail, exportDropshipOrders, pageDropshipOrders } from './list/list.service.js';
 import { dropshipPaymentStatus } from './pay/alipay.service.js';
@@ -196,15 +193,6 @@ export async function dropshipOrdersRoutes(app: RouteApp, deps: AppDeps & { alip
       schema: { tags, summary: '撤销停止拿货（重新从余额扣货款），逐件返回结果', body: DropshipItemsBody, response: { 200: envelopeOf(OperationResult) } },
     },
     async (req) => ok(await forEachItem(db, requireCaller(req), req.body.itemIds, revokeStopItem)),
-  );
-
-  app.post(
-    '/api/b2/post/orders/cancel/sendBack',
-    {
-      config: { permission: '/afterSale/problemList' },
-      schema: { tags, summary: '取消问题件寄回（待支付寄回 → 待处理）', body: CancelSendBackBody, response: { 200: envelopeOf(CancelSendBackResult) } },
-    },
-    async (req) => ok(await cancelSendBack(db, requireCaller(req), req.body.id)),
   );
 
   app.post(
