@@ -259,6 +259,9 @@ describe('send back and the freight', () => {
     expect(r.data.paid).toBe(false);
     expect(r.data.alipay.outTradeNo).toMatch(/^PF\d{24}$/);
     expect(new URL(r.data.alipay.payUrl).searchParams.get('return_url')).toContain('payCallback=problem');
+    const status = (s: Session) => get<{ status: string; parcelStatus: string }>(`${BASE}/problem/payment?outTradeNo=${r.data.alipay.outTradeNo}`, s);
+    expect((await status(seller)).data).toMatchObject({ status: 'WAITING_PAYMENT', parcelStatus: 'WAITING_PAYMENT' });
+    expect((await status(other)).errorCode).toBe(ErrorCode.NOT_FOUND);
     const before = await balance(db(), orgId);
     const yuan = (asked.data.freightFen / 100).toFixed(2);
     const fields = t.signAsAlipay(notifyFields(r.data.alipay.outTradeNo, yuan));
@@ -266,6 +269,7 @@ describe('send back and the freight', () => {
     expect((await parcel(p.id))?.status).toBe('WAITING_RETURN');
     expect((await balance(db(), orgId)).available).toBe(before.available);
     expect((await eventsOf(p.id)).at(-1)).toMatchObject({ operation: 'PAY_FREIGHT', note: expect.stringContaining('支付宝') });
+    expect((await status(seller)).data).toMatchObject({ status: 'PAID', parcelStatus: 'WAITING_RETURN' });
     await ledgerOk();
   });
 

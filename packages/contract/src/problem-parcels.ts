@@ -174,6 +174,17 @@ export const ProblemPayResult = z.object({
 });
 export type ProblemPayResult = z.infer<typeof ProblemPayResult>;
 
+/** An Alipay freight trade as the page polls it (the server asks Alipay while it is unpaid). */
+export const ProblemFreightPaymentQuery = z.object({ outTradeNo: requiredText('支付单号', 40).regex(/^PF\d{24}$/, '支付单号格式不正确') });
+export const ProblemFreightPayment = z.object({
+  outTradeNo: z.string(),
+  amountFen: z.number().int(),
+  status: z.enum(['WAITING_PAYMENT', 'PAID', 'CLOSED']),
+  parcelId: z.number(),
+  parcelStatus: ParcelStatus,
+});
+export type ProblemFreightPayment = z.infer<typeof ProblemFreightPayment>;
+
 export const ProblemStatusResult = z.object({ id: z.number(), status: ParcelStatus });
 export type ProblemStatusResult = z.infer<typeof ProblemStatusResult>;
 

@@ -4,7 +4,8 @@
  * balance, then the freight is paid from it if the parcel still waits for exactly that freight.
  * A parcel cancelled or paid meanwhile leaves the money on the balance: it is never lost.
  */
-import type { AlipayPayResult, ProblemPayBody } from '@dropship/contract';
+import { AlipayError, type AlipayTradeStatus } from '@dropship/channels';
+import type { AlipayPayResult, ProblemFreightPayment, ProblemPayBody } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -72,6 +73,40 @@ export async function payFreight(db: Db, gateway: AlipayGateway, caller: Actor, 
     return payFreightWithBalance(db, caller, b.id, b.requestKey);
   }
   return startFreightAlipay(db, gateway, caller, { id: b.id, payMethod: b.payMethod }, origin, log);
+}
+
+async function apply(db: Db, status: AlipayTradeStatus, paid: PaidTrade) {
+  if (status === 'TRADE_SUCCESS' || status === 'TRADE_FINISHED') await settleFreightPayment(db, paid);
+  if (status === 'TRADE_CLOSED') await closeFreightPayment(db, paid.outTradeNo);
+}
+
+/** The query fallback: asks Alipay about a trade we still think unpaid, so a lost notify still settles it. */
+async function syncFreightTrade(db: Db, gateway: AlipayGateway, outTradeNo: string, log: FastifyBaseLogger) {
+  try {
+    const trade = await (await gateway.client()).query(outTradeNo);
+    await apply(db, trade.tradeStatus, { outTradeNo, tradeNo: trade.tradeNo, totalAmountFen: trade.totalAmountFen });
+  } catch (e) {
+    if (e instanceof AlipayError && e.subCode === 'ACQ.TRADE_NOT_EXIST') return;
+    log.warn({ outTradeNo, err: e }, '支付宝交易查询失败，稍后再查');
+  }
+}
+
+/** The freight trade as the page polls it, asking Alipay first while it is unpaid; another tenant's answers 12001. */
+export async function freightPaymentStatus(
+  db: Db,
+  gateway: AlipayGateway,
+  orgId: number,
+  outTradeNo: string,
+  log: FastifyBaseLogger,
+): Promise<ProblemFreightPayment> {
+  let p = await repo.findPayment(db, orgId, outTradeNo);
+  if (!p) throw notFound('支付单');
+  if (p.status === 'WAITING_PAYMENT') {
+    await syncFreightTrade(db, gateway, outTradeNo, log);
+    p = (await repo.findPayment(db, orgId, outTradeNo)) ?? p;
+  }
+  const parcel = await repo.findOwn(db, orgId, p.parcelId);
+  return { outTradeNo: p.outTradeNo, amountFen: p.amountFen, status: p.status, parcelId: p.parcelId, parcelStatus: parcel?.status ?? 'WAITING_PAYMENT' };
 }
 
 // Funds' one notify URL routes our PF trades here (funds does not import this module).

@@ -267,6 +267,14 @@ export async function insertPayment(db: Db, row: typeof problemParcelPayments.$i
   return r;
 }
 
+export async function findPayment(db: Db, orgId: number, outTradeNo: string): Promise<PaymentRecord | undefined> {
+  const rows = await db
+    .select()
+    .from(problemParcelPayments)
+    .where(and(eq(problemParcelPayments.orgId, orgId), eq(problemParcelPayments.outTradeNo, outTradeNo)));
+  return rows[0];
+}
+
 export async function lockPaymentByTradeNo(db: Db, outTradeNo: string): Promise<PaymentRecord | undefined> {
   const rows = await db.select().from(problemParcelPayments).where(eq(problemParcelPayments.outTradeNo, outTradeNo)).for('update');
   return rows[0];

@@ -12,6 +12,8 @@ import {
   ProblemDetail,
   ProblemFilter,
   ProblemFreightBody,
+  ProblemFreightPayment,
+  ProblemFreightPaymentQuery,
   ProblemFreightRow,
   ProblemGoodRow,
   ProblemIdBody,
@@ -38,7 +40,7 @@ import type { AlipayGateway } from '../funds/index.js';
 import { PROBLEM_EXPORT_COLUMNS } from './problem-export-columns.js';
 import { exportProblems, pageProblems, pageSendBacks, problemDetail, problemGoods, sendBackOptions } from './problem-list.service.js';
 import { askSendBack, cancelSendBack, discardParcels, quoteFreight, runProblemDeadlines, shipSendBack } from './problem-parcel.service.js';
-import { payFreight } from './problem-parcel-alipay.service.js';
+import { freightPaymentStatus, payFreight } from './problem-parcel-alipay.service.js';
 
 const tags = ['problem-parcels'];
 const LIST = { permission: '/afterSale/problemList', audience: 'seller' } as const;
@@ -127,6 +129,20 @@ export async function problemParcelRoutes(app: RouteApp, deps: AppDeps & { alipa
       schema: { tags, summary: '支付寄回运费（余额需支付密码，或支付宝）', body: ProblemPayBody, response: { 200: envelopeOf(ProblemPayResult) } },
     },
     async (req) => ok(await payFreight(db, alipay, requireCaller(req), req.body, originOf(req), req.log)),
+  );
+
+  app.get(
+    `${BASE}/problem/payment`,
+    {
+      config: LIST,
+      schema: {
+        tags,
+        summary: '支付宝运费支付单状态（未支付时先向支付宝查询）',
+        querystring: ProblemFreightPaymentQuery,
+        response: { 200: envelopeOf(ProblemFreightPayment) },
+      },
+    },
+    async (req) => ok(await freightPaymentStatus(db, alipay, requireCaller(req).orgId, req.query.outTradeNo, req.log)),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type {
   ProblemBatchResult,
   ProblemDetail,
   ProblemFilter,
+  ProblemFreightPayment,
   ProblemGoodRow,
   ProblemPageResult,
   ProblemPayBody,
@@ -24,6 +25,7 @@ export const problemKeys = {
   options: () => [...problemKeys.all, 'sendBackOptions'] as const,
   freight: (id: number, province: string) => [...problemKeys.all, 'freight', id, province] as const,
   sendBacks: (code: string) => [...problemKeys.all, 'purchaserSendBacks', code] as const,
+  payment: (outTradeNo: string) => [...problemKeys.all, 'payment', outTradeNo] as const,
 };
 
 const B = '/api/b2/afterSales/post';
@@ -39,6 +41,8 @@ export const problemApi = {
   sendBack: (body: ProblemSendBackBody) => post<{ id: number; status: string; freightFen: number }>(`${B}/problem/sendBack`, body),
   cancelSendBack: (id: number) => post<{ id: number; status: string }>('/api/b2/post/orders/cancel/sendBack', { id }),
   pay: (body: ProblemPayBody) => post<ProblemPayResult>(`${B}/problem/pay`, body),
+  /** An Alipay freight trade; the server asks Alipay while it is unpaid. */
+  payment: (outTradeNo: string) => call<ProblemFreightPayment>({ method: 'GET', url: `${B}/problem/payment`, params: { outTradeNo } }),
   /** The filtered set as .xlsx (the server streams it). */
   async exportExcel(f: Omit<ProblemQuery, 'pageNo' | 'pageSize'>) {
     const r = await downloadExcel({ url: `${B}/problem/export`, method: 'post', data: f, fileName: '问题件' });

@@ -1,6 +1,6 @@
 /**
  * 支付寄回运费: from the balance (pay password, paid at once) or by Alipay (the cashier opens in a new
- * tab with payCallback=problem; this dialog watches the parcel until its freight is paid). The
+ * tab with payCallback=problem; this dialog asks our server, which asks Alipay, until the trade is paid). The
  * cashier's method field is the funds' own; one request key per dialog, so a double click pays once.
  */
 import { fenToYuan } from '@dropship/contract';
@@ -24,14 +24,14 @@ export function FreightPayDialog({ target, onClose, onPaid }: { target: FreightT
   const [form] = Form.useForm<{ payMethod: CashierMethod; payPassword?: string }>();
   const method = (Form.useWatch('payMethod', form) ?? 'BALANCE') as CashierMethod;
   const key = useRef(requestKey());
-  const [waiting, setWaiting] = useState(false);
+  const [trade, setTrade] = useState<string | null>(null);
   const settled = useRef(false);
 
   useEffect(() => {
     if (target) {
       key.current = requestKey();
       settled.current = false;
-      setWaiting(false);
+      setTrade(null);
     }
   }, [target]);
 
@@ -50,7 +50,7 @@ export function FreightPayDialog({ target, onClose, onPaid }: { target: FreightT
       }),
     onSuccess: (r) => {
       if (r.alipay) {
-        setWaiting(true);
+        setTrade(r.alipay.outTradeNo);
         if (r.alipay.payUrl) window.open(r.alipay.payUrl, '_blank', 'noopener');
         return;
       }
@@ -58,34 +58,35 @@ export function FreightPayDialog({ target, onClose, onPaid }: { target: FreightT
       paidNow();
     },
   });
-  // While the Alipay cashier is open elsewhere: watch the parcel every 3 s until its freight is paid.
-  const parcel = useQuery({
-    queryKey: problemKeys.detail(target?.id ?? 0),
-    queryFn: () => problemApi.detail(target?.id ?? 0),
-    enabled: waiting && target !== null,
+  // While the Alipay cashier is open elsewhere: ask every 3 s (the server asks Alipay when unpaid).
+  const payment = useQuery({
+    queryKey: problemKeys.payment(trade ?? ''),
+    queryFn: () => problemApi.payment(trade ?? ''),
+    enabled: trade !== null,
     refetchInterval: (q) => (q.state.data?.status === 'WAITING_PAYMENT' ? 3_000 : false),
   });
-  const status = parcel.data?.status;
+  const status = payment.data?.status;
   const afterPaid = useRef(paidNow);
   afterPaid.current = paidNow;
   useEffect(() => {
-    if (!waiting || !status || status === 'WAITING_PAYMENT' || settled.current) return;
+    if (status !== 'PAID' || settled.current) return;
     settled.current = true;
-    message.success('支付宝支付成功，仓库将尽快寄回');
+    if (payment.data?.parcelStatus === 'WAITING_RETURN') message.success('支付宝支付成功，仓库将尽快寄回');
+    else message.warning('支付宝已付款，但该包裹已不在待支付运费状态，款项已转入余额');
     afterPaid.current();
-  }, [waiting, status, message]);
+  }, [status, payment.data?.parcelStatus, message]);
 
   const fen = target?.freightFen ?? 0;
   return (
     <Modal title="支付寄回运费" open={target !== null} onCancel={onClose} footer={null} destroyOnHidden width={520}>
-      {waiting ? (
+      {trade ? (
         <Result
-          status="info"
-          title="请在新打开的支付宝页面完成付款"
-          subTitle="付款后本页自动更新"
+          status={status === 'CLOSED' ? 'warning' : 'info'}
+          title={status === 'CLOSED' ? '支付宝交易已关闭，请重新支付' : '请在新打开的支付宝页面完成付款'}
+          subTitle={`支付宝交易号 ${trade}，付款后本页自动更新`}
           extra={
             <Space>
-              <Button onClick={() => void parcel.refetch()} loading={parcel.isFetching}>
+              <Button onClick={() => void payment.refetch()} loading={payment.isFetching}>
                 我已完成付款
               </Button>
               <Button onClick={onClose}>稍后再付</Button>
