@@ -13,6 +13,7 @@ import { plainReceiverOf } from '../src/lib/receiver-vault/index.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { openProblemParcel } from '../src/modules/problem-parcel/index.js';
+import { eraseDoneReceivers } from '../src/modules/problem-parcel/problem-parcel.repository.js';
 import { runProblemDeadlines } from '../src/modules/problem-parcel/problem-parcel.service.js';
 import { problemParcelEvents, problemParcels } from '../src/modules/problem-parcel/problem-parcel.table.js';
 import {
@@ -320,6 +321,14 @@ describe('the warehouse ships a paid send-back', () => {
     expect(again.errorMsg).toMatch(/当前已寄回/);
     const seen = await post<{ list: { sendBackWaybillNo: string; status: string }[] }>(`${BASE}/problem/page`, seller, { trackingNo: p.barcodeNo });
     expect(seen.data.list[0]).toMatchObject({ status: 'SEND_BACKED', sendBackWaybillNo: 'ZT7700011122233' });
+    // Retention: the sealed receiver goes once the send-back is done long enough; the masks stay.
+    expect(await eraseDoneReceivers(db(), 30)).toBe(0);
+    await db()
+      .update(problemParcels)
+      .set({ updatedAt: days(-31) })
+      .where(eq(problemParcels.id, p.id));
+    expect(await eraseDoneReceivers(db(), 30)).toBeGreaterThanOrEqual(1);
+    expect(await parcel(p.id)).toMatchObject({ receiverSealed: null, receiverPhone: expect.stringContaining('*') });
   });
 
   it('another warehouse gets not found; a parcel not paid is refused', async () => {

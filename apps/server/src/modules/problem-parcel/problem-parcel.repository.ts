@@ -292,3 +292,18 @@ export async function markPaymentClosed(db: Db, id: number) {
     .returning({ id: problemParcelPayments.id });
   return rows.length > 0;
 }
+
+/**
+ * Retention (docs/security.md 收货人数据): the sealed plain send-back receiver of a parcel that is done
+ * (sent back, discarded) is erased `days` days after its last change; the masked columns stay.
+ */
+export async function eraseDoneReceivers(db: Db, days: number): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update problem_parcels set receiver_sealed = null
+        where receiver_sealed is not null and status in ('SEND_BACKED', 'DISCARD', 'PROCESSED')
+          and updated_at < now() - make_interval(days => ${days}::int)
+        returning id`,
+  );
+  return rows.length;
+}

@@ -2,7 +2,7 @@
  * Problem parcel calls (decision 0027): the seller's list, goods, detail, export, discard, send-back
  * (quote, ask, pay, cancel) under /api/b2/afterSales/post/*, the cancel at SPEC.md's
  * /api/b2/post/orders/cancel/sendBack, and the warehouse's send-backs to ship from the scan station.
- * The deadline job runs here too.
+ * The deadline job runs here too, with the retention of done send-backs' sealed receivers.
  */
 import {
   CancelSendBackBody,
@@ -39,6 +39,7 @@ import { requireCaller } from '../../plugins/auth.js';
 import type { AlipayGateway } from '../funds/index.js';
 import { PROBLEM_EXPORT_COLUMNS } from './problem-export-columns.js';
 import { exportProblems, pageProblems, pageSendBacks, problemDetail, problemGoods, sendBackOptions } from './problem-list.service.js';
+import { eraseDoneReceivers } from './problem-parcel.repository.js';
 import { askSendBack, cancelSendBack, discardParcels, quoteFreight, runProblemDeadlines, shipSendBack } from './problem-parcel.service.js';
 import { freightPaymentStatus, payFreight } from './problem-parcel-alipay.service.js';
 
@@ -55,6 +56,8 @@ export async function problemParcelRoutes(app: RouteApp, deps: AppDeps & { alipa
   app.jobs.register(PROBLEM_DEADLINE_JOB, z.object({}).passthrough(), async () => {
     const r = await runProblemDeadlines(db);
     if (r.reminded + r.discarded > 0) app.log.info(r, '问题件处理期限：已提醒/已逾期弃件');
+    const erased = await eraseDoneReceivers(db, deps.config.receiverRetainDays);
+    if (erased > 0) app.log.info({ erased }, '已清除寄回完成问题件的收货人明文（密文）');
   });
   app.addHook('onReady', async () => {
     await app.jobs.schedule(PROBLEM_DEADLINE_JOB, PROBLEM_DEADLINE_JOB, PROBLEM_DEADLINE_INTERVAL_MS, { firstInMs: 90_000 });
