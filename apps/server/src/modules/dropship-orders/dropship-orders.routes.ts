@@ -1,7 +1,8 @@
 /**
- * Dropship order calls under /api/b2/post/orders/* (SPEC.md section 7 names create, cancel/sendBack,
- * update/receivingInfo, calculate/express/cost; the rest is what the pages need). Placing needs
- * /order/placeOrder; everything after placing is the list's (/order/daifaOrderList).
+ * Dropship order calls under /api/b2/post/orders/* (SPEC.md section 7 names create,
+ * update/receivingInfo, calculate/express/cost; the rest is what the pages need; cancel/sendBack is a
+ * problem parcel's and lives in problem-parcel). Placing needs /order/placeOrder; everything after
+ * placing is the list's (/order/daifaOrderList).
  */
 import {
   CostBody,
