@@ -50,6 +50,7 @@ import { offlineRoutes } from './modules/offline/offline.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { orderImportRoutes } from './modules/order-import/order-import.routes.js';
 import { pickingRoutes } from './modules/picking/picking.routes.js';
+import { problemParcelRoutes } from './modules/problem-parcel/problem-parcel.routes.js';
 import { receiverDecryptsRoutes } from './modules/receiver-decrypts/receiver-decrypts.routes.js';
 import { shellRoutes } from './modules/shell/shell.routes.js';
 import { shipBackRoutes } from './modules/ship-back/ship-back.routes.js';
@@ -139,6 +140,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(afterSaleRoutes, deps);
   await app.register(autoAfterSaleRoutes, deps);
   await app.register(afterSaleReturnRoutes, deps);
+  // Problem parcels: the seller's decisions, the freight by balance or Alipay, the warehouse's send-backs (decision 0027).
+  await app.register(problemParcelRoutes, withAlipay);
   await app.register(takeItemsRoutes, deps);
   await app.register(declarationsRoutes, deps);
   await app.register(fulfilmentSettingsRoutes, deps);

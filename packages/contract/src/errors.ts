@@ -229,6 +229,11 @@ export const ErrorCode = {
   NOT_BOUND: 19007,
   UNBIND_IN_FLIGHT: 19008,
   SELLER_ONLY: 19009,
+  /** Problem parcels (decision 0027): 18300–18349. */
+  PROBLEM_PARCEL_STATUS: 18300,
+  PROBLEM_PARCEL_FREIGHT_CHANGED: 18301,
+  PROBLEM_PARCEL_EXPORT_TOO_LARGE: 18302,
+  PROBLEM_PARCEL_NOT_SHIPPABLE: 18303,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -431,6 +436,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.NOT_BOUND]: '尚未绑定采购商',
   [ErrorCode.UNBIND_IN_FLIGHT]: '还有未完成的订单或售后，暂不能解除绑定',
   [ErrorCode.SELLER_ONLY]: '只有卖家组织可以进行此操作',
+  [ErrorCode.PROBLEM_PARCEL_STATUS]: '问题件当前状态不能这样操作，请刷新后查看',
+  [ErrorCode.PROBLEM_PARCEL_FREIGHT_CHANGED]: '寄回运费已变化，请重新申请寄回',
+  [ErrorCode.PROBLEM_PARCEL_EXPORT_TOO_LARGE]: '导出的问题件太多，请缩小筛选范围后再导出',
+  [ErrorCode.PROBLEM_PARCEL_NOT_SHIPPABLE]: '该包裹不是本仓库待寄回的问题件，请核对编号',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

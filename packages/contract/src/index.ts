@@ -30,6 +30,7 @@ export * from './onboarding.js';
 export * from './order-import.js';
 export * from './pay-later.js';
 export * from './picking.js';
+export * from './problem-parcels.js';
 export * from './receiver-decrypts.js';
 export * from './routes.js';
 export * from './schema-helpers.js';

@@ -42,6 +42,9 @@ const PickerPage = lazy(() => import('../features/picking/PickerPage'));
 const TakeAssignmentPage = lazy(() => import('../features/take-assignment/TakeAssignmentPage'));
 
 const ScanPrintPage = lazy(() => import('../features/warehouse/pages/ScanPrintPage'));
+const ProblemListPage = lazy(() => import('../features/problem-parcels/pages/ProblemListPage'));
+const ProblemSendBackPage = lazy(() => import('../features/problem-parcels/pages/ProblemSendBackPage'));
+const HeadlessSendBackPage = lazy(() => import('../features/problem-parcels/pages/HeadlessSendBackPage'));
 const PrintDeliveryPage = lazy(() => import('../features/warehouse/pages/PrintDeliveryPage'));
 const OrderFreePrintPage = lazy(() => import('../features/warehouse/pages/OrderFreePrintPage'));
 
@@ -133,6 +136,9 @@ export const PAGES: Record<string, ComponentType> = {
   '/afterSale/afterSaleList': AfterSaleListPage,
   '/afterSale/afterSaleListDetail': AfterSaleDetailPage,
   '/afterSale/quickQuery': QuickQueryPage,
+  '/afterSale/problemList': ProblemListPage,
+  '/afterSale/problemSendBack': ProblemSendBackPage,
+  '/afterSale/headlessSendBack': HeadlessSendBackPage,
   '/basicSet/automaticAfterSale': AutoAfterSalePage,
   '/basicSet/automaticAfterSale/AutomaticLog': AutoAfterSaleLogPage,
   '/accountPermission/accountManagement': AccountManagementPage,

@@ -1,6 +1,6 @@
 /**
  * SQL of after-sale returns (decision 0026, "Returns"): the purchaser's reads (scoped to the purchaser
- * serving the order), the inspection and negotiation columns, the problem parcels a return makes, and
+ * serving the order), the inspection and negotiation columns, and
  * the return-to-factory line made for an after-sale (offline_return_lines.after_sale_id, read by SQL:
  * offline builds nothing on after-sales, so this module reads its table instead of importing it back).
  */
@@ -8,7 +8,6 @@ import type { InspectionResult } from '@dropship/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { problemParcels } from '../problem-parcel/index.js';
 import { afterSales } from './after-sale.table.js';
 
 /** The purchaser's after-sale (the one serving its order); undefined for anyone else's. */
@@ -67,16 +66,6 @@ export async function userName(db: Db, userId: number | null): Promise<string> {
   if (userId === null) return '';
   const [u] = await queryRows<{ name: string }>(db, sql`select coalesce(nullif(name, ''), username) as name from users where id = ${userId}`);
   return u?.name ?? '';
-}
-
-export async function insertProblemParcel(db: Db, p: { orgId: number; afterSaleId: number; trackingNo: string; reason: string; deadlineDays: number }) {
-  await db.insert(problemParcels).values({
-    orgId: p.orgId,
-    afterSaleId: p.afterSaleId,
-    trackingNo: p.trackingNo || null,
-    reason: p.reason,
-    deadlineAt: sql`now() + make_interval(days => ${p.deadlineDays}::int)`,
-  });
 }
 
 /** The return-to-factory line made for the after-sale, if any. */

@@ -17,7 +17,6 @@ import {
   INSPECTION_RESULT_NAMES,
   OPERATOR_RETURN_SERVICE_FEE_FEN,
   REFUSE_DECISION_NAMES,
-  RETURN_PROBLEM_DEADLINE_DAYS,
   RETURN_SERVICE_FEE_COVERS,
   type ReturnServiceFeeInfo,
   type ReturnStatusCode,
@@ -31,6 +30,7 @@ import { itemsOf, lockOrders } from '../dropship-orders/index.js';
 import { moveMoney } from '../funds/index.js';
 import { sendMessage } from '../messages/index.js';
 import { type AfterSaleLineAnswered, insertAfterSaleReturnLine, type ReturnParcelScanned, reopenAfterSaleLine } from '../offline/index.js';
+import { openProblemParcel, type ParcelGood } from '../problem-parcel/index.js';
 import * as repo from './after-sale.repository.js';
 import { lineName, refreshOrderCode } from './after-sale.service.js';
 import * as returns from './after-sale-returns.repository.js';
@@ -61,6 +61,15 @@ async function lockForPurchaser(t: Db, caller: Caller, id: number) {
   if (!found) throw notFound('售后单');
   return lockFor(t, found.orgId, found.orderId, id);
 }
+
+/** What the parcel holds, as the order line describes it (the warehouse counted `quantity`). */
+const goodOf = (line: { title: string; artNo: string; color: string; size: string }, quantity: number): ParcelGood => ({
+  title: line.title,
+  itemNo: line.artNo,
+  color: line.color,
+  size: line.size,
+  quantity,
+});
 
 /** A status move checked under the lock; a row that moved meanwhile refuses. */
 async function move(t: Db, a: repo.AfterSaleRecord, m: repo.Move, actor: Actor, operation: string, note: string) {
@@ -131,12 +140,16 @@ export async function inspectAfterSale(db: Db, caller: Caller, b: InspectInput) 
     const what = `验货${INSPECTION_RESULT_NAMES[b.result]}，实收${b.receivedQuantity}件${b.note ? `，${b.note}` : ''}`;
     if (b.result !== 'QUALIFIED') {
       await move(t, a, { status: 'PROBLEM' }, actor, 'INSPECT', what);
-      await returns.insertProblemParcel(t, {
+      await openProblemParcel(t, {
         orgId: a.orgId,
+        purchaserOrgId: caller.orgId,
+        source: 'INSPECTION',
         afterSaleId: a.id,
+        dropshipOrderId: o.id,
         trackingNo: a.returnWaybillNo,
         reason: `售后单 ${a.afterSaleNo} ${what}`,
-        deadlineDays: RETURN_PROBLEM_DEADLINE_DAYS,
+        goods: [goodOf(line, b.receivedQuantity)],
+        userId: caller.userId,
       });
       await refreshOrderCode(t, a.orgId, o.id, actor, `售后单 ${a.afterSaleNo} 验货为问题件`);
       await sendMessage(t, {
@@ -227,19 +240,23 @@ export async function decideRefusal(db: Db, caller: Caller, b: DecideInput) {
   return inTransaction(db, async (t) => {
     const found = await repo.findAfterSale(t, caller.orgId, b.id);
     if (!found) throw notFound('售后单');
-    const { o, a } = await lockFor(t, caller.orgId, found.orderId, b.id);
+    const { o, a, line } = await lockFor(t, caller.orgId, found.orderId, b.id);
     if (!canDecide(a)) throw new AppError(ErrorCode.AFTER_SALE_DECISION_NOT_ALLOWED, `售后单 ${a.afterSaleNo} 不是档口拒退、等待卖家处理的状态`);
     const actor = { userId: caller.userId, orgId: caller.orgId };
     const to = DECISION_TARGET[b.decision];
     const said = `${REFUSE_DECISION_NAMES[b.decision]}${b.note ? `：${b.note}` : ''}`;
     if (b.decision === 'ACCEPT_REFUSE') {
       await move(t, a, { status: 'PROBLEM', returnStatus: to }, actor, b.decision, `${said}，货物退回卖家`);
-      await returns.insertProblemParcel(t, {
+      await openProblemParcel(t, {
         orgId: a.orgId,
+        purchaserOrgId: a.purchaserOrgId,
+        source: 'STALL_REFUSE',
         afterSaleId: a.id,
+        dropshipOrderId: o.id,
         trackingNo: a.returnWaybillNo,
         reason: `售后单 ${a.afterSaleNo} 档口拒退，卖家接受拒退，货物退回卖家`,
-        deadlineDays: RETURN_PROBLEM_DEADLINE_DAYS,
+        goods: [goodOf(line, a.receivedQuantity ?? a.quantity)],
+        userId: caller.userId,
       });
       await refreshOrderCode(t, a.orgId, o.id, actor, `售后单 ${a.afterSaleNo} 接受拒退`);
       return resultOf(a, 'PROBLEM', to);

@@ -3,7 +3,7 @@
  * picker sub-account, an operator, and enough shops, parcels and messages that the shell's
  * dialogs and badges show something real.
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { wireModuleHooks } from '../../hooks.js';
@@ -13,6 +13,7 @@ import { organisations } from '../auth/auth.table.js';
 import { replenishRequests } from '../funds/replenish/replenish.table.js';
 import { suppliers } from '../goods/goods.table.js';
 import { messages } from '../messages/messages.table.js';
+import { openProblemParcel } from '../problem-parcel/problem-parcel.service.js';
 import { problemParcels } from '../problem-parcel/problem-parcel.table.js';
 import { shops } from '../shops/shops.table.js';
 import { appVersions } from '../system/system.table.js';
@@ -80,11 +81,27 @@ export async function seedDemo(db: Db) {
     await seedDropshipOrders(t, { sellerOrg, sellerId, purchaserOrg });
     await seedWarehouse(t, { purchaserOrg });
     await seedOffline(t, { sellerOrg, sellerId });
-    await t.insert(problemParcels).values([
-      { orgId: sellerOrg, trackingNo: 'YT8800012345678', reason: '档口拒收：吊牌已剪', deadlineAt: days(0.5) },
-      { orgId: sellerOrg, trackingNo: 'ZTO7700098765432', reason: '错发：颜色不符', deadlineAt: days(0.8) },
-      { orgId: sellerOrg, trackingNo: 'SF1400055566677', reason: '破损', deadlineAt: days(3) },
-    ]);
+    // Made the one way problem parcels are made, then given deadlines near enough for the menu badge to show.
+    const parcels = [
+      { trackingNo: 'YT8800012345678', source: 'STALL_REFUSE', reason: '档口拒收：吊牌已剪', item: ['A8821', '黑色', 'M'], due: 0.5 },
+      { trackingNo: 'ZTO7700098765432', source: 'INSPECTION', reason: '错发：颜色不符', item: ['B102', '白色', '均码'], due: 0.8 },
+      { trackingNo: 'SF1400055566677', source: 'INSPECTION', reason: '破损', item: ['C3305', '卡其', 'L'], due: 3 },
+    ] as const;
+    for (const p of parcels) {
+      const [itemNo, color, size] = p.item;
+      const made = await openProblemParcel(t, {
+        orgId: sellerOrg,
+        purchaserOrgId: purchaserOrg,
+        source: p.source,
+        reason: p.reason,
+        trackingNo: p.trackingNo,
+        goods: [{ title: `${itemNo} 女装`, itemNo, color, size, quantity: 1 }],
+      });
+      await t
+        .update(problemParcels)
+        .set({ deadlineAt: days(p.due) })
+        .where(eq(problemParcels.id, made.id));
+    }
     await t.insert(messages).values([
       { orgId: sellerOrg, title: '欢迎使用代发助手', content: '授权店铺、关联商品后即可一键代发。' },
       { orgId: sellerOrg, userId: sellerId, kind: 'SHOP', title: '店铺授权即将到期', content: '小美女装旗舰店的授权将在 3 天后到期，请及时重新授权。' },

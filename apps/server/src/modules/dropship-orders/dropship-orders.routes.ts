@@ -1,11 +1,10 @@
 /**
- * Dropship order calls under /api/b2/post/orders/* (SPEC.md section 7 names create, cancel/sendBack,
- * update/receivingInfo, calculate/express/cost; the rest is what the pages need). Placing needs
- * /order/placeOrder; everything after placing is the list's (/order/daifaOrderList).
+ * Dropship order calls under /api/b2/post/orders/* (SPEC.md section 7 names create,
+ * update/receivingInfo, calculate/express/cost; the rest is what the pages need; cancel/sendBack is a
+ * problem parcel's and lives in problem-parcel). Placing needs /order/placeOrder; everything after
+ * placing is the list's (/order/daifaOrderList).
  */
 import {
-  CancelSendBackBody,
-  CancelSendBackResult,
   CostBody,
   CostResult,
   DropshipAlipayPayment,
@@ -41,7 +40,6 @@ import { requireCaller } from '../../plugins/auth.js';
 import { type AlipayGateway, createAlipayGateway } from '../funds/index.js';
 import { cancelDropshipOrders, updateReceivingInfo } from './change/change.service.js';
 import { forEachItem, revokeStopItem, stopItem } from './change/items.service.js';
-import { cancelSendBack } from './change/send-back.service.js';
 import { EXPORT_COLUMNS } from './list/export-columns.js';
 import { dropshipOrderDetail, exportDropshipOrders, pageDropshipOrders } from './list/list.service.js';
 import { dropshipPaymentStatus } from './pay/alipay.service.js';
@@ -196,15 +194,6 @@ export async function dropshipOrdersRoutes(app: RouteApp, deps: AppDeps & { alip
       schema: { tags, summary: '撤销停止拿货（重新从余额扣货款），逐件返回结果', body: DropshipItemsBody, response: { 200: envelopeOf(OperationResult) } },
     },
     async (req) => ok(await forEachItem(db, requireCaller(req), req.body.itemIds, revokeStopItem)),
-  );
-
-  app.post(
-    '/api/b2/post/orders/cancel/sendBack',
-    {
-      config: { permission: '/afterSale/problemList' },
-      schema: { tags, summary: '取消问题件寄回（待支付寄回 → 待处理）', body: CancelSendBackBody, response: { 200: envelopeOf(CancelSendBackResult) } },
-    },
-    async (req) => ok(await cancelSendBack(db, requireCaller(req), req.body.id)),
   );
 
   app.post(

@@ -1,7 +1,11 @@
 /**
  * Problem parcels and headless parcels held at a warehouse (docs/decisions/0027-problem-headless-parcels.md).
+ * The tables first (see funds' index for why); then openProblemParcel, the one way a PROBLEM parcel
+ * is made (after-sale's inspection and the stall's refusal), and countNearDeadline, the one count
+ * behind the menu badge and problemGood/nearTime/num (shell).
  * Other modules import this module only through this file.
  */
+// biome-ignore-all assist/source/organizeImports: the tables are exported first, before any service.
 export {
   type ParcelGood,
   type ParcelKind,
@@ -9,5 +13,9 @@ export {
   parcelPhotos,
   problemParcelEvents,
   problemParcelNoSeq,
+  problemParcelPayments,
   problemParcels,
 } from './problem-parcel.table.js';
+
+export { countNearDeadline } from './problem-parcel.repository.js';
+export { type OpenParcel, openProblemParcel } from './problem-parcel.service.js';

@@ -48,6 +48,28 @@ export const problemParcels = pgTable(
     /** The after-sale whose return became this parcel, or that a headless parcel was matched to. */
     afterSaleId: bigint('after_sale_id', { mode: 'number' }),
     dropshipOrderId: bigint('dropship_order_id', { mode: 'number' }),
+    /**
+     * The send-back the seller asked for: where to (masked display values, the plain receiver sealed
+     * by the receiver vault), which courier, the freight quoted when asked and paid before it ships,
+     * and the waybill the warehouse shipped it with.
+     */
+    receiverName: text('receiver_name'),
+    receiverPhone: text('receiver_phone'),
+    receiverProvince: text('receiver_province'),
+    receiverCity: text('receiver_city'),
+    receiverDistrict: text('receiver_district'),
+    receiverAddress: text('receiver_address'),
+    receiverSealed: text('receiver_sealed'),
+    expressCode: text('express_code'),
+    expressName: text('express_name'),
+    freightFen: integer('freight_fen'),
+    /** The ledger entry that paid the freight (balance, or the Alipay money once on the balance). */
+    freightEntryId: bigint('freight_entry_id', { mode: 'number' }),
+    sendBackWaybillNo: text('send_back_waybill_no'),
+    sendBackCourierName: text('send_back_courier_name'),
+    sendBackedAt: at('send_backed_at'),
+    /** The fewest days before the deadline the seller has been reminded at (3, then 1): each reminder once. */
+    remindedDays: integer('reminded_days'),
     /** When the return desk signed the parcel in. */
     signedAt: at('signed_at'),
     /** The seller must decide before this (a headless parcel: be claimed before this); the badge counts those within a day of it. */
@@ -61,6 +83,29 @@ export const problemParcels = pgTable(
     index('problem_parcels_tracking_idx').on(t.trackingNo),
     uniqueIndex('problem_parcels_barcode_uq').on(t.barcodeNo),
   ],
+);
+
+/** An Alipay trade paying a parcel's send-back freight (prefix PF; settled through funds' one notify URL). */
+export const problemParcelPayments = pgTable(
+  'problem_parcel_payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organisations.id),
+    parcelId: integer('parcel_id')
+      .notNull()
+      .references(() => problemParcels.id),
+    outTradeNo: text('out_trade_no').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    payMethod: text('pay_method').notNull(),
+    status: text('status').$type<'WAITING_PAYMENT' | 'PAID' | 'CLOSED'>().notNull().default('WAITING_PAYMENT'),
+    tradeNo: text('trade_no'),
+    paidAt: at('paid_at'),
+    createdBy: integer('created_by'),
+    createdAt: at('created_at').defaultNow().notNull(),
+  },
+  (t) => [uniqueIndex('problem_parcel_payments_out_trade_no').on(t.outTradeNo), index('problem_parcel_payments_parcel_idx').on(t.parcelId)],
 );
 
 /** Feeds the parcels' label numbers (PP / HP + Beijing date + 6 digits). */

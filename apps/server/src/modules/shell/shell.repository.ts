@@ -18,20 +18,8 @@ export async function countWaitingReplenish(db: Db, orgId: number) {
   return r?.n ?? 0;
 }
 
-/** Problem parcels still waiting whose deadline falls within `withinMs` (overdue ones included). */
-export async function countProblemsNearDeadline(db: Db, orgId: number, withinMs: number) {
-  const [r] = await db
-    .select({ n: count() })
-    .from(problemParcels)
-    .where(
-      and(
-        eq(problemParcels.orgId, orgId),
-        eq(problemParcels.status, 'WAITING_PROCESS'),
-        lte(problemParcels.deadlineAt, sql`now() + ${`${Math.round(withinMs / 1000)} seconds`}::interval`),
-      ),
-    );
-  return r?.n ?? 0;
-}
+/** The one near-deadline count (problem-parcel's): the menu badge and problemGood/nearTime/num. */
+export { countNearDeadline as countProblemsNearDeadline } from '../problem-parcel/index.js';
 
 /** Shops to remind about: expiring within `days` or expired, not set to 'do not remind'. */
 export async function shopsNearExpiry(db: Db, orgId: number, days: number) {

@@ -16,7 +16,7 @@ import { TRADE_PREFIX } from './trade-no.js';
 export interface AlipayBusiness {
   settle(db: Db, paid: PaidTrade): Promise<SettleResult>;
   close(db: Db, outTradeNo: string): Promise<boolean>;
-  bizType: 'RECHARGE' | 'REPLENISH' | 'DROPSHIP';
+  bizType: 'RECHARGE' | 'REPLENISH' | 'DROPSHIP' | 'PROBLEM';
 }
 type TradeKind = AlipayBusiness;
 

@@ -3,6 +3,7 @@
  * field. Each scan marks the item arrived; a multi-item order's slot number shows big until its last
  * item; a complete order comes back with its waybill, which prints at once and shows as a preview:
  * a platform e-waybill through the platform's print component, else our label (C-Lodop, else PDF). The field keeps the focus so the next parcel can be scanned straight away.
+ * A warehouse also ships the problem parcels' paid send-backs here (问题件寄回发货).
  */
 import { SettingOutlined } from '@ant-design/icons';
 import type { WaybillLabelData } from '@dropship/contract';
@@ -10,6 +11,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, Input, type InputRef, Row, Space, Spin, Table, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../app/api';
+import { isPurchaser } from '../../../app/session';
+import { SendBackShipCard } from '../../problem-parcels/components/SendBackShipCard';
 import { warehouseApi, warehouseKeys } from '../api';
 import { ScanResultPanel, type ScanShown } from '../components/ScanResultPanel';
 import { WarehouseSettingModal } from '../components/WarehouseSettingModal';
@@ -156,6 +159,7 @@ export default function ScanPrintPage() {
           )}
         </Col>
       </Row>
+      {isPurchaser() && <SendBackShipCard />}
       <WarehouseSettingModal
         open={settingOpen}
         onClose={() => {
