@@ -5,7 +5,8 @@
  */
 import type { BrandVariant } from './brand.js';
 
-export type Audience = 'seller' | 'purchaser';
+/** Who a page serves: the two kinds of customer organisation, and the platform's operators (运营后台). */
+export type Audience = 'seller' | 'purchaser' | 'operator';
 export type MenuGroupKey =
   | 'home'
   | 'declaration'
@@ -17,7 +18,11 @@ export type MenuGroupKey =
   | 'funds'
   | 'statistics'
   | 'authority'
-  | 'settings';
+  | 'settings'
+  | 'opFunds'
+  | 'opContent'
+  | 'opOrgs'
+  | 'opSettings';
 
 /** Left-menu section icons: each has a normal and a selected form (see the web's menu-icons). */
 export type MenuIcon =
@@ -69,6 +74,7 @@ export interface RouteDef {
 
 const BOTH: Audience[] = ['seller', 'purchaser'];
 const SELLER: Audience[] = ['seller'];
+const OPERATOR: Audience[] = ['operator'];
 
 export const MENU_GROUPS: MenuGroup[] = [
   { key: 'home', label: '工作台', icon: 'home' },
@@ -82,7 +88,15 @@ export const MENU_GROUPS: MenuGroup[] = [
   { key: 'statistics', label: '统计', icon: 'statistics' },
   { key: 'authority', label: '账号权限', icon: 'authority' },
   { key: 'settings', label: '基础设置', icon: 'set' },
+  // The operator console (运营后台): only operator routes sit under these groups.
+  { key: 'opFunds', label: '财务审核', icon: 'funds' },
+  { key: 'opContent', label: '公告与弹窗', icon: 'home' },
+  { key: 'opOrgs', label: '机构与日志', icon: 'authority' },
+  { key: 'opSettings', label: '平台设置', icon: 'set' },
 ];
+
+/** Where an operator lands (the console has no 工作台). */
+export const OPERATOR_HOME = '/operator/announcements';
 
 export const REDIRECTS: Record<string, string> = {
   '/': '/home',
@@ -93,6 +107,7 @@ export const REDIRECTS: Record<string, string> = {
   '/accountPermission': '/accountPermission/accountManagement',
   '/print': '/print/printDelivery',
   '/member': '/member/pay',
+  '/operator': OPERATOR_HOME,
 };
 
 export const ROUTES: RouteDef[] = [
@@ -170,8 +185,19 @@ export const ROUTES: RouteDef[] = [
   { path: '/offlineReturnOrder/returnRegistration', title: '退货登记', audience: BOTH, manualDelivery: true, deniedRedirect: true },
   { path: '/tagEditorFabric', title: '拿货标签设计', audience: BOTH },
   { path: '/member/pay', title: '会员购买', audience: SELLER, leftbarHidden: true },
+  // The operator console (product-added, not in routes.json): operators see these and nothing else.
+  { path: '/operator/withdrawals', title: '提现审核', group: 'opFunds', audience: OPERATOR },
+  { path: '/operator/coupons', title: '优惠券发放', group: 'opFunds', audience: OPERATOR },
+  { path: '/operator/announcements', title: '公告管理', group: 'opContent', audience: OPERATOR },
+  { path: '/operator/popups', title: '弹窗管理', group: 'opContent', audience: OPERATOR },
+  { path: '/operator/orgs', title: '机构管理', group: 'opOrgs', audience: OPERATOR },
+  { path: '/operator/auditLog', title: '操作日志', group: 'opOrgs', audience: OPERATOR },
+  { path: '/operator/expressRules', title: '快递运费规则', group: 'opSettings', audience: OPERATOR },
+  { path: '/operator/servicePrices', title: '服务价格', group: 'opSettings', audience: OPERATOR },
+  { path: '/operator/stallDirectory', title: '档口库', group: 'opSettings', audience: OPERATOR },
+  { path: '/operator/version', title: '版本发布', group: 'opSettings', audience: OPERATOR },
   { path: '/login', title: '登录', audience: BOTH, leftbarHidden: true, public: true },
-  { path: '/403', title: '无权限', audience: BOTH, public: true },
+  { path: '/403', title: '无权限', audience: [...BOTH, 'operator'], public: true },
 ];
 
 export const NOT_FOUND_TITLE = '页面不存在';

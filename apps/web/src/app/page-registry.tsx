@@ -68,6 +68,11 @@ const AfterSaleDetailPage = lazy(() => import('../features/after-sales/pages/Aft
 const QuickQueryPage = lazy(() => import('../features/after-sales/pages/QuickQueryPage'));
 const AutoAfterSalePage = lazy(() => import('../features/auto-after-sale/AutoAfterSalePage'));
 const AutoAfterSaleLogPage = lazy(() => import('../features/auto-after-sale/AutoAfterSaleLogPage'));
+const AnnouncementListPage = lazy(() => import('../features/notices/AnnouncementListPage'));
+const AnnouncementDetailPage = lazy(() => import('../features/notices/AnnouncementDetailPage'));
+const WithdrawalReviewPage = lazy(() => import('../features/operator-console/WithdrawalReviewPage'));
+const AnnouncementAdminPage = lazy(() => import('../features/operator-console/AnnouncementAdminPage'));
+const PopupAdminPage = lazy(() => import('../features/operator-console/PopupAdminPage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
@@ -130,6 +135,11 @@ export const PAGES: Record<string, ComponentType> = {
   '/accountPermission/accountManagement': AccountManagementPage,
   '/picker': PickerPage,
   '/offlineReturnOrder/pickup': TakeAssignmentPage,
+  '/announcement/list': AnnouncementListPage,
+  '/announcement/details': AnnouncementDetailPage,
+  '/operator/withdrawals': WithdrawalReviewPage,
+  '/operator/announcements': AnnouncementAdminPage,
+  '/operator/popups': PopupAdminPage,
 };
 
 /**

@@ -3,17 +3,18 @@
  * picker sub-account, an operator, and enough shops, parcels and messages that the shell's
  * dialogs and badges show something real.
  */
+import { OPERATOR_ROLES } from '@dropship/contract';
 import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { wireModuleHooks } from '../../hooks.js';
 import { createRole } from '../account-permission/index.js';
-import { problemParcels } from '../problem-parcel/problem-parcel.table.js';
 import { createOrganisation, createUser } from '../auth/accounts.js';
 import { organisations } from '../auth/auth.table.js';
 import { replenishRequests } from '../funds/replenish/replenish.table.js';
 import { suppliers } from '../goods/goods.table.js';
 import { messages } from '../messages/messages.table.js';
+import { problemParcels } from '../problem-parcel/problem-parcel.table.js';
 import { shops } from '../shops/shops.table.js';
 import { appVersions } from '../system/system.table.js';
 import { seedDropshipOrders } from './dropship-orders.seed.js';
@@ -41,6 +42,8 @@ export async function seedDemo(db: Db) {
   await inTransaction(db, async (t) => {
     const operatorOrg = await createOrganisation(t, { type: 'operator', name: '平台运营' });
     await createUser(t, { orgId: operatorOrg, username: 'demo_operator', password: DEMO_PASSWORD, isMain: true });
+    // The operator roles, ready for the operator's sub-accounts (the main account holds every console code).
+    for (const role of Object.values(OPERATOR_ROLES)) await createRole(t, operatorOrg, role.name, role.codes, []);
 
     const sellerOrg = await createOrganisation(t, { type: 'seller', name: '杭州小美服饰', source: 'MAIN_WEB' });
     const sellerId = await createUser(t, { orgId: sellerOrg, username: 'demo_seller', password: DEMO_PASSWORD, isMain: true, phone: '13812345678' });
