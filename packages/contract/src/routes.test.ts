@@ -22,7 +22,8 @@ const spec = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(imp
 };
 
 /** Routes the product adds beyond the spec, each documented in docs/decisions (0013: /picker). */
-const PRODUCT_ADDED = ['/picker'];
+// The picker's phone page and the operator console (decision 0029) are the product's own.
+const PRODUCT_ADDED = ['/picker', ...ROUTES.filter((r) => r.path.startsWith('/operator/')).map((r) => r.path)];
 
 describe('the route table matches ../shared/spec/routes.json', () => {
   it('has exactly the spec routes, with their titles, plus the product-added ones', () => {

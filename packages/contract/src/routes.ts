@@ -95,9 +95,6 @@ export const MENU_GROUPS: MenuGroup[] = [
   { key: 'opSettings', label: '平台设置', icon: 'set' },
 ];
 
-/** Where an operator lands (the console has no 工作台). */
-export const OPERATOR_HOME = '/operator/announcements';
-
 export const REDIRECTS: Record<string, string> = {
   '/': '/home',
   '/basicSet': '/basicSet/shopAuthorization',
@@ -107,7 +104,6 @@ export const REDIRECTS: Record<string, string> = {
   '/accountPermission': '/accountPermission/accountManagement',
   '/print': '/print/printDelivery',
   '/member': '/member/pay',
-  '/operator': OPERATOR_HOME,
 };
 
 export const ROUTES: RouteDef[] = [
