@@ -45,11 +45,10 @@ export async function shipBackOnDelivery(t: Db, d: OrderDelivered) {
 }
 
 /** FAILED for good, and the seller is told (one message per order, however often the job ran). */
-const fail = (db: Db, orgId: number, orderId: number, orderNo: string, lastError: string, needsReauth = false) =>
-  inTransaction(db, async (t) => {
-    await repo.setOutcome(t, orgId, orderId, { status: 'FAILED', lastError, needsReauth });
-    await messageShipBackFailed(t, { orgId, orderId, orderNo, reason: lastError });
-  });
+async function fail(db: Db, orgId: number, orderId: number, orderNo: string, lastError: string, needsReauth = false) {
+  await repo.setOutcome(db, orgId, orderId, { status: 'FAILED', lastError, needsReauth });
+  await messageShipBackFailed(db, { orgId, orderId, orderNo, reason: lastError });
+}
 
 /** The job: one push. Throws only to be retried by the queue. */
 export async function runShipBack(deps: ShopsDeps, p: { orgId: number; orderId: number }, ctx: Pick<JobContext, 'attempt' | 'maxAttempts'>) {

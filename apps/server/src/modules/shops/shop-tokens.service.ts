@@ -13,7 +13,6 @@ import {
 } from '@dropship/channels';
 import { SHOP_AUTH_REMIND_DAYS } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
-import { inTransaction } from '../../db/transaction.js';
 import { messageShopExpired, messageShopExpiring } from '../messages/index.js';
 import type { ShopEndpointOverride } from './channel-registry.js';
 import { decryptSecret, encryptOptional, encryptSecret } from './shop-secrets.js';
@@ -46,10 +45,10 @@ export async function waybillClientOfShop(deps: ShopsDeps, s: repo.ShopRecord): 
 
 /** The platform says the authorization is gone: the shop reads EXPIRED now (the reminder shows it too). */
 export async function markExpired(db: Db, s: repo.ShopRecord, message = EXPIRED_MESSAGE) {
-  await inTransaction(db, async (t) => {
-    await repo.markShopExpired(t, s.orgId, s.id, message);
-    await messageShopExpired(t, s);
-  });
+  // Two plain writes, no transaction of its own: callers reach here from inside others' work with the
+  // root handle, and the message is idempotent by its key.
+  await repo.markShopExpired(db, s.orgId, s.id, message);
+  await messageShopExpired(db, s);
 }
 
 /**
