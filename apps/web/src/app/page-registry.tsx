@@ -73,6 +73,8 @@ const AnnouncementDetailPage = lazy(() => import('../features/notices/Announceme
 const WithdrawalReviewPage = lazy(() => import('../features/operator-console/WithdrawalReviewPage'));
 const AnnouncementAdminPage = lazy(() => import('../features/operator-console/AnnouncementAdminPage'));
 const PopupAdminPage = lazy(() => import('../features/operator-console/PopupAdminPage'));
+const VersionPage = lazy(() => import('../features/operator-console/VersionPage'));
+const CouponIssuePage = lazy(() => import('../features/operator-console/CouponIssuePage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
@@ -140,6 +142,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/operator/withdrawals': WithdrawalReviewPage,
   '/operator/announcements': AnnouncementAdminPage,
   '/operator/popups': PopupAdminPage,
+  '/operator/version': VersionPage,
+  '/operator/coupons': CouponIssuePage,
 };
 
 /**
