@@ -46,6 +46,7 @@ import { goodsRoutes } from './modules/goods/goods.routes.js';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { offlineRoutes } from './modules/offline/offline.routes.js';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { orderImportRoutes } from './modules/order-import/order-import.routes.js';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(authRoutes, deps);
   await app.register(shellRoutes, deps);
   await app.register(messagesRoutes, deps);
+  await app.register(noticesRoutes, deps);
   // One Alipay for the whole server (recharge, replenish, split-ledger, order payment): in the demo one
   // in-process emulator with one key pair, so every notify verifies against the keys that signed it.
   const alipay = createAlipayGateway(deps.config, app.log);

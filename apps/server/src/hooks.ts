@@ -7,6 +7,7 @@
  */
 import { afterSalesOnRefunds, autoAfterSaleOnRefunds, onReturnLineAnswered, signInOnScan } from './modules/after-sale/index.js';
 import { interceptOnRefunds, mirrorTakeItems, orderDelivered, orderStopped, receiversErased, stopForPurchaser } from './modules/dropship-orders/index.js';
+import { messageOnDelivery } from './modules/messages/index.js';
 import { afterSaleLineAnswered, returnParcelScanned } from './modules/offline/index.js';
 import { shipBackOnDelivery } from './modules/ship-back/index.js';
 import { refundsSynced } from './modules/shop-orders/index.js';
@@ -16,6 +17,8 @@ import { maskErasedLabels, recycleOnStop } from './modules/warehouse/index.js';
 export function wireModuleHooks() {
   // Delivery enqueues the push of courier and tracking number back to the shop, in its transaction.
   orderDelivered.on(shipBackOnDelivery);
+  // And the seller gets a station message with the tracking number (once per order).
+  orderDelivered.on(messageOnDelivery);
   // The shop sync wrote refunds: auto-intercept stops or cancels the dropship orders placed for them.
   refundsSynced.on(interceptOnRefunds);
   // Then each refund of a placed line becomes an after-sale (after the intercept, so a line it stopped completes it).

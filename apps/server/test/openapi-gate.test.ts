@@ -142,11 +142,13 @@ function variants(op: Operation): { payload?: string; contentType?: string; quer
 function allowedKinds(op: Operation): Kind[] | 'public' {
   if (op.permission === 'public') return 'public';
   if (op.permission === 'operator') return ['operator'];
-  if (op.permission === 'user') return op.audience ? [op.audience as Kind] : ['seller', 'purchaser', 'operator'];
+  if (op.permission === 'account') return ['seller', 'purchaser', 'operator'];
+  // 'user' is a seller's or purchaser's call: operators have the console's own calls.
+  if (op.permission === 'user') return op.audience ? [op.audience as Kind] : ['seller', 'purchaser'];
   // A page's permission admits the kinds its page serves (the route table), narrowed by the call's audience.
   const page = findRoute(op.permission);
   if (!page) throw new Error(`${op.method} ${op.path}: permission ${op.permission} is no page of the route table`);
-  return op.audience ? [op.audience as Kind] : (page.audience.filter((a) => a === 'seller' || a === 'purchaser') as Kind[]);
+  return op.audience ? [op.audience as Kind] : (page.audience as Kind[]);
 }
 
 function fill(path: string, value: string) {

@@ -1,5 +1,6 @@
 /** Sign-in, sessions and the user info of SPEC.md section 3. */
 import { z } from 'zod';
+import { OrgType } from './enums.js';
 import { requiredText } from './schema-helpers.js';
 
 /** The captcha is asked of every purchaser sign-in, and of a seller's once their address failed too often. */
@@ -46,5 +47,7 @@ export const UserInfo = z.object({
   isMain: z.boolean(),
   /** A support session the operator opened on this account (the shell shows 支持模式). */
   supportMode: z.boolean().optional(),
+  /** Which kind of organisation: an operator gets the console, never the sellers' or purchasers' menu. */
+  orgType: OrgType,
 });
 export type UserInfo = z.infer<typeof UserInfo>;

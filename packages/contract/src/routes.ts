@@ -5,7 +5,8 @@
  */
 import type { BrandVariant } from './brand.js';
 
-export type Audience = 'seller' | 'purchaser';
+/** Who a page serves: the two kinds of customer organisation, and the platform's operators (运营后台). */
+export type Audience = 'seller' | 'purchaser' | 'operator';
 export type MenuGroupKey =
   | 'home'
   | 'declaration'
@@ -17,7 +18,11 @@ export type MenuGroupKey =
   | 'funds'
   | 'statistics'
   | 'authority'
-  | 'settings';
+  | 'settings'
+  | 'opFunds'
+  | 'opContent'
+  | 'opOrgs'
+  | 'opSettings';
 
 /** Left-menu section icons: each has a normal and a selected form (see the web's menu-icons). */
 export type MenuIcon =
@@ -69,6 +74,7 @@ export interface RouteDef {
 
 const BOTH: Audience[] = ['seller', 'purchaser'];
 const SELLER: Audience[] = ['seller'];
+const OPERATOR: Audience[] = ['operator'];
 
 export const MENU_GROUPS: MenuGroup[] = [
   { key: 'home', label: '工作台', icon: 'home' },
@@ -82,6 +88,11 @@ export const MENU_GROUPS: MenuGroup[] = [
   { key: 'statistics', label: '统计', icon: 'statistics' },
   { key: 'authority', label: '账号权限', icon: 'authority' },
   { key: 'settings', label: '基础设置', icon: 'set' },
+  // The operator console (运营后台): only operator routes sit under these groups.
+  { key: 'opFunds', label: '财务审核', icon: 'funds' },
+  { key: 'opContent', label: '公告与弹窗', icon: 'home' },
+  { key: 'opOrgs', label: '机构与日志', icon: 'authority' },
+  { key: 'opSettings', label: '平台设置', icon: 'set' },
 ];
 
 export const REDIRECTS: Record<string, string> = {
@@ -171,16 +182,24 @@ export const ROUTES: RouteDef[] = [
   { path: '/tagEditorFabric', title: '拿货标签设计', audience: BOTH },
   { path: '/member/pay', title: '会员购买', audience: SELLER, leftbarHidden: true },
   // Onboarding (product-added, decision 0028): a seller's purchaser binding, a purchaser's invite codes,
-  // sign-up and password reset before sign-in, and the operator's organisations console.
+  // sign-up and password reset before sign-in (the operator's organisations pages are below).
   { path: '/accountPermission/purchaserBinding', title: '绑定采购商', group: 'authority', audience: SELLER },
   { path: '/accountPermission/inviteCode', title: '邀请码', group: 'authority', audience: ['purchaser'] },
-  // The operator pages: no menu entry until the operator console's audience and menu exist; their calls are operator-only.
-  { path: '/operator/orgs', title: '机构管理', audience: SELLER },
-  { path: '/operator/auditLog', title: '操作日志', audience: SELLER },
   { path: '/register', title: '注册', audience: BOTH, leftbarHidden: true, public: true },
   { path: '/forgetPassword', title: '找回密码', audience: BOTH, leftbarHidden: true, public: true },
+  // The operator console (product-added, not in routes.json): operators see these and nothing else.
+  { path: '/operator/withdrawals', title: '提现审核', group: 'opFunds', audience: OPERATOR },
+  { path: '/operator/coupons', title: '优惠券发放', group: 'opFunds', audience: OPERATOR },
+  { path: '/operator/announcements', title: '公告管理', group: 'opContent', audience: OPERATOR },
+  { path: '/operator/popups', title: '弹窗管理', group: 'opContent', audience: OPERATOR },
+  { path: '/operator/orgs', title: '机构管理', group: 'opOrgs', audience: OPERATOR },
+  { path: '/operator/auditLog', title: '操作日志', group: 'opOrgs', audience: OPERATOR },
+  { path: '/operator/expressRules', title: '快递运费规则', group: 'opSettings', audience: OPERATOR },
+  { path: '/operator/servicePrices', title: '服务价格', group: 'opSettings', audience: OPERATOR },
+  { path: '/operator/stallDirectory', title: '档口库', group: 'opSettings', audience: OPERATOR },
+  { path: '/operator/version', title: '版本发布', group: 'opSettings', audience: OPERATOR },
   { path: '/login', title: '登录', audience: BOTH, leftbarHidden: true, public: true },
-  { path: '/403', title: '无权限', audience: BOTH, public: true },
+  { path: '/403', title: '无权限', audience: [...BOTH, 'operator'], public: true },
 ];
 
 export const NOT_FOUND_TITLE = '页面不存在';

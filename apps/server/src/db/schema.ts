@@ -1,5 +1,6 @@
 /** Every table, for drizzle-kit and the typed query builder. Tables live beside their module. */
 
+export * from '../modules/account-permission/denials.table.js';
 export * from '../modules/account-permission/roles.table.js';
 export * from '../modules/after-sale/after-sale.table.js';
 export * from '../modules/after-sale/auto-after-sale.table.js';
@@ -22,6 +23,7 @@ export * from '../modules/goods/goods.table.js';
 export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/labels/labels.table.js';
 export * from '../modules/messages/messages.table.js';
+export * from '../modules/notices/notices.table.js';
 export * from '../modules/offline/offline.table.js';
 export * from '../modules/onboarding/onboarding.table.js';
 export * from '../modules/order-import/order-import.table.js';

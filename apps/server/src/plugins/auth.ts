@@ -9,11 +9,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
-import { permissionCodesOfUser } from '../modules/account-permission/index.js';
+import { permissionCodesOfUser, recordDenial } from '../modules/account-permission/index.js';
 import { findSessionByToken } from '../modules/auth/index.js';
 
-/** 'public': no sign-in; 'user': any signed-in user; 'operator': platform operators; else a route path whose code sub-accounts need. */
-export type Permission = 'public' | 'user' | 'operator' | `/${string}`;
+/**
+ * 'public': no sign-in; 'account': any signed-in account, operators too (who am I, sign out);
+ * 'user': any signed-in seller or purchaser (never an operator: the console has its own calls);
+ * 'operator': any platform operator; else a route path whose code sub-accounts need (an operator
+ * console route for the console's calls, so the operator roles grant them).
+ */
+export type Permission = 'public' | 'account' | 'user' | 'operator' | `/${string}`;
 
 export interface Caller {
   userId: number;
@@ -102,23 +107,61 @@ function wrongKind(narrowed: CallAudience | undefined): AppError {
   return new AppError(ErrorCode.FORBIDDEN, undefined, 403);
 }
 
+const OPERATORS_ONLY = '仅平台运营账号可以使用此功能';
+const NOT_FOR_OPERATORS = '运营账号不能使用卖家或采购商的功能，请在运营后台操作';
+
+/** Whether a permission guards an operator console call (refusals of these are audited). */
+function isConsolePermission(permission: Permission) {
+  if (permission === 'operator') return true;
+  return permission.startsWith('/') && (findRoute(permission)?.audience.includes('operator') ?? false);
+}
+
 async function authorize(db: Db, caller: Caller, permission: Permission, narrowed?: CallAudience) {
+  if (permission === 'account') return;
   if (permission === 'operator') {
-    if (caller.orgType !== 'operator') throw new AppError(ErrorCode.FORBIDDEN, undefined, 403);
+    if (caller.orgType !== 'operator') throw new AppError(ErrorCode.FORBIDDEN, OPERATORS_ONLY, 403);
     return;
   }
   if (permission === 'user') {
+    if (caller.orgType === 'operator') throw new AppError(ErrorCode.FORBIDDEN, NOT_FOR_OPERATORS, 403);
     if (narrowed && caller.orgType !== narrowed) throw wrongKind(narrowed);
     return;
   }
   const route = findRoute(permission);
   if (!route) throw new Error(`permission ${permission} is not a route of the route table`);
-  // A page's permission admits only the kinds it serves: an operator is neither seller nor purchaser.
+  // A page's permission admits only the kinds it serves: an operator page only operators, a seller's page only sellers.
   const allowed: readonly string[] = narrowed ? [narrowed] : route.audience;
-  if (!allowed.includes(caller.orgType)) throw wrongKind(narrowed);
+  if (!allowed.includes(caller.orgType)) {
+    if (route.audience.includes('operator')) throw new AppError(ErrorCode.FORBIDDEN, OPERATORS_ONLY, 403);
+    if (caller.orgType === 'operator' && !narrowed) throw new AppError(ErrorCode.FORBIDDEN, NOT_FOR_OPERATORS, 403);
+    throw wrongKind(narrowed);
+  }
   if (caller.isMain) return;
   const codes = await permissionCodesOfUser(db, caller.userId);
   if (!codes.has(permission.slice(1))) throw new AppError(ErrorCode.FORBIDDEN, undefined, 403);
+}
+
+/**
+ * A refused console call, or an operator refused a customer's call, is written to the denial log
+ * (who, what, why) before the refusal is answered: probing the console leaves a trace.
+ */
+async function authorizeAudited(db: Db, req: FastifyRequest, caller: Caller, permission: Permission, narrowed?: CallAudience) {
+  try {
+    await authorize(db, caller, permission, narrowed);
+  } catch (e) {
+    if (e instanceof AppError && (isConsolePermission(permission) || caller.orgType === 'operator')) {
+      await recordDenial(db, {
+        userId: caller.userId,
+        orgId: caller.orgId,
+        orgType: caller.orgType,
+        method: req.method,
+        url: req.url.split('?')[0] ?? req.url,
+        permission,
+        reason: e.message,
+      });
+    }
+    throw e;
+  }
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
@@ -151,7 +194,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
     if (header(req, HEADERS.requestSource) === PURCHASE_SOURCE && caller.orgType !== 'purchaser') {
       throw new AppError(ErrorCode.PURCHASER_REQUIRED);
     }
-    await authorize(opts.db, caller, permission, req.routeOptions.config?.audience);
+    await authorizeAudited(opts.db, req, caller, permission, req.routeOptions.config?.audience);
     req.caller = caller;
   });
 });

@@ -1,4 +1,4 @@
-import { findRoute } from '@dropship/contract';
+import { findRoute, ROUTES } from '@dropship/contract';
 import { describe, expect, it } from 'vitest';
 import { type AccessContext, inMenu, routeAccess } from './menu-visibility';
 
@@ -72,5 +72,21 @@ describe('route access and menu entries', () => {
   it('never lists settings tabs or in-page routes in the menu', () => {
     expect(inMenu(route('/basicSet/speedSelivery'), seller)).toBe(false);
     expect(inMenu(route('/order/placeOrder'), seller)).toBe(false);
+  });
+
+  it("gives the operator the console's pages only, and the customers none of them", () => {
+    const operator: AccessContext = { ...seller, audience: 'operator', supplierExists: false };
+    const inOperatorMenu = ROUTES.filter((r) => inMenu(r, operator)).map((r) => r.path);
+    expect(inOperatorMenu.length).toBeGreaterThan(0);
+    expect(inOperatorMenu.every((p) => p.startsWith('/operator/'))).toBe(true);
+    expect(routeAccess(route('/home'), operator)).toBe('forbidden');
+    expect(routeAccess(route('/order/orderList'), operator)).toBe('forbidden');
+    for (const who of [seller, { ...seller, audience: 'purchaser' as const }]) {
+      expect(ROUTES.filter((r) => inMenu(r, who)).some((r) => r.path.startsWith('/operator/'))).toBe(false);
+      expect(routeAccess(route('/operator/announcements'), who)).toBe('forbidden');
+    }
+    // An operator sub-account sees the console pages of its roles only.
+    const finance = { ...operator, isMain: false, permissionCodes: new Set(['operator/withdrawals']) };
+    expect(ROUTES.filter((r) => inMenu(r, finance)).map((r) => r.path)).toEqual(['/operator/withdrawals']);
   });
 });

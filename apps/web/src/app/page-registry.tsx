@@ -75,6 +75,13 @@ const PurchaserBindingPage = lazy(() => import('../features/onboarding/Purchaser
 const InviteCodePage = lazy(() => import('../features/onboarding/InviteCodePage'));
 const OrgsPage = lazy(() => import('../features/operator-orgs/OrgsPage'));
 const AuditLogPage = lazy(() => import('../features/operator-orgs/AuditLogPage'));
+const AnnouncementListPage = lazy(() => import('../features/notices/AnnouncementListPage'));
+const AnnouncementDetailPage = lazy(() => import('../features/notices/AnnouncementDetailPage'));
+const WithdrawalReviewPage = lazy(() => import('../features/operator-console/WithdrawalReviewPage'));
+const AnnouncementAdminPage = lazy(() => import('../features/operator-console/AnnouncementAdminPage'));
+const PopupAdminPage = lazy(() => import('../features/operator-console/PopupAdminPage'));
+const VersionPage = lazy(() => import('../features/operator-console/VersionPage'));
+const CouponIssuePage = lazy(() => import('../features/operator-console/CouponIssuePage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
@@ -144,6 +151,13 @@ export const PAGES: Record<string, ComponentType> = {
   '/accountPermission/accountManagement': AccountManagementPage,
   '/picker': PickerPage,
   '/offlineReturnOrder/pickup': TakeAssignmentPage,
+  '/announcement/list': AnnouncementListPage,
+  '/announcement/details': AnnouncementDetailPage,
+  '/operator/withdrawals': WithdrawalReviewPage,
+  '/operator/announcements': AnnouncementAdminPage,
+  '/operator/popups': PopupAdminPage,
+  '/operator/version': VersionPage,
+  '/operator/coupons': CouponIssuePage,
 };
 
 /**

@@ -2,11 +2,11 @@
  * Guards one route: sign-in required (to /login with jump = the current address), and the
  * access rules of menu-visibility.ts ('forbidden' goes to /403).
  */
-import type { RouteDef } from '@dropship/contract';
+import { ROUTES, type RouteDef } from '@dropship/contract';
 import { Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { routeAccess } from './menu-visibility';
+import { type AccessContext, routeAccess } from './menu-visibility';
 import { readIdentity } from './session';
 import { useShell } from './shell-context';
 
@@ -20,10 +20,19 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/** An operator's landing page: the first console page its role opens (the console has no 工作台). */
+export function operatorHome(access: AccessContext): string {
+  return ROUTES.find((r) => r.group && r.audience.includes('operator') && routeAccess(r, access) === 'ok')?.path ?? '/403';
+}
+
 export function RouteGate({ route, children }: { route: RouteDef; children: ReactNode }) {
   const shell = useShell();
   if (route.public) return <>{children}</>;
   if (!shell?.access) return <Spin style={{ display: 'block', margin: '120px auto' }} tip="加载中..." />;
-  if (routeAccess(route, shell.access) === 'forbidden') return <Navigate to="/403" replace />;
+  if (routeAccess(route, shell.access) === 'forbidden') {
+    // An operator never sees a seller's or purchaser's page: 工作台 (where sign-in lands) sends it to the console.
+    if (shell.access.audience === 'operator' && route.path === '/home') return <Navigate to={operatorHome(shell.access)} replace />;
+    return <Navigate to="/403" replace />;
+  }
   return <>{children}</>;
 }

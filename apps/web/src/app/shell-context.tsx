@@ -42,9 +42,11 @@ export function ShellProvider({ children }: { children: ReactNode }) {
   const signedIn = readIdentity() !== null;
   const config = useConfigQuery();
   const user = useQuery({ queryKey: ['shell', 'user'], queryFn: shellApi.user, enabled: signedIn, staleTime: 60_000 });
-  const manual = useQuery({ queryKey: ['shell', 'manualDelivery'], queryFn: shellApi.manualDelivery, enabled: signedIn, staleTime: 60_000 });
+  // An operator's console has no manual delivery nor suppliers: those are customers' calls, never asked.
+  const customer = signedIn && user.data !== undefined && user.data.orgType !== 'operator';
+  const manual = useQuery({ queryKey: ['shell', 'manualDelivery'], queryFn: shellApi.manualDelivery, enabled: customer, staleTime: 60_000 });
   const perms = useQuery({ queryKey: ['shell', 'permissions'], queryFn: shellApi.permissions, enabled: signedIn, staleTime: 60_000 });
-  const supplier = useQuery({ queryKey: ['shell', 'supplierExists'], queryFn: shellApi.supplierExists, enabled: signedIn, staleTime: 60_000 });
+  const supplier = useQuery({ queryKey: ['shell', 'supplierExists'], queryFn: shellApi.supplierExists, enabled: customer, staleTime: 60_000 });
 
   // Outside render: the request client's brand header and the stored permission follow the server's answers.
   useEffect(() => {
@@ -62,6 +64,17 @@ export function ShellProvider({ children }: { children: ReactNode }) {
       customerService: config.data.customerService,
       captchaDisabled: config.data.captchaDisabled,
     };
+    if (user.data?.orgType === 'operator' && perms.data) {
+      const access: AccessContext = {
+        audience: 'operator',
+        variant: config.data.brand,
+        isMain: user.data.isMain,
+        manualDelivery: '1',
+        supplierExists: false,
+        permissionCodes: user.data.isMain ? null : codesOf(perms.data),
+      };
+      return { ...base, user: user.data, access };
+    }
     if (!user.data || !manual.data || !perms.data || supplier.data === undefined) return { ...base, user: null, access: null };
     return {
       ...base,

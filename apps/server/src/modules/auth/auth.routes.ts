@@ -50,7 +50,7 @@ export async function authRoutes(app: RouteApp, { db, config }: AppDeps) {
 
   app.post(
     '/api/auth/logout',
-    { config: { permission: 'user' }, schema: { tags: ['auth'], summary: '退出登录', response: { 200: envelopeOf(z.null()) } } },
+    { config: { permission: 'account' }, schema: { tags: ['auth'], summary: '退出登录', response: { 200: envelopeOf(z.null()) } } },
     async (req, reply) => {
       await service.logout(db, requireCaller(req).sessionId);
       reply.clearCookie('user_id', { path: '/' });
@@ -61,7 +61,7 @@ export async function authRoutes(app: RouteApp, { db, config }: AppDeps) {
 
   app.get(
     '/api/b2/user',
-    { config: { permission: 'user' }, schema: { tags: ['shell'], summary: '用户信息', response: { 200: envelopeOf(UserInfo) } } },
+    { config: { permission: 'account' }, schema: { tags: ['shell'], summary: '用户信息', response: { 200: envelopeOf(UserInfo) } } },
     async (req) => {
       const caller = requireCaller(req);
       return ok(await service.userInfo(db, caller.userId, caller.supportOperatorId));

@@ -1,6 +1,6 @@
 /** Sign-in, sign-out, captcha and the caller's user info. */
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { ErrorCode, type LoginResult, type UserInfo } from '@dropship/contract';
+import { ErrorCode, type LoginResult, type OrgType, type UserInfo } from '@dropship/contract';
 import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -166,5 +166,6 @@ export async function userInfo(db: Db, userId: number, supportOperatorId?: numbe
     orgName: u.orgName,
     isMain: u.isMain,
     ...(supportOperatorId ? { supportMode: true } : {}),
+    orgType: u.orgType as OrgType,
   };
 }

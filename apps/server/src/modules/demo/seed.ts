@@ -3,6 +3,7 @@
  * picker sub-account, an operator, and enough shops, parcels and messages that the shell's
  * dialogs and badges show something real.
  */
+import { OPERATOR_ROLES } from '@dropship/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -42,6 +43,8 @@ export async function seedDemo(db: Db) {
   await inTransaction(db, async (t) => {
     const operatorOrg = await createOrganisation(t, { type: 'operator', name: '平台运营' });
     await createUser(t, { orgId: operatorOrg, username: 'demo_operator', password: DEMO_PASSWORD, isMain: true });
+    // The operator roles, ready for the operator's sub-accounts (the main account holds every console code).
+    for (const role of Object.values(OPERATOR_ROLES)) await createRole(t, operatorOrg, role.name, role.codes, []);
 
     const sellerOrg = await createOrganisation(t, { type: 'seller', name: '杭州小美服饰', source: 'MAIN_WEB' });
     const sellerId = await createUser(t, { orgId: sellerOrg, username: 'demo_seller', password: DEMO_PASSWORD, isMain: true, phone: '13812345678' });

@@ -9,10 +9,10 @@ import type { JobQueue } from '../jobs/index.js';
 export interface OrderDelivered {
   /** The app's queue: a handler enqueues its follow-up in the delivery's transaction. */
   jobs: JobQueue;
-  order: { id: number; orgId: number; shopId: number | null; platformOrderId: string | null; courierCode: string; trackingNo: string };
+  order: { id: number; orgId: number; orderNo: string; shopId: number | null; platformOrderId: string | null; courierCode: string; trackingNo: string };
 }
 
-/** Emitted by deliverOrder inside the delivery's transaction; ship-back enqueues the push to the shop. */
+/** Emitted by deliverOrder inside the delivery's transaction; ship-back enqueues the push to the shop, messages tell the seller. */
 export const orderDelivered = defineHook<OrderDelivered>('dropship-orders.orderDelivered');
 
 /** A paid order that will not ship as it stands: cancelled, or every line stopped. */

@@ -42,7 +42,7 @@ export async function fundsRoutes(app: RouteApp, { db, alipay: gateway }: AppDep
   app.get(
     '/api/operator/funds/check',
     {
-      config: { permission: 'operator' },
+      config: { permission: '/operator/withdrawals' },
       schema: { tags: ['operator'], summary: '账本核对：余额等于流水合计', response: { 200: envelopeOf(LedgerCheckResult) } },
     },
     async () => ok(await ledger.checkLedger(db)),

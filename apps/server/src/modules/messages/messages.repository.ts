@@ -46,7 +46,14 @@ export async function markRead(db: Db, orgId: number, userId: number, ids: numbe
   return targets.length;
 }
 
-/** A message to the whole organisation (or one user), written in the caller's transaction with the change it reports. */
-export async function sendMessage(db: Db, m: { orgId: number; userId?: number | null; kind: string; title: string; content: string }) {
-  await db.insert(messages).values({ orgId: m.orgId, userId: m.userId ?? null, kind: m.kind, title: m.title, content: m.content });
+/**
+ * A message to the whole organisation (or one user), written in the caller's transaction with the
+ * change it reports. With a dedupeKey the same event never writes a second message to the
+ * organisation (a retried job, a repeated platform answer): the unique index settles it.
+ */
+export async function sendMessage(db: Db, m: { orgId: number; userId?: number | null; kind: string; title: string; content: string; dedupeKey?: string }) {
+  await db
+    .insert(messages)
+    .values({ orgId: m.orgId, userId: m.userId ?? null, kind: m.kind, title: m.title, content: m.content.slice(0, 1000), dedupeKey: m.dedupeKey ?? null })
+    .onConflictDoNothing();
 }

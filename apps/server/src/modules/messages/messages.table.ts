@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations, users } from '../auth/auth.table.js';
 
 /** Station messages to an organisation (every user) or to one user. */
@@ -13,9 +13,11 @@ export const messages = pgTable(
     kind: text('kind').notNull().default('SYSTEM'),
     title: text('title').notNull(),
     content: text('content').notNull(),
+    /** What event this reports (e.g. `shipped:DF123`): a retried job or a repeated event writes no second message. */
+    dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index('messages_org_created_idx').on(t.orgId, t.createdAt)],
+  (t) => [index('messages_org_created_idx').on(t.orgId, t.createdAt), uniqueIndex('messages_org_dedupe_key').on(t.orgId, t.dedupeKey)],
 );
 
 /** Read marks per user, so an organisation-wide message is read or unread for each user. */

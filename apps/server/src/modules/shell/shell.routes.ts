@@ -71,7 +71,7 @@ export async function shellRoutes(app: RouteApp, { db }: AppDeps) {
 
   app.get(
     '/api/b2/purchaser/user/permissions',
-    { config: { permission: 'user' }, schema: { tags, summary: '当前用户的菜单权限', response: { 200: envelopeOf(z.array(PermissionNodeSchema)) } } },
+    { config: { permission: 'account' }, schema: { tags, summary: '当前用户的菜单权限', response: { 200: envelopeOf(z.array(PermissionNodeSchema)) } } },
     async (req) => ok(await service.permissionsOf(db, requireCaller(req))),
   );
 

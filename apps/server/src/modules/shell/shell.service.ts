@@ -37,7 +37,7 @@ export async function markNotShopPopup(db: Db, caller: Caller, id: number) {
 
 /** The menu codes a user may see: a main account has its audience's whole tree, a sub-account its roles' codes. */
 export async function permissionsOf(db: Db, caller: Caller): Promise<PermissionNode[]> {
-  const tree = permissionTree(caller.orgType === 'purchaser' ? 'purchaser' : 'seller');
+  const tree = permissionTree(caller.orgType);
   if (caller.isMain) return tree;
   const codes = await permissionCodesOfUser(db, caller.userId);
   return tree.map((g) => ({ ...g, children: g.children.filter((c) => codes.has(c.code)) })).filter((g) => g.children.length > 0);

@@ -13,6 +13,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { findOrders, type OrderDelivered } from '../dropship-orders/index.js';
 import type { JobContext, JobQueue } from '../jobs/index.js';
+import { messageShipBackFailed } from '../messages/index.js';
 import { clientOfShop, EXPIRED_MESSAGE, findShop, isApiChannel, markExpired, type ShopsDeps, usableToken } from '../shops/index.js';
 import * as repo from './ship-back.repository.js';
 
@@ -43,8 +44,11 @@ export async function shipBackOnDelivery(t: Db, d: OrderDelivered) {
   await enqueueShipBack(t, d.jobs, d.order);
 }
 
-const fail = (db: Db, orgId: number, orderId: number, lastError: string, needsReauth = false) =>
-  repo.setOutcome(db, orgId, orderId, { status: 'FAILED', lastError, needsReauth });
+/** FAILED for good, and the seller is told (one message per order, however often the job ran). */
+async function fail(db: Db, orgId: number, orderId: number, orderNo: string, lastError: string, needsReauth = false) {
+  await repo.setOutcome(db, orgId, orderId, { status: 'FAILED', lastError, needsReauth });
+  await messageShipBackFailed(db, { orgId, orderId, orderNo, reason: lastError });
+}
 
 /** The job: one push. Throws only to be retried by the queue. */
 export async function runShipBack(deps: ShopsDeps, p: { orgId: number; orderId: number }, ctx: Pick<JobContext, 'attempt' | 'maxAttempts'>) {
@@ -53,25 +57,25 @@ export async function runShipBack(deps: ShopsDeps, p: { orgId: number; orderId: 
   const view = row && (await repo.viewOf(db, p.orgId, p.orderId));
   if (!row || !view || row.status !== 'PENDING') return;
   const shop = await findShop(db, p.orgId, row.shopId);
-  if (!shop) return fail(db, p.orgId, p.orderId, '店铺已删除，无法回传，请到店铺后台手动发货');
-  if (!isApiChannel(shop.channel)) return fail(db, p.orgId, p.orderId, '该店铺的平台没有发货接口，请到店铺后台手动填写快递单号');
+  if (!shop) return fail(db, p.orgId, p.orderId, view.orderNo, '店铺已删除，无法回传，请到店铺后台手动发货');
+  if (!isApiChannel(shop.channel)) return fail(db, p.orgId, p.orderId, view.orderNo, '该店铺的平台没有发货接口，请到店铺后台手动填写快递单号');
   const client = await clientOfShop(deps, shop);
-  if (!client) return fail(db, p.orgId, p.orderId, '该平台的接口尚未配置，请到店铺后台手动填写快递单号');
+  if (!client) return fail(db, p.orgId, p.orderId, view.orderNo, '该平台的接口尚未配置，请到店铺后台手动填写快递单号');
   const [platformOrderId, courierCode, trackingNo] = [view.platformOrderId ?? '', view.courierCode ?? '', view.trackingNo ?? ''];
   try {
     const token = await usableToken(deps, shop, client);
-    if (!token) return fail(db, p.orgId, p.orderId, REAUTH_MESSAGE, true);
+    if (!token) return fail(db, p.orgId, p.orderId, view.orderNo, REAUTH_MESSAGE, true);
     await client.shipNotify({ token, platformOrderId, courierCode, trackingNo });
     await repo.setOutcome(db, p.orgId, p.orderId, { status: 'SUCCESS', lastError: null });
   } catch (e) {
     if (e instanceof ChannelError && e.kind === 'TOKEN_EXPIRED') {
       await markExpired(db, shop);
-      return fail(db, p.orgId, p.orderId, REAUTH_MESSAGE, true);
+      return fail(db, p.orgId, p.orderId, view.orderNo, REAUTH_MESSAGE, true);
     }
     const message = e instanceof Error ? e.message : String(e);
     const retryable = !(e instanceof ChannelError) || e.retryable;
-    if (!retryable) return fail(db, p.orgId, p.orderId, `平台拒绝回传：${message}`);
-    if (ctx.attempt >= ctx.maxAttempts) return fail(db, p.orgId, p.orderId, `已自动重试${ctx.attempt}次仍失败：${message}`);
+    if (!retryable) return fail(db, p.orgId, p.orderId, view.orderNo, `平台拒绝回传：${message}`);
+    if (ctx.attempt >= ctx.maxAttempts) return fail(db, p.orgId, p.orderId, view.orderNo, `已自动重试${ctx.attempt}次仍失败：${message}`);
     await repo.setOutcome(db, p.orgId, p.orderId, { status: 'PENDING', lastError: `第${ctx.attempt}次回传失败，稍后自动重试：${message}` });
     throw e;
   }

@@ -13,7 +13,7 @@ export { shops } from './shops.table.js';
 
 export { isApiChannel } from './channel-registry.js';
 export { verifyRedBookShop } from './redbook-verify.js';
-export { clientOfShop, EXPIRED_MESSAGE, markExpired, usableToken, waybillClientOfShop } from './shop-tokens.service.js';
+export { clientOfShop, EXPIRED_MESSAGE, markExpired, remindExpiringShops, usableToken, waybillClientOfShop } from './shop-tokens.service.js';
 export { displayAuthState } from './shop-view.js';
 export type { ShopPatch, ShopRecord } from './shops.repository.js';
 export { findShop, updateShop } from './shops.repository.js';

@@ -11,7 +11,9 @@ import {
   waybillChannels,
   waybillClientFor,
 } from '@dropship/channels';
+import { SHOP_AUTH_REMIND_DAYS } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { messageShopExpired, messageShopExpiring } from '../messages/index.js';
 import type { ShopEndpointOverride } from './channel-registry.js';
 import { decryptSecret, encryptOptional, encryptSecret } from './shop-secrets.js';
 import * as repo from './shops.repository.js';
@@ -43,7 +45,25 @@ export async function waybillClientOfShop(deps: ShopsDeps, s: repo.ShopRecord): 
 
 /** The platform says the authorization is gone: the shop reads EXPIRED now (the reminder shows it too). */
 export async function markExpired(db: Db, s: repo.ShopRecord, message = EXPIRED_MESSAGE) {
+  // Two plain writes, no transaction of its own: callers reach here from inside others' work with the
+  // root handle, and the message is idempotent by its key.
   await repo.markShopExpired(db, s.orgId, s.id, message);
+  await messageShopExpired(db, s);
+}
+
+/**
+ * The daily reminder: a station message for each shop whose authorization ends within
+ * SHOP_AUTH_REMIND_DAYS (the shell's popup shows the same shops), once per expiry date.
+ */
+export async function remindExpiringShops(db: Db) {
+  const until = new Date(Date.now() + SHOP_AUTH_REMIND_DAYS * 86_400_000);
+  const due = await repo.shopsAuthEndingBefore(db, until, 1_000);
+  for (const s of due) {
+    if (!s.expireTime) continue;
+    const daysLeft = Math.max(1, Math.ceil((s.expireTime.getTime() - Date.now()) / 86_400_000));
+    await messageShopExpiring(db, { ...s, expireTime: s.expireTime }, daysLeft);
+  }
+  return due.length;
 }
 
 /** Exchanges the refresh token for a new pair; false (and the shop EXPIRED) when the platform refuses it. */

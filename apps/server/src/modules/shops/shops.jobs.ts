@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { JobQueue } from '../jobs/index.js';
-import { refreshExpiringTokens } from './shop-tokens.service.js';
+import { refreshExpiringTokens, remindExpiringShops } from './shop-tokens.service.js';
 import * as repo from './shops.repository.js';
 import { requestSync, type ShopsDeps } from './shops.service.js';
 
@@ -31,6 +31,8 @@ export function registerShopJobs(jobs: JobQueue, deps: ShopsDeps, log?: Log) {
   });
   jobs.register(REFRESH_TOKENS_JOB, Empty, async () => {
     await refreshExpiringTokens(deps, log);
+    // After the refresh: a shop whose token was renewed no longer ends soon.
+    await remindExpiringShops(deps.db);
   });
 }
 

@@ -133,6 +133,16 @@ export async function shopsWithExpiringTokens(db: Db, before: Date, limit: numbe
     .limit(limit);
 }
 
+/** Every tenant's live authorized shops whose authorization ends within (now, until]: the daily reminder's list. */
+export async function shopsAuthEndingBefore(db: Db, until: Date, limit: number) {
+  return db
+    .select({ id: shops.id, orgId: shops.orgId, name: shops.name, expireTime: shops.expireTime })
+    .from(shops)
+    .where(and(eq(shops.authState, 'AUTHORIZED'), isNull(shops.removedAt), sql`${shops.expireTime} > now()`, lt(shops.expireTime, until)))
+    .orderBy(asc(shops.expireTime))
+    .limit(limit);
+}
+
 export async function insertOAuthState(db: Db, v: typeof shopOAuthStates.$inferInsert) {
   await db.insert(shopOAuthStates).values(v);
 }

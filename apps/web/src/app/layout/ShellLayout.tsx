@@ -1,16 +1,26 @@
 /** The shell: header, left menu (hidden when the route says so), content, back-to-top, dialogs. */
 import { findRoute } from '@dropship/contract';
-import { Alert, FloatButton, Layout } from 'antd';
+import { Alert, FloatButton, Layout, Spin } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { PagePopup } from '../../features/notices/PagePopup';
 import { Guides } from '../dialogs/Guides';
 import { ShopAuthDialog } from '../dialogs/ShopAuthDialog';
 import { useShell } from '../shell-context';
 import { useDemoReset } from '../use-demo-reset';
 import { AppHeader } from './AppHeader';
+import { ConsoleLayout } from './ConsoleLayout';
 import { SideMenu } from './SideMenu';
 
+/** Operators get the console's layout; sellers and purchasers this one. */
 export function ShellLayout({ children }: { children?: ReactNode }) {
+  const user = useShell()?.user;
+  // Until the user is known neither layout mounts: each one's header calls what only its audience may.
+  if (!user) return <Spin style={{ display: 'block', margin: '120px auto' }} tip="加载中..." />;
+  return user.orgType === 'operator' ? <ConsoleLayout>{children}</ConsoleLayout> : <CustomerLayout>{children}</CustomerLayout>;
+}
+
+function CustomerLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const leftbarHidden = findRoute(pathname)?.leftbarHidden ?? false;
   useDemoReset();
@@ -33,6 +43,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
       <FloatButton.BackTop duration={150} tooltip="回到顶部" />
       <ShopAuthDialog onBusyChange={setDialogBusy} />
       <Guides paused={dialogBusy} />
+      <PagePopup />
     </Layout>
   );
 }

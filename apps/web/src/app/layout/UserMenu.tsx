@@ -33,8 +33,13 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     <Dropdown
       menu={{
         items: [
-          { key: 'payPass', icon: <LockOutlined />, label: '修改支付密码', onClick: () => navigate('/funds/resetPayPass') },
-          { type: 'divider' },
+          // The console has no money of its own: no pay password.
+          ...(user?.orgType === 'operator'
+            ? []
+            : [
+                { key: 'payPass', icon: <LockOutlined />, label: '修改支付密码', onClick: () => navigate('/funds/resetPayPass') },
+                { type: 'divider' as const },
+              ]),
           { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout },
         ],
       }}

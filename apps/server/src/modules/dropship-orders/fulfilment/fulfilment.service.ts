@@ -12,6 +12,7 @@ import { ErrorCode, fenToYuan, type TakingStatusCode } from '@dropship/contract'
 import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import { cancelWaitingReplenish, createReplenishRequest, deleteSettlementLine, lockByIds, moveMoney, recordSettlementLine } from '../../funds/index.js';
+import { messageReplenishDue, messageStockOutRefund } from '../../messages/index.js';
 import * as repo from '../orders.repository.js';
 import { refundOrderMoney, takeBackRefund } from '../pay/order-refund.js';
 import { combinedStatusOf } from '../status-machine.js';
@@ -97,6 +98,9 @@ export async function applyOutcome(t: Db, actor: Actor, x: Outcome): Promise<App
   // A 货到付款 order not yet charged: the amount due drops instead (order-refund.ts).
   const back = await refundOrderMoney(t, o, refundFen, `pick-refund:${x.markKey}`, `${x.resultName}退回货款：${x.lineName}`, '退回货款');
   const refundEntryId = back.entryId;
+  if (refundFen > 0) {
+    await messageStockOutRefund(t, { orgId: x.sellerOrgId, orderNo: o.orderNo, lineName: x.lineName, resultName: x.resultName, refundFen, markKey: x.markKey });
+  }
   const replenishFen = x.priceFen !== null && x.priceFen > x.unitCostFen ? (x.priceFen - x.unitCostFen) * x.tookQuantity : 0;
   let replenishId: number | null = null;
   if (replenishFen > 0) {
@@ -107,6 +111,7 @@ export async function applyOutcome(t: Db, actor: Actor, x: Outcome): Promise<App
       orderNo: o.orderNo,
       reason: `档口涨价：${x.lineName}，成本¥${fenToYuan(x.unitCostFen)}，实付¥${fenToYuan(x.priceFen as number)} ×${x.tookQuantity}`.slice(0, 200),
     });
+    await messageReplenishDue(t, { orgId: x.sellerOrgId, replenishId, amountFen: replenishFen, reason: `档口涨价：${x.lineName}`, orderNo: o.orderNo });
   }
   let settlementLineId: number | null = null;
   if (x.settlement) {

@@ -10,6 +10,7 @@ import { inTransaction } from '../../../db/transaction.js';
 import { AppError } from '../../../lib/app-error.js';
 import { fulfilmentSettings, platformFulfilmentPrices } from '../../fulfilment-settings/index.js';
 import { createReplenishRequest, ensureAccount, lockAccount, moveMoney } from '../../funds/index.js';
+import { messageReplenishDue } from '../../messages/index.js';
 import * as repo from '../orders.repository.js';
 import { lockPayable, orderKey, settleOrders } from '../pay/settle.service.js';
 import * as timeline from '../timeline.repository.js';
@@ -104,6 +105,7 @@ export async function chargeAtDelivery(t: Db, o: repo.OrderRecord, purchaserOrgI
       orderNo: o.orderNo,
       reason: `货到付款：代发订单 ${o.orderNo} 已发货，余额不足未能扣款，请支付 ¥${fenToYuan(due)}`,
     });
+    await messageReplenishDue(t, { orgId: o.orgId, replenishId, amountFen: due, reason: '货到付款，余额不足未能扣款', orderNo: o.orderNo });
     await later.moveState(t, o.orgId, o.id, 'DUE', { state: 'BILLED', replenishId });
     note = `余额不足（可用 ¥${fenToYuan(account?.availableFen ?? 0)}），已生成补款单 ${replenishId}，待支付 ¥${fenToYuan(due)}`;
   }

@@ -67,7 +67,7 @@ export async function withdrawRoutes(app: RouteApp, { db, gateway }: { db: Db; g
   app.get(
     '/api/operator/funds/withdrawals',
     {
-      config: { permission: 'operator' },
+      config: { permission: '/operator/withdrawals' },
       schema: { tags: ['operator'], summary: '提现审核列表', querystring: WithdrawalPageQuery, response: { 200: envelopeOf(OperatorWithdrawalPage) } },
     },
     async (req) => ok(await service.pageAllWithdrawals(db, req.query)),
@@ -76,7 +76,7 @@ export async function withdrawRoutes(app: RouteApp, { db, gateway }: { db: Db; g
   app.post(
     '/api/operator/funds/withdrawals/:id/approve',
     {
-      config: { permission: 'operator' },
+      config: { permission: '/operator/withdrawals' },
       schema: { tags: ['operator'], summary: '审核通过并通过支付宝打款', params: WithdrawalIdParams, response: { 200: envelopeOf(WithdrawalRow) } },
     },
     async (req) => ok(await service.approveWithdrawal(db, gateway, requireCaller(req).userId, req.params.id, req.log)),
@@ -85,7 +85,7 @@ export async function withdrawRoutes(app: RouteApp, { db, gateway }: { db: Db; g
   app.post(
     '/api/operator/funds/withdrawals/:id/reject',
     {
-      config: { permission: 'operator' },
+      config: { permission: '/operator/withdrawals' },
       schema: {
         tags: ['operator'],
         summary: '驳回提现（冻结金额退回可用余额）',

@@ -22,6 +22,7 @@ import type { Db } from '../../../db/client.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import { EXPORT_CHUNK, keysetPages, writeXlsx } from '../../../lib/excel/index.js';
+import { messageWithdrawalResult } from '../../messages/index.js';
 import type { AlipayGateway } from '../alipay/alipay-gateway.js';
 import { newTradeNo, TRADE_PREFIX } from '../alipay/trade-no.js';
 import * as ledgerRepo from '../ledger/ledger.repository.js';
@@ -136,6 +137,7 @@ const unfreeze = (t: Db, w: repo.WithdrawalRecord, remark: string) =>
 export async function rejectWithdrawal(db: Db, reviewerId: number, id: number, reason: string): Promise<WithdrawalRow> {
   return step(db, id, ['REVIEWING'], '驳回', async (t, w) => {
     await unfreeze(t, w, `提现被驳回：${reason}`);
+    await messageWithdrawalResult(t, { orgId: w.orgId, withdrawNo: w.withdrawNo, amountFen: w.amountFen, outcome: 'REJECTED', reason });
     const now = new Date();
     return toWithdrawalRow(await repo.updateWithdrawal(t, id, { status: 'REJECTED', rejectReason: reason, reviewerId, reviewedAt: now, finishedAt: now }));
   });
@@ -167,6 +169,7 @@ export async function approveWithdrawal(db: Db, gateway: AlipayGateway, reviewer
       const reason = (e as AlipayError).message;
       await step(db, id, ['TRANSFERRING'], '标记失败', async (t, row) => {
         await unfreeze(t, row, `提现打款失败：${reason}`);
+        await messageWithdrawalResult(t, { orgId: row.orgId, withdrawNo: row.withdrawNo, amountFen: row.amountFen, outcome: 'FAILED', reason });
         return repo.updateWithdrawal(t, id, { status: 'FAILED', failReason: reason, finishedAt: new Date() });
       });
       throw new AppError(ErrorCode.WITHDRAW_TRANSFER_FAILED, `支付宝转账失败：${reason}，款项已退回卖家可用余额`);
@@ -186,6 +189,7 @@ export async function approveWithdrawal(db: Db, gateway: AlipayGateway, reviewer
       requestKey: `withdraw:${row.withdrawNo}:paid`,
       remark: '提现到支付宝',
     });
+    await messageWithdrawalResult(t, { orgId: row.orgId, withdrawNo: row.withdrawNo, amountFen: row.amountFen, outcome: 'SUCCESS' });
     return toWithdrawalRow(await repo.updateWithdrawal(t, id, { status: 'SUCCESS', transferOrderId: orderId, finishedAt: new Date() }));
   });
 }
