@@ -103,7 +103,9 @@ export async function onboardingRoutes(app: RouteApp, { db, config }: AppDeps) {
   );
 
   // ---- Operator: organisations and the audit log ----
-  const operator = { permission: 'operator' } as const;
+  // The console pages' codes, so operator roles grant them (decision 0029).
+  const operator = { permission: '/operator/orgs' } as const;
+  const auditLog = { permission: '/operator/auditLog' } as const;
   app.post(
     '/api/operator/orgs/page',
     { config: operator, schema: { tags: ['operator'], summary: '运营：组织列表', body: OrgListBody, response: { 200: envelopeOf(OrgPage) } } },
@@ -158,7 +160,7 @@ export async function onboardingRoutes(app: RouteApp, { db, config }: AppDeps) {
   );
   app.post(
     '/api/operator/auditLog/page',
-    { config: operator, schema: { tags: ['operator'], summary: '运营：操作日志', body: AuditListBody, response: { 200: envelopeOf(AuditPage) } } },
+    { config: auditLog, schema: { tags: ['operator'], summary: '运营：操作日志', body: AuditListBody, response: { 200: envelopeOf(AuditPage) } } },
     async (req) => ok(await orgs.pageAudit(db, req.body)),
   );
 }
