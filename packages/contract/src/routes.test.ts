@@ -21,8 +21,8 @@ const spec = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(imp
   }[];
 };
 
-/** Routes the product adds beyond the spec, each documented in docs/decisions (0013: /picker). */
-const PRODUCT_ADDED = ['/picker'];
+/** Routes the product adds beyond the spec, each documented in docs/decisions (0013: /picker; 0027: the warehouse's 无头件). */
+const PRODUCT_ADDED = ['/picker', '/offlineReturnOrder/headlessParcels'];
 
 describe('the route table matches ../shared/spec/routes.json', () => {
   it('has exactly the spec routes, with their titles, plus the product-added ones', () => {

@@ -48,6 +48,10 @@ export const problemParcels = pgTable(
     /** The after-sale whose return became this parcel, or that a headless parcel was matched to. */
     afterSaleId: bigint('after_sale_id', { mode: 'number' }),
     dropshipOrderId: bigint('dropship_order_id', { mode: 'number' }),
+    /** A headless parcel's sender phone as the desk read it, sealed (receiver vault); null when none was shown. */
+    senderPhoneSealed: text('sender_phone_sealed'),
+    /** Its last 4 digits, kept plain for the automatic matching and the claims' proof. */
+    senderPhoneTail: text('sender_phone_tail'),
     /** When the return desk signed the parcel in. */
     signedAt: at('signed_at'),
     /** The seller must decide before this (a headless parcel: be claimed before this); the badge counts those within a day of it. */
