@@ -157,10 +157,15 @@ for (const r of returns) {
 const ms = performance.now() - started;
 
 const pct = (n: number, d: number) => (d === 0 ? '   –  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
-const line = (name: string, t: Tally) => console.log(`${name.padEnd(34)} precision ${pct(t.right, t.answered)}   recall ${pct(t.right, RETURNS)}   (answered ${t.answered})`);
-console.log(`${RETURNS} generated returns, ${candidates.length} candidates (${ORDERS} shipped orders of ${SELLERS} sellers), likely ≥ ${LIKELY}, sure = ${SURE}`);
+const line = (name: string, t: Tally) =>
+  console.log(`${name.padEnd(34)} precision ${pct(t.right, t.answered)}   recall ${pct(t.right, RETURNS)}   (answered ${t.answered})`);
+console.log(
+  `${RETURNS} generated returns, ${candidates.length} candidates (${ORDERS} shipped orders of ${SELLERS} sellers), likely ≥ ${LIKELY}, sure = ${SURE}`,
+);
 line('baseline: exact waybill only', baseline);
 line('matcher: sure (joined at once)', sure);
 line('matcher: sure or top proposal', top);
 line('matcher: owner among proposals', anyOf);
-console.log(`matching time: ${(ms / RETURNS).toFixed(2)} ms per return against every candidate (the server reads only candidates sharing the waybill, phone tail or 货号)`);
+console.log(
+  `matching time: ${(ms / RETURNS).toFixed(2)} ms per return against every candidate (the server reads only candidates sharing the waybill, phone tail or 货号)`,
+);

@@ -65,6 +65,18 @@ export const HeadlessRegistered = z.object({
 });
 export type HeadlessRegistered = z.infer<typeof HeadlessRegistered>;
 
+/** The statuses a headless parcel shows (SPEC.md section 4's parcel statuses it passes through). */
+export const HEADLESS_PARCEL_STATUS_NAMES: Record<string, string> = {
+  WAIT_CLAIM: '待认领',
+  CLAIMED: '已认领',
+  MATCHED: '已匹配',
+  DISCARD: '已丢弃',
+  WAITING_PAYMENT: '待付运费',
+  WAITING_RETURN: '待寄回',
+  SEND_BACKED: '已寄回',
+  PROCESSED: '已处理',
+};
+
 export const HeadlessClaimStatus = z.enum(['PROPOSED', 'PENDING', 'CONFIRMED', 'REFUSED']);
 export type HeadlessClaimStatus = z.infer<typeof HeadlessClaimStatus>;
 export const HEADLESS_CLAIM_STATUS_NAMES: Record<HeadlessClaimStatus, string> = {
