@@ -17,7 +17,7 @@ import { createOrganisation, createUser } from '../src/modules/auth/accounts.js'
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
 import { deliverOrder } from '../src/modules/dropship-orders/fulfilment/deliver.service.js';
-import { expireUnclaimed } from '../src/modules/headless-parcel/headless-parcel.service.js';
+import { expireUnclaimed } from '../src/modules/headless-parcel/deadline.service.js';
 import { assignServingPurchaser } from '../src/modules/take-assignment/take-items.service.js';
 import { draftOf, linkedShopOrder, RECEIVER } from './dropship-orders-support.js';
 import { callers, type FundsTestApp, fund, orgOf, PAY_PASSWORD, setPayPassword, startFundsApp } from './funds-payments-support.js';

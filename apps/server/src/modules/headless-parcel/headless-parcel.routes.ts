@@ -30,8 +30,11 @@ import { ok } from '../../lib/envelope.js';
 import { type RouteApp, rawReply } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { manualDeliveryGate } from '../goods/index.js';
-import * as service from './headless-parcel.service.js';
+import { expireUnclaimed, HEADLESS_DEADLINE_INTERVAL_MS, HEADLESS_DEADLINE_JOB } from './deadline.service.js';
+import { useHeadlessClaimDays } from './intake.service.js';
 import { readPhoto, uploadPhoto } from './photos.service.js';
+import * as pool from './pool.service.js';
+import * as warehouse from './warehouse.service.js';
 
 const tags = ['headless-parcels'];
 const SELLER = { config: { permission: '/afterSale/headlessList' as const } };
@@ -40,15 +43,15 @@ const PURCHASER_PAGE = '/offlineReturnOrder/headlessParcels' as const;
 const PHOTO_BODY_LIMIT = 3_200_000;
 
 export async function headlessParcelRoutes(app: RouteApp, { db, config }: AppDeps) {
-  service.useHeadlessClaimDays(config.headlessClaimDays);
+  useHeadlessClaimDays(config.headlessClaimDays);
   const PURCHASER = { config: { permission: PURCHASER_PAGE }, onRequest: manualDeliveryGate(db, config, PURCHASER_PAGE) };
 
-  app.jobs.register(service.HEADLESS_DEADLINE_JOB, z.object({}).passthrough(), async () => {
-    const n = await service.expireUnclaimed(db);
+  app.jobs.register(HEADLESS_DEADLINE_JOB, z.object({}).passthrough(), async () => {
+    const n = await expireUnclaimed(db);
     if (n > 0) app.log.info({ n }, '无头件超过认领期限，已转为丢弃');
   });
   app.addHook('onReady', async () => {
-    await app.jobs.schedule(service.HEADLESS_DEADLINE_JOB, service.HEADLESS_DEADLINE_JOB, service.HEADLESS_DEADLINE_INTERVAL_MS, { firstInMs: 150_000 });
+    await app.jobs.schedule(HEADLESS_DEADLINE_JOB, HEADLESS_DEADLINE_JOB, HEADLESS_DEADLINE_INTERVAL_MS, { firstInMs: 150_000 });
   });
 
   app.post(
@@ -62,7 +65,7 @@ export async function headlessParcelRoutes(app: RouteApp, { db, config }: AppDep
         response: { 200: envelopeOf(HeadlessPoolPage) },
       },
     },
-    async (req) => ok(await service.pagePool(db, requireCaller(req), req.body)),
+    async (req) => ok(await pool.pagePool(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/headlessParcels/claim',
@@ -75,17 +78,17 @@ export async function headlessParcelRoutes(app: RouteApp, { db, config }: AppDep
         response: { 200: envelopeOf(HeadlessClaimRow) },
       },
     },
-    async (req) => ok(await service.claimParcel(db, requireCaller(req), req.body)),
+    async (req) => ok(await pool.claimParcel(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/headlessParcels/claims/page',
     { ...SELLER, schema: { tags, summary: '我的认领', body: HeadlessClaimQuery, response: { 200: envelopeOf(HeadlessClaimPage) } } },
-    async (req) => ok(await service.myClaims(db, requireCaller(req), req.body)),
+    async (req) => ok(await pool.myClaims(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/headlessParcels/proposals',
     { ...SELLER, schema: { tags, summary: '可能是您的包裹（系统匹配推荐）', response: { 200: envelopeOf(HeadlessProposalList) } } },
-    async (req) => ok(await service.myProposals(db, requireCaller(req))),
+    async (req) => ok(await pool.myProposals(db, requireCaller(req))),
   );
   app.post(
     '/api/b2/headlessParcels/proposal/confirm',
@@ -93,13 +96,13 @@ export async function headlessParcelRoutes(app: RouteApp, { db, config }: AppDep
       ...SELLER,
       schema: { tags, summary: '确认系统推荐：提交认领，等待仓库确认', body: HeadlessClaimIdBody, response: { 200: envelopeOf(HeadlessClaimRow) } },
     },
-    async (req) => ok(await service.confirmProposal(db, requireCaller(req), req.body.claimId)),
+    async (req) => ok(await pool.confirmProposal(db, requireCaller(req), req.body.claimId)),
   );
 
   app.post(
     '/api/b2/purchaser/headlessParcels/page',
     { ...PURCHASER, schema: { tags, summary: '仓库的无头件列表', body: PurchaserHeadlessQuery, response: { 200: envelopeOf(PurchaserHeadlessPage) } } },
-    async (req) => ok(await service.pagePurchaser(db, requireCaller(req), req.body)),
+    async (req) => ok(await warehouse.pagePurchaser(db, requireCaller(req), req.body)),
   );
   app.get(
     '/api/b2/purchaser/headlessParcels/:id/claims',
@@ -107,7 +110,7 @@ export async function headlessParcelRoutes(app: RouteApp, { db, config }: AppDep
       ...PURCHASER,
       schema: { tags, summary: '无头件的认领和操作记录', params: z.object({ id: id('无头件') }), response: { 200: envelopeOf(PurchaserHeadlessDetail) } },
     },
-    async (req) => ok(await service.purchaserDetail(db, requireCaller(req), req.params.id)),
+    async (req) => ok(await warehouse.purchaserDetail(db, requireCaller(req), req.params.id)),
   );
   app.post(
     '/api/b2/purchaser/headlessParcels/update',
@@ -115,17 +118,17 @@ export async function headlessParcelRoutes(app: RouteApp, { db, config }: AppDep
       ...PURCHASER,
       schema: { tags, summary: '修改待认领无头件的商品和备注', body: HeadlessUpdateBody, response: { 200: envelopeOf(z.object({ id: z.number() })) } },
     },
-    async (req) => ok(await service.updateParcelGoods(db, requireCaller(req), req.body)),
+    async (req) => ok(await warehouse.updateParcelGoods(db, requireCaller(req), req.body)),
   );
   app.post(
     '/api/b2/purchaser/headlessParcels/claim/confirm',
     { ...PURCHASER, schema: { tags, summary: '确认认领（其余认领自动拒绝）', body: HeadlessClaimIdBody, response: { 200: envelopeOf(HeadlessClaimResult) } } },
-    async (req) => ok(await service.confirmClaim(db, requireCaller(req), req.body.claimId)),
+    async (req) => ok(await warehouse.confirmClaim(db, requireCaller(req), req.body.claimId)),
   );
   app.post(
     '/api/b2/purchaser/headlessParcels/claim/refuse',
     { ...PURCHASER, schema: { tags, summary: '拒绝认领（包裹留在无头件池）', body: HeadlessRefuseBody, response: { 200: envelopeOf(HeadlessClaimResult) } } },
-    async (req) => ok(await service.refuseClaim(db, requireCaller(req), req.body.claimId, req.body.reason)),
+    async (req) => ok(await warehouse.refuseClaim(db, requireCaller(req), req.body.claimId, req.body.reason)),
   );
 
   app.post(

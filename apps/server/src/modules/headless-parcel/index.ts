@@ -5,5 +5,5 @@
  * Other modules import this module only through this file.
  */
 
-export { intakeUnmatched } from './headless-parcel.service.js';
 export { headlessClaims } from './headless-parcel.table.js';
+export { intakeUnmatched } from './intake.service.js';

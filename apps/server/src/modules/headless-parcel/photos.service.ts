@@ -10,8 +10,8 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { servingPurchaser } from '../take-assignment/index.js';
-import * as repo from './headless-parcel.repository.js';
+import * as photosRepo from './photos.repository.js';
+import { warehousesOf } from './pool.service.js';
 
 /** The image type its first bytes say, or null. */
 export function imageMime(b: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | null {
@@ -36,29 +36,22 @@ export async function uploadPhoto(db: Db, caller: Caller, b: { parcelId: number;
   if (!mime) throw new AppError(ErrorCode.PARCEL_PHOTO_NOT_IMAGE);
   return inTransaction(db, async (t) => {
     // The parcel's lock makes the count check hold against two uploads at once.
-    const parcelId = await repo.lockAnyParcel(t, caller.orgId, b.parcelId);
+    const parcelId = await photosRepo.lockAnyParcel(t, caller.orgId, b.parcelId);
     if (parcelId === undefined) throw notFound('包裹');
-    if ((await repo.photoCount(t, parcelId)) >= PARCEL_PHOTO_MAX_COUNT) throw new AppError(ErrorCode.PARCEL_PHOTO_TOO_MANY);
-    const id = await repo.insertPhoto(t, parcelId, mime, bytes, caller.userId);
+    if ((await photosRepo.photoCount(t, parcelId)) >= PARCEL_PHOTO_MAX_COUNT) throw new AppError(ErrorCode.PARCEL_PHOTO_TOO_MANY);
+    const id = await photosRepo.insertPhoto(t, parcelId, mime, bytes, caller.userId);
     return { id, url: parcelPhotoUrl(id) };
   });
 }
 
 export async function readPhoto(db: Db, caller: Caller, photoId: number) {
-  const ph = await repo.photoWithParcel(db, photoId);
+  const ph = await photosRepo.photoWithParcel(db, photoId);
   if (!ph) throw notFound('照片');
   if (caller.orgType === 'purchaser' && ph.purchaserOrgId === caller.orgId) return ph;
   if (caller.orgType === 'seller') {
     if (ph.orgId === caller.orgId) return ph;
-    if (ph.kind === 'HEADLESS' && ph.status === 'WAIT_CLAIM' && ph.orgId === null && ph.purchaserOrgId !== null) {
-      let serving: number | undefined;
-      try {
-        serving = await servingPurchaser(db, caller.orgId);
-      } catch {
-        serving = undefined;
-      }
-      if ((await repo.servedWarehouses(db, caller.orgId, serving)).includes(ph.purchaserOrgId)) return ph;
-    }
+    const unclaimed = ph.kind === 'HEADLESS' && ph.status === 'WAIT_CLAIM' && ph.orgId === null && ph.purchaserOrgId !== null;
+    if (unclaimed && (await warehousesOf(db, caller.orgId)).includes(ph.purchaserOrgId as number)) return ph;
   }
   throw notFound('照片');
 }
