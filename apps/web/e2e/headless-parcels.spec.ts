@@ -32,8 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function pageOf(username: 'demo_seller' | 'demo_purchaser'): Promise<Page> {
-  const { page } = await h.newPage();
+async function pageOf(username: 'demo_seller' | 'demo_purchaser', viewport?: { width: number; height: number }): Promise<Page> {
+  const { page } = await h.newPage(viewport ? { viewport } : undefined);
   await signIn(page, h.url('www'), username, username === 'demo_seller' ? 'seller' : 'purchaser');
   await settleOverlays(page);
   return page;
@@ -95,18 +95,21 @@ it('registers a headless parcel, the seller claims it with proof, the purchaser 
   await seller.getByText('认领已提交，等待仓库确认').waitFor();
   await row.getByText('待仓库确认').waitFor();
 
-  // 无头件 (purchaser): the claim with its proof; confirming joins the after-sale.
-  await purchaser.goto(h.url('www', `/offlineReturnOrder/headlessParcels?keyword=${barcodeNo}`));
-  const card = purchaser.getByTestId(`headless-${barcodeNo}`);
+  // 无头件 (purchaser), on a phone at the shelf: the claim with its proof; confirming joins the after-sale.
+  const phone = await pageOf('demo_purchaser', { width: 375, height: 812 });
+  await phone.goto(h.url('www', `/offlineReturnOrder/headlessParcels?keyword=${barcodeNo}`));
+  const card = phone.getByTestId(`headless-${barcodeNo}`);
   await card.getByText('待认领').waitFor();
+  const box = await card.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(375);
   await card.getByRole('button', { name: '认领处理' }).click();
-  const drawer = purchaser.getByRole('dialog').filter({ hasText: `无头件 ${barcodeNo} 的认领` });
+  const drawer = phone.getByRole('dialog').filter({ hasText: `无头件 ${barcodeNo} 的认领` });
   await drawer.getByText(`售后单 ${afterSaleNo}`).waitFor();
   await drawer.getByRole('button', { name: '确认认领' }).click();
-  await purchaser.getByText('已确认认领并关联售后单').waitFor();
+  await phone.getByText('已确认认领并关联售后单').waitFor();
   await drawer.getByText('认领成功').waitFor();
-  await shot(purchaser, 'headless-confirmed');
-  await purchaser.keyboard.press('Escape');
+  await shot(phone, 'headless-confirmed');
+  await phone.keyboard.press('Escape');
   await card.getByText('已匹配').waitFor();
   await card.getByText(`售后单 ${afterSaleNo}`).waitFor();
 

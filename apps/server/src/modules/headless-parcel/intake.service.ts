@@ -51,7 +51,7 @@ export async function intakeUnmatched(t: Db, f: UnmatchedParcelRegistered) {
     fromStatus: null,
     toStatus: 'WAIT_CLAIM',
     userId: f.userId,
-    note: `退货登记 ${f.code}`,
+    note: `快递单号 ${f.code}`,
   });
   const answer: HeadlessRegistered = {
     id: made.id,
