@@ -43,19 +43,25 @@ export const MAX_PROPOSALS = 3;
 export const normaliseWaybill = (s: string) => s.replace(/\s+/g, '').toUpperCase();
 const norm = (s: string | undefined) => (s ?? '').replace(/[\s\-_/]+/g, '').toUpperCase();
 
-/** Edit distance, stopping early once it exceeds `max` (answers max + 1 then). */
+/**
+ * Edit distance counting a swap of two neighbours as one edit, as the desk's typos are (optimal
+ * string alignment), stopping early once it exceeds `max` (answers max + 1 then).
+ */
 export function editDistance(a: string, b: string, max = 2): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
     let best = i;
     for (let j = 1; j <= b.length; j++) {
-      const v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      let v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (before[j - 2] as number) + 1);
       cur.push(v);
       if (v < best) best = v;
     }
     if (best > max) return max + 1;
+    before = prev;
     prev = cur;
   }
   return prev[b.length] as number;
