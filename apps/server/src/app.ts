@@ -43,6 +43,7 @@ import { fundsRecordsRoutes } from './modules/funds/records/records.routes.js';
 import { settlementsRoutes } from './modules/funds/settlements/settlements.routes.js';
 import { statementsRoutes } from './modules/funds/statements/statements.routes.js';
 import { goodsRoutes } from './modules/goods/goods.routes.js';
+import { headlessParcelRoutes } from './modules/headless-parcel/headless-parcel.routes.js';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
@@ -153,6 +154,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(rolesRoutes, deps);
   // Offline pickup and return (decision 0015).
   await app.register(offlineRoutes, deps);
+  // Headless parcels (无头件): the pool, claims, photos; after offline, whose return desk makes them.
+  await app.register(headlessParcelRoutes, deps);
   // Warehouse sorting and shipping (decision 0014; app.courier) and ship-back to the shop: after shops and jobs.
   await app.register(warehouseRoutes, deps);
   await app.register(shipBackRoutes, deps);

@@ -35,6 +35,8 @@ export interface Config {
   receiverKeyDir: string;
   /** RECEIVER_RETAIN_DAYS: a sealed plain receiver is erased this many days after its order finished or was cancelled. */
   receiverRetainDays: number;
+  /** HEADLESS_CLAIM_DAYS: how long a headless parcel (无头件) waits in the pool to be claimed before the deadline job discards it. */
+  headlessClaimDays: number;
 }
 
 /**
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     receiverKeys: env.RECEIVER_KEYS?.trim() || undefined,
     receiverKeyDir: path.resolve(env.DATA_DIR ?? './data'),
     receiverRetainDays: retainDaysOf(env.RECEIVER_RETAIN_DAYS),
+    headlessClaimDays: claimDaysOf(env.HEADLESS_CLAIM_DAYS),
   };
 }
 
@@ -93,6 +96,13 @@ function retainDaysOf(value: string | undefined): number {
   if (!value?.trim()) return 30;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`RECEIVER_RETAIN_DAYS 应为不小于 0 的整数（天），现为“${value}”。`);
+  return n;
+}
+
+function claimDaysOf(value: string | undefined): number {
+  if (!value?.trim()) return 30;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 365) throw new Error(`HEADLESS_CLAIM_DAYS 应为 1 到 365 的整数（天），现为“${value}”。`);
   return n;
 }
 

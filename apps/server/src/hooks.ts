@@ -7,8 +7,9 @@
  */
 import { afterSalesOnRefunds, autoAfterSaleOnRefunds, onReturnLineAnswered, signInOnScan } from './modules/after-sale/index.js';
 import { interceptOnRefunds, mirrorTakeItems, orderDelivered, orderStopped, receiversErased, stopForPurchaser } from './modules/dropship-orders/index.js';
+import { intakeUnmatched } from './modules/headless-parcel/index.js';
 import { messageOnDelivery } from './modules/messages/index.js';
-import { afterSaleLineAnswered, returnParcelScanned } from './modules/offline/index.js';
+import { afterSaleLineAnswered, returnParcelScanned, unmatchedParcelRegistered } from './modules/offline/index.js';
 import { shipBackOnDelivery } from './modules/ship-back/index.js';
 import { refundsSynced } from './modules/shop-orders/index.js';
 import { stopAsked, takeItemsChanged } from './modules/take-assignment/index.js';
@@ -35,6 +36,8 @@ export function wireModuleHooks() {
   orderStopped.on(recycleOnStop);
   // The warehouse's 退货登记 scan also signs in the after-sales whose return parcel it is.
   returnParcelScanned.on(signInOnScan);
+  // A registered parcel that matched nothing becomes a headless parcel (无头件), matched automatically where it can be.
+  unmatchedParcelRegistered.on(intakeUnmatched);
   // A stall's answer on an after-sale's return line settles the after-sale (its money, or the seller's decision).
   afterSaleLineAnswered.on(onReturnLineAnswered);
 }

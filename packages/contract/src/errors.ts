@@ -234,6 +234,17 @@ export const ErrorCode = {
   PROBLEM_PARCEL_FREIGHT_CHANGED: 18301,
   PROBLEM_PARCEL_EXPORT_TOO_LARGE: 18302,
   PROBLEM_PARCEL_NOT_SHIPPABLE: 18303,
+  /** Headless parcels (无头件: claims, the warehouse's decision) and parcel photos: 19500–19549. */
+  HEADLESS_NOT_CLAIMABLE: 19501,
+  HEADLESS_CLAIM_EXISTS: 19502,
+  HEADLESS_CLAIM_PROOF_REQUIRED: 19503,
+  HEADLESS_CLAIM_NOT_PENDING: 19504,
+  HEADLESS_ALREADY_CLAIMED: 19505,
+  HEADLESS_PROOF_UNKNOWN: 19506,
+  HEADLESS_NOT_EDITABLE: 19507,
+  PARCEL_PHOTO_NOT_IMAGE: 19510,
+  PARCEL_PHOTO_TOO_LARGE: 19511,
+  PARCEL_PHOTO_TOO_MANY: 19512,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -375,7 +386,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.TAKE_EXPORT_TOO_LARGE]: '导出拿货项超过5万条，请缩小筛选范围（如创建日期）后再导出',
   [ErrorCode.TAKE_NOTHING_TO_PRINT]: '没有可打印的拿货项（已关闭的不打印），请调整筛选条件或重新选择',
   [ErrorCode.TAKE_PURCHASER_ONLY]: '拿货任务分配只对采购商账号开放，请使用采购商账号登录',
-  [ErrorCode.OFFLINE_UNMATCHED_NOTE_REQUIRED]: '登记无主退货件请填写备注（如寄件人、包裹内容），方便卖家认领',
+  [ErrorCode.OFFLINE_UNMATCHED_NOTE_REQUIRED]: '登记无头件请填写包裹内的商品或备注（如寄件人、包裹内容），方便卖家认领',
   [ErrorCode.PICKING_NOT_MARKABLE]: '该拿货项当前状态不能这样标记（可能已标记、已到仓或未分配给您），请刷新列表后再操作',
   [ErrorCode.PICKING_NOT_CANCELABLE]: '该拿货项没有可撤销的标记，或已扫描入仓，不能撤销；请刷新列表查看最新状态',
   [ErrorCode.PICKING_ORDER_CLOSED]: '该商品的订单已取消、已发货或卖家已停止拿货，不用再拿，请刷新列表',
@@ -440,6 +451,16 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.PROBLEM_PARCEL_FREIGHT_CHANGED]: '寄回运费已变化，请重新申请寄回',
   [ErrorCode.PROBLEM_PARCEL_EXPORT_TOO_LARGE]: '导出的问题件太多，请缩小筛选范围后再导出',
   [ErrorCode.PROBLEM_PARCEL_NOT_SHIPPABLE]: '该包裹不是本仓库待寄回的问题件，请核对编号',
+  [ErrorCode.HEADLESS_NOT_CLAIMABLE]: '该无头件已被认领或已处理，不能再认领，请刷新后查看',
+  [ErrorCode.HEADLESS_CLAIM_EXISTS]: '您已提交过该无头件的认领，请在“我的认领”中等待仓库确认',
+  [ErrorCode.HEADLESS_CLAIM_PROOF_REQUIRED]: '认领请填写您的订单号或售后单号作为凭证',
+  [ErrorCode.HEADLESS_CLAIM_NOT_PENDING]: '该认领已处理（已确认或已拒绝），请刷新后查看',
+  [ErrorCode.HEADLESS_ALREADY_CLAIMED]: '该无头件已确认由其他卖家认领，本认领未通过，请刷新后查看',
+  [ErrorCode.HEADLESS_PROOF_UNKNOWN]: '凭证中的订单号或售后单号不是您店铺的订单，请核对后重新填写',
+  [ErrorCode.HEADLESS_NOT_EDITABLE]: '只有待认领的无头件可以修改商品和备注',
+  [ErrorCode.PARCEL_PHOTO_NOT_IMAGE]: '只能上传 JPG、PNG 或 WebP 格式的图片',
+  [ErrorCode.PARCEL_PHOTO_TOO_LARGE]: '图片不能超过2MB，请压缩后重新上传',
+  [ErrorCode.PARCEL_PHOTO_TOO_MANY]: '每个包裹最多上传9张照片',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

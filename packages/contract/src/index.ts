@@ -23,6 +23,7 @@ export * from './funds-pay-password.js';
 export * from './funds-records.js';
 export * from './goods.js';
 export * from './goods-links.js';
+export * from './headless-parcels.js';
 export * from './labels.js';
 export * from './money.js';
 export * from './notices.js';

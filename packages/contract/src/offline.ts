@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { SignedAfterSale } from './after-sale-returns.js';
 import { ReturnStatus, ReturnToFactoryStatus } from './enums.js';
+import { HeadlessIntake, HeadlessRegistered } from './headless-parcels.js';
 import { fenField, unitPriceField } from './money.js';
 import { id, pageQuery, requiredText, text } from './schema-helpers.js';
 
@@ -169,6 +170,8 @@ export const ReturnRegisterBody = z.object({
   /** Only when nothing matches: register the parcel as unmatched with this note. */
   registerUnmatched: z.boolean({ error: '登记方式必须是是/否' }).default(false).describe('登记为无主件'),
   note: text('备注', 200).default(''),
+  /** With registerUnmatched: what the desk saw on and in the parcel; it becomes a headless parcel (无头件). */
+  headless: HeadlessIntake.optional(),
 });
 export const ReturnRegisterResult = z.object({
   matched: z.boolean(),
@@ -178,6 +181,8 @@ export const ReturnRegisterResult = z.object({
   /** After-sales whose return waybill this scan matched (decision 0026, "Returns"). */
   afterSales: z.array(SignedAfterSale),
   parcelId: z.number().nullable(),
+  /** The headless parcel a registration of an unmatched parcel made (null otherwise). */
+  headless: HeadlessRegistered.nullable(),
 });
 export type ReturnRegisterResult = z.infer<typeof ReturnRegisterResult>;
 

@@ -21,13 +21,14 @@ const spec = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(imp
   }[];
 };
 
-/** Routes the product adds beyond the spec, each documented in docs/decisions (0013: /picker; 0028: onboarding; 0029: the operator console). */
+/** Routes the product adds beyond the spec, each documented in docs/decisions (0013: /picker; 0028: onboarding; 0029: the operator console; 0027: the warehouse's 无头件). */
 const PRODUCT_ADDED = [
   '/picker',
   '/accountPermission/purchaserBinding',
   '/accountPermission/inviteCode',
   '/register',
   '/forgetPassword',
+  '/offlineReturnOrder/headlessParcels',
   ...ROUTES.filter((r) => r.path.startsWith('/operator/')).map((r) => r.path),
 ];
 

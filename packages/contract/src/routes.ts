@@ -118,6 +118,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/afterSale/headlessList', title: '无头件', group: 'dropship', audience: SELLER },
   { path: '/offlineReturnOrder/pickup', title: '拿货任务分配', group: 'offline', audience: BOTH, manualDelivery: true, deniedRedirect: true },
   { path: '/offlineReturnOrder/offlineReturnOrderList', title: '退货入库分配', group: 'offline', audience: BOTH, manualDelivery: true, deniedRedirect: true },
+  // Product-added (not in routes.json): the warehouse's side of headless parcels, docs/decisions/0027-problem-headless-parcels.md.
+  { path: '/offlineReturnOrder/headlessParcels', title: '无头件', group: 'offline', audience: ['purchaser'], manualDelivery: true },
   // Product-added (not in routes.json): the picker's phone page, docs/decisions/0013-picking.md.
   { path: '/picker', title: '拿货员工作台', group: 'offline', audience: ['purchaser'], leftbarHidden: true },
   { path: '/print/printDelivery', title: '打印发货', group: 'print', audience: BOTH, manualDelivery: true },

@@ -53,6 +53,8 @@ const OfflinePickupListPage = lazy(() => import('../features/offline/pages/Offli
 const OfflineReturnOrderPage = lazy(() => import('../features/offline/pages/OfflineReturnOrderPage'));
 const ReturnRegistrationPage = lazy(() => import('../features/offline/pages/ReturnRegistrationPage'));
 const ReturnAssignmentPage = lazy(() => import('../features/offline/pages/ReturnAssignmentPage'));
+const HeadlessListPage = lazy(() => import('../features/headless-parcels/pages/HeadlessListPage'));
+const PurchaserHeadlessPage = lazy(() => import('../features/headless-parcels/pages/PurchaserHeadlessPage'));
 
 const OrderCollectPage = lazy(() => import('../features/declarations/OrderCollectPage'));
 const OrderCollectRecordPage = lazy(() => import('../features/declarations/OrderCollectRecordPage'));
@@ -158,6 +160,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/operator/popups': PopupAdminPage,
   '/operator/version': VersionPage,
   '/operator/coupons': CouponIssuePage,
+  '/afterSale/headlessList': HeadlessListPage,
+  '/offlineReturnOrder/headlessParcels': PurchaserHeadlessPage,
 };
 
 /**

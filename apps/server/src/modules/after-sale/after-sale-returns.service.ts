@@ -80,6 +80,33 @@ async function move(t: Db, a: repo.AfterSaleRecord, m: repo.Move, actor: Actor, 
 const resultOf = (a: repo.AfterSaleRecord, status: AfterSaleStatusCode, returnStatus: ReturnStatusCode | null, returnLineId: number | null = null) =>
   ({ id: a.id, afterSaleNo: a.afterSaleNo, status, returnStatus, returnLineId }) satisfies AfterSaleReturnResult;
 
+/** WAIT_SIGNED → SIGNED under the caller's locks, with the seller told. */
+async function signIn(t: Db, orderNo: string, a: repo.AfterSaleRecord, actor: Actor, code: string, note: string) {
+  await move(t, a, { status: a.status, returnStatus: 'SIGNED' }, actor, 'SIGN_IN', `仓库签收退货 ${code}${note ? `，${note}` : ''}`);
+  await sendMessage(t, {
+    orgId: a.orgId,
+    kind: 'AFTER_SALE',
+    title: '退货已签收',
+    content: `订单 ${orderNo} 的售后单 ${a.afterSaleNo} 退货（${code}）已由仓库签收，等待验货`,
+  });
+}
+
+/**
+ * A headless parcel joined to one of the purchaser's after-sales (a confirmed claim or a sure
+ * automatic match, module headless-parcel): its return is signed in as the scan of its waybill
+ * would have done. Answers the after-sale's number when it is open and returning (signed in now or
+ * before), null when it cannot take a parcel any more (closed, complete, not a return).
+ */
+export async function signInJoinedReturn(t: Db, j: { purchaserOrgId: number; userId: number; afterSaleId: number; code: string; note: string }) {
+  const found = await returns.findForPurchaser(t, j.purchaserOrgId, j.afterSaleId);
+  if (!found) return null;
+  const { o, a } = await lockFor(t, found.orgId, found.orderId, j.afterSaleId);
+  if (a.status !== 'GOODS_RETURNING' && a.status !== 'REFUNDING') return null;
+  if (a.returnStatus === null) return null;
+  if (canSignIn(a)) await signIn(t, o.orderNo, a, { userId: j.userId, orgId: j.purchaserOrgId }, j.code, j.note);
+  return { afterSaleNo: a.afterSaleNo, orderNo: o.orderNo };
+}
+
 /**
  * offline's returnParcelScanned: the purchaser's after-sales whose return waybill is the scanned code
  * move WAIT_SIGNED → SIGNED; signed ones are answered as already registered and nothing changes.
@@ -88,16 +115,7 @@ export async function signInOnScan(t: Db, scan: ReturnParcelScanned) {
   for (const hit of await returns.byReturnWaybill(t, scan.purchaserOrgId, scan.code)) {
     const { o, a, line } = await lockFor(t, hit.orgId, Number(hit.orderId), Number(hit.id));
     const fresh = canSignIn(a);
-    if (fresh) {
-      const actor = { userId: scan.userId, orgId: scan.purchaserOrgId };
-      await move(t, a, { status: a.status, returnStatus: 'SIGNED' }, actor, 'SIGN_IN', `仓库签收退货 ${scan.code}${scan.note ? `，${scan.note}` : ''}`);
-      await sendMessage(t, {
-        orgId: a.orgId,
-        kind: 'AFTER_SALE',
-        title: '退货已签收',
-        content: `订单 ${o.orderNo} 的售后单 ${a.afterSaleNo} 退货（${scan.code}）已由仓库签收，等待验货`,
-      });
-    }
+    if (fresh) await signIn(t, o.orderNo, a, { userId: scan.userId, orgId: scan.purchaserOrgId }, scan.code, scan.note);
     scan.signed.push({
       id: a.id,
       afterSaleNo: a.afterSaleNo,

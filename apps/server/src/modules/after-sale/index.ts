@@ -13,4 +13,4 @@ export { autoAfterSaleLogs, autoAfterSaleRules } from './auto-after-sale.table.j
 export { applyAfterSale, cancelAfterSale, fillReturnWaybill, interceptAfterSale } from './after-sale.service.js';
 export { afterSalesOnRefunds } from './platform-refunds.service.js';
 export { autoAfterSaleOnRefunds } from './auto-after-sale.service.js';
-export { onReturnLineAnswered, signInOnScan } from './after-sale-returns.service.js';
+export { onReturnLineAnswered, signInJoinedReturn, signInOnScan } from './after-sale-returns.service.js';

@@ -3,7 +3,7 @@
  * importing that module: the 退货登记 scan asks it to sign in the after-sales the waybill names, and
  * a return line made for an after-sale reports the stall's answer to it.
  */
-import type { SignedAfterSale } from '@dropship/contract';
+import type { HeadlessIntake, HeadlessRegistered, SignedAfterSale } from '@dropship/contract';
 import { defineHook } from '../../lib/hooks.js';
 
 export interface ReturnParcelScanned {
@@ -16,6 +16,19 @@ export interface ReturnParcelScanned {
   signed: SignedAfterSale[];
 }
 export const returnParcelScanned = defineHook<ReturnParcelScanned>('offline.returnParcelScanned');
+
+export interface UnmatchedParcelRegistered {
+  purchaserOrgId: number;
+  userId: number;
+  /** The scanned code, trimmed, without spaces, upper-cased. */
+  code: string;
+  note: string;
+  intake: HeadlessIntake;
+  /** The handler answers the headless parcel (无头件) it made of the parcel. */
+  headless: HeadlessRegistered | null;
+}
+/** The desk registered a parcel that matched nothing: it becomes a headless parcel, in the registration's transaction. */
+export const unmatchedParcelRegistered = defineHook<UnmatchedParcelRegistered>('offline.unmatchedParcelRegistered');
 
 export interface AfterSaleLineAnswered {
   afterSaleId: number;

@@ -5,4 +5,11 @@
  * modules import this module only through this file.
  */
 export { insertAfterSaleReturnLine, reopenAfterSaleLine } from './after-sale-lines.js';
-export { type AfterSaleLineAnswered, afterSaleLineAnswered, type ReturnParcelScanned, returnParcelScanned } from './hooks.js';
+export {
+  type AfterSaleLineAnswered,
+  afterSaleLineAnswered,
+  type ReturnParcelScanned,
+  returnParcelScanned,
+  type UnmatchedParcelRegistered,
+  unmatchedParcelRegistered,
+} from './hooks.js';

@@ -3,7 +3,8 @@
  * number). Matching return orders are signed in (WAIT_SIGNED → SIGNED) and their lines enter
  * return-to-factory as WAITING_ASSIGNED; the page then prints their return storage tags. The same scan
  * signs in the after-sales whose return waybill it is (hook returnParcelScanned). A parcel
- * that matches nothing is kept as an unmatched parcel with the desk's note.
+ * that matches nothing, registered with what the desk saw in it, becomes a headless parcel (无头件,
+ * hook unmatchedParcelRegistered) and stays in the desk's registrations as unmatched.
  */
 import { ErrorCode, type ReturnParcelQuery, type ReturnRegisterBody, type ReturnRegisterResult, type SignedAfterSale } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import { queryRows } from '../../db/rows.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { returnParcelScanned } from './hooks.js';
+import { returnParcelScanned, type UnmatchedParcelRegistered, unmatchedParcelRegistered } from './hooks.js';
 import * as logs from './return-logs.repository.js';
 import * as repo from './returns.repository.js';
 import { lineRow, requirePurchaser } from './rows.js';
@@ -31,11 +32,12 @@ export async function registerReturnParcel(db: Db, caller: Caller, body: Body): 
     const afterSales = scanned.signed;
     // The after-sales' own lines are registered through them, never as an offline return order.
     const found = (await repo.lockOrdersByCode(t, caller.orgId, code)).filter((o) => !o.forAfterSale);
-    if (found.length === 0 && afterSales.length > 0) return { matched: true, orders: [], lines: [], afterSales, parcelId: null };
+    if (found.length === 0 && afterSales.length > 0) return { matched: true, orders: [], lines: [], afterSales, parcelId: null, headless: null };
     if (found.length === 0) {
       if (!body.registerUnmatched)
-        throw new AppError(ErrorCode.OFFLINE_WAYBILL_UNKNOWN, `没有找到快递单号“${code}”的线下退货单，请核对单号；确认无误可填写备注登记为无主退货件`);
-      if (!body.note) throw new AppError(ErrorCode.OFFLINE_UNMATCHED_NOTE_REQUIRED);
+        throw new AppError(ErrorCode.OFFLINE_WAYBILL_UNKNOWN, `没有找到快递单号“${code}”的线下退货单，请核对单号；确认无误可填写包裹内商品登记为无头件`);
+      const intake = body.headless ?? { courierName: '', goods: [], senderPhone: '' };
+      if (!body.note && intake.goods.length === 0) throw new AppError(ErrorCode.OFFLINE_UNMATCHED_NOTE_REQUIRED);
       const parcelId = await logs.insertParcel(t, {
         purchaserOrgId: caller.orgId,
         waybillNo: code,
@@ -43,7 +45,9 @@ export async function registerReturnParcel(db: Db, caller: Caller, body: Body): 
         note: body.note,
         userId: caller.userId,
       });
-      return { matched: false, orders: [], lines: [], afterSales, parcelId };
+      const unmatched: UnmatchedParcelRegistered = { purchaserOrgId: caller.orgId, userId: caller.userId, code, note: body.note, intake, headless: null };
+      await unmatchedParcelRegistered.emit(t, unmatched);
+      return { matched: false, orders: [], lines: [], afterSales, parcelId, headless: unmatched.headless };
     }
     const fresh = found.filter((o) => o.status === 'WAIT_SIGNED').map((o) => o.id);
     await repo.signOrders(t, caller.orgId, fresh, caller.userId);
@@ -86,6 +90,7 @@ export async function registerReturnParcel(db: Db, caller: Caller, body: Body): 
       lines: lines.map(lineRow),
       afterSales,
       parcelId,
+      headless: null,
     };
   });
 }

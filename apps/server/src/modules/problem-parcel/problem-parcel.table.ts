@@ -70,6 +70,10 @@ export const problemParcels = pgTable(
     sendBackedAt: at('send_backed_at'),
     /** The fewest days before the deadline the seller has been reminded at (3, then 1): each reminder once. */
     remindedDays: integer('reminded_days'),
+    /** A headless parcel's sender phone as the desk read it, sealed (receiver vault); null when none was shown. */
+    senderPhoneSealed: text('sender_phone_sealed'),
+    /** Its last 4 digits, kept plain for the automatic matching and the claims' proof. */
+    senderPhoneTail: text('sender_phone_tail'),
     /** When the return desk signed the parcel in. */
     signedAt: at('signed_at'),
     /** The seller must decide before this (a headless parcel: be claimed before this); the badge counts those within a day of it. */

@@ -2,6 +2,7 @@
 import type {
   AfterSaleInspectBody,
   AfterSaleReturnResult,
+  HeadlessIntake,
   OfflinePickupCreateBody,
   OfflinePickupRow,
   OfflineReturnCreateBody,
@@ -74,7 +75,8 @@ export const offlineApi = {
   cancelReturn: (id: number) => post<{ id: number; returnNo: string }>('/api/b2/offline/returnOrder/cancel', { id }),
   exportReturnOrders: (q: Filters) => excel('/api/b2/offline/returnOrder/export', q, '线下退货单'),
   sellerLogs: (id: number) => get<LogRow[]>(`/api/b2/offline/returnOrder/line/${id}/logs`),
-  register: (b: { waybillNo: string; registerUnmatched?: boolean; note?: string }) => post<ReturnRegisterResult>('/api/b2/purchaser/offlineReturn/register', b),
+  register: (b: { waybillNo: string; registerUnmatched?: boolean; note?: string; headless?: HeadlessIntake }) =>
+    post<ReturnRegisterResult>('/api/b2/purchaser/offlineReturn/register', b),
   parcels: (q: Filters) => post<Paged<ParcelRow>>('/api/b2/purchaser/offlineReturn/parcels', q),
   exportParcels: (q: Filters) => excel('/api/b2/purchaser/offlineReturn/parcels/export', q, '退货登记记录'),
   lines: (q: Filters) => post<Paged<OfflineReturnLineRow> & { counts: Record<string, number> }>('/api/b2/purchaser/offlineReturn/lines/page', q),

@@ -3,15 +3,18 @@
  * waybill (a keyboard-wedge scanner types it and presses Enter into the focused field). A match
  * signs the return order(s) in and lists their lines for the return storage tags, and signs in the
  * after-sales whose return parcel it is (验货 and their after-sale labels); an unknown waybill
- * can be kept as an unmatched parcel with a note. Below, the desk's registrations (filters in the address).
+ * is registered with what the desk sees as a headless parcel (无头件) whose label prints here. Below,
+ * the desk's registrations (filters in the address).
  */
-import { ErrorCode, type ReturnRegisterResult } from '@dropship/contract';
+import { ErrorCode, type HeadlessIntake, type ReturnRegisterResult } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, type InputRef, Space, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../app/api';
 import { formatDateTime } from '../../../lib/date';
 import { ExportButton, type FilterField, ListFilterForm, oneOf, text, useListPage } from '../../../lib/list-page';
+import { HeadlessIntakeForm } from '../../headless-parcels/components/HeadlessIntakeForm';
+import { HeadlessResult } from '../../headless-parcels/components/HeadlessResult';
 import { offlineApi, offlineKeys, type ParcelRow } from '../api';
 import { AfterSaleMatches } from '../components/AfterSaleMatches';
 import { ReturnStatusTag } from '../components/ReturnStatusTag';
@@ -27,7 +30,7 @@ const FIELDS: FilterField[] = [
     width: 120,
     options: [
       { value: '1', label: '已匹配' },
-      { value: '0', label: '无主件' },
+      { value: '0', label: '无头件' },
     ],
   },
 ];
@@ -40,21 +43,19 @@ export default function ReturnRegistrationPage() {
   const [code, setCode] = useState('');
   const [result, setResult] = useState<ReturnRegisterResult | null>(null);
   const [unknown, setUnknown] = useState<string | null>(null);
-  const [note, setNote] = useState('');
   const parcels = useQuery({ queryKey: offlineKeys.parcels(list.query), queryFn: () => offlineApi.parcels(list.query), placeholderData: keepPreviousData });
   const refocus = () => setTimeout(() => scanRef.current?.focus(), 0);
   const register = useMutation({
-    mutationFn: (b: { waybillNo: string; registerUnmatched?: boolean; note?: string }) => offlineApi.register(b),
+    mutationFn: (b: { waybillNo: string; registerUnmatched?: boolean; note?: string; headless?: HeadlessIntake }) => offlineApi.register(b),
     onSuccess: (r, b) => {
       setResult(r);
       setUnknown(null);
       setCode('');
-      setNote('');
       const signed = [
         ...r.orders.map((o) => ({ no: o.returnNo, again: o.alreadyRegistered })),
         ...r.afterSales.map((a) => ({ no: a.afterSaleNo, again: a.alreadyRegistered })),
       ];
-      if (!r.matched) message.success(`已登记无主退货件 ${b.waybillNo}`);
+      if (!r.matched) message.success(`已登记无头件 ${r.headless?.barcodeNo ?? b.waybillNo}`);
       else if (signed.every((o) => o.again)) message.warning(`${b.waybillNo} 已签收过，无需重复登记`);
       else message.success(`已签收 ${signed.map((o) => o.no).join('、')}${r.lines.length > 0 ? `，共 ${r.lines.length} 行` : ''}`);
       void qc.invalidateQueries({ queryKey: offlineKeys.all });
@@ -96,26 +97,14 @@ export default function ReturnRegistrationPage() {
               showIcon
               message={`没有找到快递单号 ${unknown} 的线下退货单或售后退货`}
               description={
-                <Space wrap>
-                  <Input
-                    aria-label="无主件备注"
-                    placeholder="备注：寄件人、包裹内容等（必填）"
-                    maxLength={200}
-                    style={{ width: 360 }}
-                    value={note}
-                    onChange={(e) => setNote(e.target.value)}
-                  />
-                  <Button
-                    disabled={!note.trim()}
-                    loading={register.isPending}
-                    onClick={() => register.mutate({ waybillNo: unknown, registerUnmatched: true, note: note.trim() })}
-                  >
-                    登记为无主件
-                  </Button>
-                </Space>
+                <HeadlessIntakeForm
+                  loading={register.isPending}
+                  onSubmit={(v) => register.mutate({ waybillNo: unknown, registerUnmatched: true, note: v.note, headless: v.headless })}
+                />
               }
             />
           )}
+          {result?.headless && <HeadlessResult parcel={result.headless} />}
           {result?.matched && <AfterSaleMatches rows={result.afterSales} />}
           {result?.matched && result.orders.length > 0 && (
             <div data-testid="register-result">
@@ -160,7 +149,7 @@ export default function ReturnRegistrationPage() {
         dataSource={parcels.data?.list ?? []}
         columns={[
           { title: '快递单号', dataIndex: 'waybillNo' },
-          { title: '退货单', render: (_, r) => (r.matched ? r.returnNos : <Tag color="red">无主件</Tag>) },
+          { title: '退货单', render: (_, r) => (r.matched ? r.returnNos : <Tag color="red">无头件</Tag>) },
           { title: '备注', dataIndex: 'note' },
           { title: '登记人', dataIndex: 'registeredBy' },
           { title: '登记时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
