@@ -149,7 +149,8 @@ export function channelContractSuite(channel: MarketplaceChannel, o: ContractSui
       emu.failNext(channel, 'SERVER_ERROR', 1);
       expect(await countCalls(get)).toMatchObject({ calls: 2 });
       emu.failNext(channel, 'SLOW', 1);
-      const slow = await countCalls(() => client({ timeoutMs: 150 }).getOrder({ token: token.accessToken, platformOrderId: id }));
+      // The emulator holds a SLOW answer 3 s; 800 ms leaves an ordinary answer room on a loaded machine.
+      const slow = await countCalls(() => client({ timeoutMs: 800 }).getOrder({ token: token.accessToken, platformOrderId: id }));
       expect(slow.calls).toBe(2);
       emu.failNext(channel, 'RATE_LIMITED', 3);
       calls = 0;
