@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './scripts/long-first-sequencer.ts';
 
 /**
  * One runner, four projects: pure units, the server on real migrations, web components in jsdom,
@@ -12,6 +13,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: Number(process.env.TEST_WORKERS) || os.availableParallelism(),
+    // The longest files start first, also on a clean clone without vitest's results cache.
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         test: {
