@@ -1,16 +1,10 @@
-/**
- * 找回密码 (/forgetPassword): any account with a bound phone (seller, purchaser, sub-account)
- * gets a code on that phone and sets a new password; every sign-in of the account ends.
- */
-import type { PhoneCodeResult } from '@dropship/contract';
 import { App, Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useConfigQuery } from '../app/shell-context';
 import { request } from '../lib/request/browser';
 import { AuthCard } from './AuthCard';
 import { CaptchaField } from './CaptchaField';
-import { confirmRule, PASSWORD_RULES, SmsCodeInput } from './SmsCodeInput';
+import { confirmRule, PASSWORD_RULES, SmsCodeInput, useSmsCodeSender } from './SmsCodeInput';
 
 interface Values {
   username: string;
@@ -22,32 +16,15 @@ interface Values {
 
 export default function ForgetPasswordPage() {
   const { message } = App.useApp();
-  const config = useConfigQuery();
-  const captchaOn = !config.data?.captchaDisabled;
   const [form] = Form.useForm<Values>();
-  const [captchaId, setCaptchaId] = useState('');
-  const [refreshKey, setRefreshKey] = useState(0);
+  const { captchaOn, refreshKey, setCaptchaId, sendCode } = useSmsCodeSender(
+    form,
+    'username',
+    '/api/auth/password/code',
+    (phone) => `验证码已发送至账号绑定的手机 ${phone}`,
+  );
   const [loading, setLoading] = useState(false);
   const [done, setDone] = useState(false);
-
-  async function sendCode() {
-    const v = await form.validateFields(captchaOn ? ['username', 'captcha'] : ['username']).catch(() => null);
-    if (!v) return null;
-    const r = await request<PhoneCodeResult>({
-      method: 'POST',
-      url: '/api/auth/password/code',
-      data: { username: v.username, captchaId, captcha: v.captcha },
-      noToken: true,
-    });
-    setRefreshKey((k) => k + 1);
-    form.setFieldValue('captcha', '');
-    if (r.errorCode !== 0 || !r.data) {
-      message.error(r.errorMsg);
-      return null;
-    }
-    message.success(`验证码已发送至账号绑定的手机 ${r.data.maskedPhone}`);
-    return r.data.cooldownSeconds;
-  }
 
   async function submit(v: Values) {
     setLoading(true);

@@ -3,17 +3,16 @@
  * send), a password and the company name; the phone becomes the account name and the new seller
  * is signed in at once.
  */
-import type { LoginResult, PhoneCodeResult } from '@dropship/contract';
+import type { LoginResult } from '@dropship/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { storeIdentity } from '../app/session';
-import { useConfigQuery } from '../app/shell-context';
 import { request } from '../lib/request/browser';
 import { AuthCard } from './AuthCard';
 import { CaptchaField } from './CaptchaField';
-import { confirmRule, PASSWORD_RULES, SmsCodeInput } from './SmsCodeInput';
+import { confirmRule, PASSWORD_RULES, SmsCodeInput, useSmsCodeSender } from './SmsCodeInput';
 
 interface Values {
   phone: string;
@@ -28,33 +27,9 @@ export default function RegisterPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const config = useConfigQuery();
-  const captchaOn = !config.data?.captchaDisabled;
   const [form] = Form.useForm<Values>();
-  const [captchaId, setCaptchaId] = useState('');
-  const [refreshKey, setRefreshKey] = useState(0);
+  const { captchaOn, refreshKey, setCaptchaId, sendCode } = useSmsCodeSender(form, 'phone', '/api/auth/register/code', (phone) => `验证码已发送至 ${phone}`);
   const [loading, setLoading] = useState(false);
-
-  async function sendCode() {
-    const fields = captchaOn ? ['phone', 'captcha'] : ['phone'];
-    const v = await form.validateFields(fields).catch(() => null);
-    if (!v) return null;
-    const r = await request<PhoneCodeResult>({
-      method: 'POST',
-      url: '/api/auth/register/code',
-      data: { phone: v.phone, captchaId, captcha: v.captcha },
-      noToken: true,
-    });
-    // The server burns a captcha on its first try: a new image for the next send.
-    setRefreshKey((k) => k + 1);
-    form.setFieldValue('captcha', '');
-    if (r.errorCode !== 0 || !r.data) {
-      message.error(r.errorMsg);
-      return null;
-    }
-    message.success(`验证码已发送至 ${r.data.maskedPhone}`);
-    return r.data.cooldownSeconds;
-  }
 
   async function submit(v: Values) {
     setLoading(true);

@@ -2,8 +2,38 @@
  * The SMS code field with its 获取验证码 button: `send` asks the server (which checks the image
  * captcha first); the button counts down the server's resend cooldown.
  */
-import { Button, Form, Input, Space } from 'antd';
+import type { PhoneCodeResult } from '@dropship/contract';
+import { App, Button, Form, type FormInstance, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { useConfigQuery } from '../app/shell-context';
+import { request } from '../lib/request/browser';
+
+/**
+ * Sends an SMS code through `url` after the image captcha (when it is on): validates the key field
+ * (and the captcha), posts `{ [field]: value, captchaId, captcha }`, shows a new captcha image for the
+ * next send (the server burns a captcha on its first try), and answers the resend cooldown.
+ */
+export function useSmsCodeSender(form: FormInstance, field: string, url: string, sentTo: (maskedPhone: string) => string) {
+  const { message } = App.useApp();
+  const config = useConfigQuery();
+  const captchaOn = !config.data?.captchaDisabled;
+  const [captchaId, setCaptchaId] = useState('');
+  const [refreshKey, setRefreshKey] = useState(0);
+  async function sendCode(): Promise<number | null> {
+    const v = await form.validateFields(captchaOn ? [field, 'captcha'] : [field]).catch(() => null);
+    if (!v) return null;
+    const r = await request<PhoneCodeResult>({ method: 'POST', url, data: { [field]: v[field], captchaId, captcha: v.captcha }, noToken: true });
+    setRefreshKey((k) => k + 1);
+    form.setFieldValue('captcha', '');
+    if (r.errorCode !== 0 || !r.data) {
+      message.error(r.errorMsg);
+      return null;
+    }
+    message.success(sentTo(r.data.maskedPhone));
+    return r.data.cooldownSeconds;
+  }
+  return { captchaOn, refreshKey, setCaptchaId, sendCode };
+}
 
 export function SmsCodeInput({ send }: { send: () => Promise<number | null> }) {
   const [left, setLeft] = useState(0);
