@@ -65,6 +65,7 @@ import { takeAssignmentRoutes } from './modules/take-assignment/assign.routes.js
 import { takeItemsRoutes } from './modules/take-assignment/take-items.routes.js';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes.js';
 import { authPlugin, optionalCaller } from './plugins/auth.js';
+import { operatorAuditPlugin } from './plugins/operator-audit.js';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, deps.config.production);
   await app.register(authPlugin, { db: deps.db });
+  await app.register(operatorAuditPlugin, { db: deps.db });
   await app.register(fastifySwagger, {
     openapi: { info: { title: '代发助手 API', version: '1.0.0', description: '所有接口返回 {errorCode, errorMsg, data}，errorCode 为 0 表示成功。' } },
     transform: jsonSchemaTransform,

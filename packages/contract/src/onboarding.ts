@@ -178,4 +178,18 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'invite.refused': '邀请码被拒绝',
   'invite.bind': '绑定采购商',
   'invite.unbind': '解除绑定',
+  // Console changes written by the server's operator-audit plugin (each console route names one).
+  'announcement.save': '保存公告',
+  'announcement.delete': '删除公告',
+  'popup.save': '保存弹窗',
+  'popup.delete': '删除弹窗',
+  'coupon.issue': '发放优惠券',
+  'org.servingPurchaser': '指定服务采购商',
+  'express.rules.save': '保存快递运费规则',
+  'express.settings.save': '保存快递服务设置',
+  'fulfilment.prices.save': '保存服务价格',
+  'withdrawal.approve': '提现审核通过',
+  'withdrawal.reject': '提现审核拒绝',
+  'stallDirectory.save': '保存档口库',
+  'version.publish': '发布版本',
 };

@@ -111,7 +111,7 @@ const OPERATORS_ONLY = '仅平台运营账号可以使用此功能';
 const NOT_FOR_OPERATORS = '运营账号不能使用卖家或采购商的功能，请在运营后台操作';
 
 /** Whether a permission guards an operator console call (refusals of these are audited). */
-function isConsolePermission(permission: Permission) {
+export function isConsolePermission(permission: Permission) {
   if (permission === 'operator') return true;
   return permission.startsWith('/') && (findRoute(permission)?.audience.includes('operator') ?? false);
 }

@@ -92,7 +92,7 @@ export async function expressRoutes(app: RouteApp, { db }: AppDeps) {
   app.post(
     '/api/operator/express/rules/save',
     {
-      config: { permission: '/operator/expressRules' },
+      config: { audit: 'express.rules.save', permission: '/operator/expressRules' },
       schema: {
         tags: ['operator'],
         summary: '运营：保存一家快递公司及其全部运费规则（整体替换）',
@@ -106,7 +106,7 @@ export async function expressRoutes(app: RouteApp, { db }: AppDeps) {
   app.post(
     '/api/operator/express/settings',
     {
-      config: { permission: '/operator/servicePrices' },
+      config: { audit: 'express.settings.save', permission: '/operator/servicePrices' },
       schema: { tags: ['operator'], summary: '运营：每件服务费与每件计重', body: ExpressSettingsBody, response: { 200: envelopeOf(ExpressSettings) } },
     },
     async (req) => ok(await service.saveExpressSettings(db, req.body)),

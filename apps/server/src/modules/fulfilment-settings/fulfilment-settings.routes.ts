@@ -93,7 +93,7 @@ export async function fulfilmentSettingsRoutes(app: RouteApp, deps: AppDeps) {
   app.post(
     '/api/operator/fulfilment/prices',
     {
-      config: { permission: '/operator/servicePrices' },
+      config: { audit: 'fulfilment.prices.save', permission: '/operator/servicePrices' },
       schema: { tags, summary: '平台：加急费与货到付款额度', body: PlatformFulfilmentPrices, response: { 200: envelopeOf(PlatformFulfilmentPrices) } },
     },
     async (req) => ok(await savePlatformPrices(db, req.body)),

@@ -102,7 +102,7 @@ export async function suppliersRoutes(app: RouteApp, { db, config }: AppDeps) {
   app.post(
     '/api/operator/stallDirectory/save',
     {
-      config: { permission: '/operator/stallDirectory' },
+      config: { audit: 'stallDirectory.save', permission: '/operator/stallDirectory' },
       schema: { tags, summary: '运营：新增或编辑档口库档口', body: StallDirectorySaveBody, response: { 200: envelopeOf(SavedId) } },
     },
     async (req) => ok(await service.saveDirectoryStall(db, req.body)),

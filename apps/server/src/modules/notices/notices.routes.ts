@@ -74,7 +74,7 @@ export async function noticesRoutes(app: RouteApp, { db, config }: AppDeps) {
   app.post(
     '/api/operator/announcements/page',
     {
-      config: { permission: ANNOUNCEMENTS },
+      config: { audit: false, permission: ANNOUNCEMENTS },
       schema: { tags: opTags, summary: '运营：公告列表', body: OperatorNoticePageBody, response: { 200: envelopeOf(AnnouncementPage) } },
     },
     async (req) => ok(await service.pageAnnouncements(db, req.body)),
@@ -82,7 +82,7 @@ export async function noticesRoutes(app: RouteApp, { db, config }: AppDeps) {
   app.post(
     '/api/operator/announcements/save',
     {
-      config: { permission: ANNOUNCEMENTS },
+      config: { audit: 'announcement.save', permission: ANNOUNCEMENTS },
       schema: { tags: opTags, summary: '运营：新建或编辑公告（正文在服务端净化）', body: AnnouncementSaveBody, response: { 200: envelopeOf(AnnouncementRow) } },
     },
     async (req) => ok(await service.saveAnnouncement(db, requireCaller(req).userId, req.body)),
@@ -90,7 +90,7 @@ export async function noticesRoutes(app: RouteApp, { db, config }: AppDeps) {
   app.post(
     '/api/operator/announcements/:id/delete',
     {
-      config: { permission: ANNOUNCEMENTS },
+      config: { audit: 'announcement.delete', permission: ANNOUNCEMENTS },
       schema: { tags: opTags, summary: '运营：删除公告', params: NoticeIdParams, response: { 200: envelopeOf(z.null()) } },
     },
     async (req) => {
@@ -102,17 +102,26 @@ export async function noticesRoutes(app: RouteApp, { db, config }: AppDeps) {
   const POPUPS = '/operator/popups';
   app.post(
     '/api/operator/popups/page',
-    { config: { permission: POPUPS }, schema: { tags: opTags, summary: '运营：弹窗列表', body: NoticeListBody, response: { 200: envelopeOf(PopupPage) } } },
+    {
+      config: { audit: false, permission: POPUPS },
+      schema: { tags: opTags, summary: '运营：弹窗列表', body: NoticeListBody, response: { 200: envelopeOf(PopupPage) } },
+    },
     async (req) => ok(await service.pagePopups(db, req.body)),
   );
   app.post(
     '/api/operator/popups/save',
-    { config: { permission: POPUPS }, schema: { tags: opTags, summary: '运营：新建或编辑弹窗', body: PopupSaveBody, response: { 200: envelopeOf(PopupRow) } } },
+    {
+      config: { audit: 'popup.save', permission: POPUPS },
+      schema: { tags: opTags, summary: '运营：新建或编辑弹窗', body: PopupSaveBody, response: { 200: envelopeOf(PopupRow) } },
+    },
     async (req) => ok(await service.savePopup(db, requireCaller(req).userId, req.body)),
   );
   app.post(
     '/api/operator/popups/:id/delete',
-    { config: { permission: POPUPS }, schema: { tags: opTags, summary: '运营：删除弹窗', params: NoticeIdParams, response: { 200: envelopeOf(z.null()) } } },
+    {
+      config: { audit: 'popup.delete', permission: POPUPS },
+      schema: { tags: opTags, summary: '运营：删除弹窗', params: NoticeIdParams, response: { 200: envelopeOf(z.null()) } },
+    },
     async (req) => {
       await service.removePopup(db, req.params.id);
       return ok(null);

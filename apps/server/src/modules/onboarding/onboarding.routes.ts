@@ -103,9 +103,10 @@ export async function onboardingRoutes(app: RouteApp, { db, config }: AppDeps) {
   );
 
   // ---- Operator: organisations and the audit log ----
-  // The console pages' codes, so operator roles grant them (decision 0029).
-  const operator = { permission: '/operator/orgs' } as const;
-  const auditLog = { permission: '/operator/auditLog' } as const;
+  // The console pages' codes, so operator roles grant them (decision 0029). The changes below write
+  // their audit rows in their own transactions (orgs.service.ts), so the audit plugin adds none.
+  const operator = { permission: '/operator/orgs', audit: false } as const;
+  const auditLog = { permission: '/operator/auditLog', audit: false } as const;
   app.post(
     '/api/operator/orgs/page',
     { config: operator, schema: { tags: ['operator'], summary: '运营：组织列表', body: OrgListBody, response: { 200: envelopeOf(OrgPage) } } },

@@ -39,7 +39,7 @@ export async function systemRoutes(app: RouteApp, { db, config, database }: AppD
   app.post(
     '/api/operator/version',
     {
-      config: { permission: '/operator/version' },
+      config: { audit: 'version.publish', permission: '/operator/version' },
       schema: { tags: ['operator'], summary: '发布新版本', body: PublishVersionBody, response: { 200: envelopeOf(VersionFile) } },
     },
     async (req) => {

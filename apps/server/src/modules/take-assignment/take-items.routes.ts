@@ -25,7 +25,7 @@ export async function takeItemsRoutes(app: RouteApp, { db }: AppDeps) {
   app.post(
     '/api/operator/dropship/servingPurchaser',
     {
-      config: { permission: '/operator/orgs' },
+      config: { audit: 'org.servingPurchaser', permission: '/operator/orgs' },
       schema: {
         tags: ['operator'],
         summary: '运营：指定为卖家接单的采购商',

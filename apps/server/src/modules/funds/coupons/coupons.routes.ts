@@ -23,7 +23,7 @@ export async function couponsRoutes(app: RouteApp, { db }: AppDeps) {
   app.post(
     '/api/operator/coupons/issue',
     {
-      config: { permission: '/operator/coupons' },
+      config: { audit: 'coupon.issue', permission: '/operator/coupons' },
       schema: { tags: ['operator'], summary: '发放优惠券（指定卖家或全部卖家）', body: CouponIssueBody, response: { 200: envelopeOf(CouponIssueResult) } },
     },
     async (req) => ok(await coupons.issueCoupons(db, req.body)),

@@ -76,7 +76,7 @@ export async function withdrawRoutes(app: RouteApp, { db, gateway }: { db: Db; g
   app.post(
     '/api/operator/funds/withdrawals/:id/approve',
     {
-      config: { permission: '/operator/withdrawals' },
+      config: { audit: 'withdrawal.approve', permission: '/operator/withdrawals' },
       schema: { tags: ['operator'], summary: '审核通过并通过支付宝打款', params: WithdrawalIdParams, response: { 200: envelopeOf(WithdrawalRow) } },
     },
     async (req) => ok(await service.approveWithdrawal(db, gateway, requireCaller(req).userId, req.params.id, req.log)),
@@ -85,7 +85,7 @@ export async function withdrawRoutes(app: RouteApp, { db, gateway }: { db: Db; g
   app.post(
     '/api/operator/funds/withdrawals/:id/reject',
     {
-      config: { permission: '/operator/withdrawals' },
+      config: { audit: 'withdrawal.reject', permission: '/operator/withdrawals' },
       schema: {
         tags: ['operator'],
         summary: '驳回提现（冻结金额退回可用余额）',
