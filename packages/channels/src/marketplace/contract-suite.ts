@@ -101,7 +101,8 @@ export function channelContractSuite(channel: MarketplaceChannel, o: ContractSui
         now: () => clock,
         ordersPerShop: 60,
         historyMs: 2 * 86400_000,
-        slowMs: 400,
+        // Far beyond the slow test's client timeout, so a loaded machine cannot blur the two.
+        slowMs: 2000,
         seed: 11,
       });
       const { code } = emu.authorizeShop(channel, undefined, redirectUri);
@@ -149,7 +150,7 @@ export function channelContractSuite(channel: MarketplaceChannel, o: ContractSui
       emu.failNext(channel, 'SERVER_ERROR', 1);
       expect(await countCalls(get)).toMatchObject({ calls: 2 });
       emu.failNext(channel, 'SLOW', 1);
-      // The emulator holds a SLOW answer 3 s; 800 ms leaves an ordinary answer room on a loaded machine.
+      // The emulator holds a SLOW answer 2 s; 800 ms leaves an ordinary answer room on a loaded machine.
       const slow = await countCalls(() => client({ timeoutMs: 800 }).getOrder({ token: token.accessToken, platformOrderId: id }));
       expect(slow.calls).toBe(2);
       emu.failNext(channel, 'RATE_LIMITED', 3);
