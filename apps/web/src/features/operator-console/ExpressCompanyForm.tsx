@@ -2,10 +2,9 @@
  * The dialog of one express company: code (fixed once saved), name, enabled, sort and its rules, one
  * line per province with the default line (province left empty) required. Yuan on screen, fen sent.
  */
-import { ExpressCode, type ExpressRulesSaveBody, fenToYuan, yuanToFen } from '@dropship/contract';
+import { type ExpressRulesSaveBody, fenToYuan, yuanToFen } from '@dropship/contract';
 import { Button, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
 import { normalizePriceInput, priceRule } from '../../lib/price';
-import { zodRule } from '../../lib/zod-rule';
 import { type CompanyWithRules, sortedRules } from './express-rules';
 
 interface RuleValues {
@@ -77,7 +76,15 @@ export function ExpressCompanyForm(props: {
     >
       <Form form={form} layout="vertical" initialValues={initialOf(props.editing)} preserve={false}>
         <Space wrap align="start">
-          <Form.Item name="code" label="快递公司编码" rules={[zodRule(ExpressCode)]} extra="大写字母、数字或下划线，如 ZTO">
+          <Form.Item
+            name="code"
+            label="快递公司编码"
+            rules={[
+              { required: true, whitespace: true, message: '请输入快递公司编码' },
+              { pattern: /^[A-Z0-9_]{2,20}$/, message: '编码为2-20位大写字母、数字或下划线' },
+            ]}
+            extra="大写字母、数字或下划线，如 ZTO"
+          >
             <Input disabled={!!props.editing} maxLength={20} style={{ width: 160 }} />
           </Form.Item>
           <Form.Item name="name" label="快递公司名称" rules={[{ required: true, whitespace: true, message: '请输入快递公司名称' }]}>
