@@ -131,11 +131,15 @@ describe('the operator sets rules and fees', () => {
   });
 
   it('sets the service fee per item and the weight an item counts as', async () => {
+    const before = (await get('/api/operator/express/settings', operator)).data;
     const bad = await post('/api/operator/express/settings', operator, { serviceFeePerItemFen: 1.5, itemWeightGrams: 400 });
     expect(bad.errorCode).toBe(400);
     expect(bad.errorMsg).toMatch(/每件服务费必须是整数/);
+    expect((await get('/api/operator/express/settings', operator)).data).toEqual(before);
     const ok = await post('/api/operator/express/settings', operator, { serviceFeePerItemFen: 150, itemWeightGrams: 400 });
     expect(ok).toMatchObject({ errorCode: 0, data: { serviceFeePerItemFen: 150, itemWeightGrams: 400 } });
+    expect(await get('/api/operator/express/settings', operator)).toMatchObject({ errorCode: 0, data: { serviceFeePerItemFen: 150, itemWeightGrams: 400 } });
+    expect((await get('/api/operator/express/settings', seller)).errorCode).toBe(ErrorCode.FORBIDDEN);
     expect((await fees(seller, { province: '河南省', itemCount: 3, expressCode: 'ZTO' })).data[0]).toMatchObject({ weightGrams: 1200, feeFen: 450 + 200 });
   });
 });

@@ -142,6 +142,15 @@ describe('addresses and platform prices', () => {
     const operator = await login(t.app, 'demo_operator');
     const set = await post('/api/operator/fulfilment/prices', operator, { speedDeliveryFeeFen: 500, payLaterCreditFen: 500_000 });
     expect(set.errorCode, set.errorMsg).toBe(0);
+    expect(await get('/api/operator/fulfilment/prices', operator)).toMatchObject({
+      errorCode: 0,
+      data: { speedDeliveryFeeFen: 500, payLaterCreditFen: 500_000 },
+    });
+    expect((await get('/api/operator/fulfilment/prices', seller)).errorCode).toBe(ErrorCode.FORBIDDEN);
+    const bad = await post('/api/operator/fulfilment/prices', operator, { speedDeliveryFeeFen: -1, payLaterCreditFen: 500_000 });
+    expect(bad.errorCode).toBe(400);
+    expect(bad.errorMsg).toMatch(/加急费/);
+    expect((await get('/api/operator/fulfilment/prices', operator)).data).toEqual({ speedDeliveryFeeFen: 500, payLaterCreditFen: 500_000 });
     expect(speedFeeOf(await speedTerms(db(), orgId), true)).toBe(500);
     const page = await get<Setting<unknown>>(url('setPayment'), seller);
     expect(page.data.prices.payLaterCreditFen).toBe(500_000);

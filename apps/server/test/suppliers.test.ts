@@ -193,6 +193,29 @@ describe('the shared stall directory', () => {
     expect(await a.post('/api/operator/stallDirectory/save', operator, body)).toMatchObject({ errorCode: 15011 });
     expect((await call(t.app, { method: 'POST', url: '/api/operator/stallDirectory/save', session: seller, payload: body })).statusCode).toBe(403);
   });
+
+  it('is listed for the operator with disabled stalls, filtered by keyword and status; a seller is refused', async () => {
+    type DirPage = { total: number; list: { id: number; name: string; status: string; updatedAt: string }[] };
+    const saved = await a.post<{ id: number }>('/api/operator/stallDirectory/save', operator, {
+      market: '杭州四季青',
+      name: '停用的档口库档口',
+      status: 'DISABLED',
+    });
+    expect(saved.errorCode, saved.errorMsg).toBe(0);
+    const all = await a.get<DirPage>('/api/operator/stallDirectory/page?pageSize=500', operator);
+    expect(all.errorCode, all.errorMsg).toBe(0);
+    expect(all.data.list.find((r) => r.id === saved.data.id)).toMatchObject({ name: '停用的档口库档口', status: 'DISABLED' });
+    expect(all.data.total).toBe(all.data.list.length);
+    const disabled = await a.get<DirPage>(`/api/operator/stallDirectory/page?status=DISABLED&keyword=${encodeURIComponent('停用的档口库')}`, operator);
+    expect(disabled.data).toMatchObject({ total: 1, list: [{ id: saved.data.id }] });
+    expect((await a.get<DirPage>('/api/operator/stallDirectory/page?status=ENABLED', operator)).data.list.every((r) => r.status === 'ENABLED')).toBe(true);
+    // The sellers' search still offers enabled stalls only.
+    const search = await a.get<{ id: number }[]>(`/api/b2/goods/stallDirectory/search?keyword=${encodeURIComponent('停用的档口库')}`, seller);
+    expect(search.data).toEqual([]);
+    const refused = await call(t.app, { url: '/api/operator/stallDirectory/page', session: seller });
+    expect(refused.statusCode).toBe(403);
+    expect(envelope(refused).errorMsg).toBe('仅平台运营账号可以使用此功能');
+  });
 });
 
 describe('the manual-delivery permission (second variant)', () => {
@@ -237,6 +260,18 @@ describe('bad input: a Chinese message naming the field, nothing written', () =>
       expect(await goodsDigest(t.database.db)).toEqual(before);
     });
   }
+
+  it('operator directory list with a bad page size or status', async () => {
+    const before = await goodsDigest(t.database.db);
+    expect(await a.get('/api/operator/stallDirectory/page?pageSize=9999', operator)).toMatchObject({
+      errorCode: 400,
+      errorMsg: expect.stringContaining('每页条数'),
+    });
+    const bad = await a.get('/api/operator/stallDirectory/page?status=GONE', operator);
+    expect(bad.errorCode).toBe(400);
+    expect(isChineseMsg(bad.errorMsg)).toBe(true);
+    expect(await goodsDigest(t.database.db)).toEqual(before);
+  });
 
   it('operator directory save without a name', async () => {
     const res = await a.post('/api/operator/stallDirectory/save', operator, { market: '白马' });

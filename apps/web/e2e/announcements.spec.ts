@@ -1,7 +1,8 @@
 /**
  * The operator console and what sellers read, in a real browser: the operator signs in to the
  * console (运营后台), whose menu holds console pages only and which refuses a seller's page; it
- * publishes an announcement (with a script the server removes) and a popup on 公告列表 shown once;
+ * publishes an announcement (with a script the server removes) and a popup on 公告列表 shown once,
+ * opens the three 平台设置 pages and saves the service fee;
  * the seller sees the popup once and reads the announcement; a real event (the daily shop
  * authorization reminder) raises the seller's unread count.
  */
@@ -64,6 +65,21 @@ it('the operator publishes an announcement and a popup in its own console; the s
   await popupDialog.getByRole('button', { name: /保\s*存/ }).click();
   await op.getByRole('cell', { name: POPUP }).waitFor();
   await shot(op, 'announcements-02-popups');
+
+  // 平台设置: each page opens under its title; the service fee saves in yuan and reads back.
+  for (const [path, title] of [
+    ['/operator/expressRules', '快递运费规则'],
+    ['/operator/stallDirectory', '档口库'],
+    ['/operator/servicePrices', '服务价格'],
+  ] as const) {
+    await op.goto(h.url('www', path));
+    await op.getByRole('heading', { name: title }).waitFor();
+  }
+  await op.getByLabel('每件服务费（元）').fill('1.80');
+  await op.getByRole('button', { name: '保存代发服务费' }).click();
+  await op.getByText('代发服务费已保存').waitFor();
+  await op.reload();
+  await expect.poll(() => op.getByLabel('每件服务费（元）').inputValue()).toBe('1.80');
 
   // The seller: the popup on 公告列表, once.
   const { page } = await h.newPage();

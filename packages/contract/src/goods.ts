@@ -89,6 +89,14 @@ export const AddFromDirectoryBody = z.object({
 });
 export const StallDirectorySaveBody = StallFields.extend({ id: id('档口库编号').optional(), status: EnableStatus.default('ENABLED').describe('状态') });
 
+/** Operator (档口库 page): every directory stall, disabled ones too, newest change first. */
+export const StallDirectoryAdminRow = StallDirectoryRow.extend({ status: EnableStatus, updatedAt: z.string() });
+export type StallDirectoryAdminRow = z.infer<typeof StallDirectoryAdminRow>;
+export const StallDirectoryPageQuery = pageQuery.extend({ keyword: text('关键词', 60).default(''), status: EnableStatus.optional().describe('状态') });
+export type StallDirectoryPageQuery = z.input<typeof StallDirectoryPageQuery>;
+export const StallDirectoryPageResult = z.object({ total: z.number(), list: z.array(StallDirectoryAdminRow) });
+export type StallDirectoryPageResult = z.infer<typeof StallDirectoryPageResult>;
+
 /** Option lists for selects: id, display name and code. */
 export const SupplierOption = z.object({ id: z.number(), name: z.string(), code: z.string(), status: EnableStatus });
 export type SupplierOption = z.infer<typeof SupplierOption>;

@@ -84,6 +84,9 @@ const AnnouncementAdminPage = lazy(() => import('../features/operator-console/An
 const PopupAdminPage = lazy(() => import('../features/operator-console/PopupAdminPage'));
 const VersionPage = lazy(() => import('../features/operator-console/VersionPage'));
 const CouponIssuePage = lazy(() => import('../features/operator-console/CouponIssuePage'));
+const ExpressRulesPage = lazy(() => import('../features/operator-console/ExpressRulesPage'));
+const ServicePricesPage = lazy(() => import('../features/operator-console/ServicePricesPage'));
+const StallDirectoryPage = lazy(() => import('../features/operator-console/StallDirectoryPage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
@@ -160,6 +163,9 @@ export const PAGES: Record<string, ComponentType> = {
   '/operator/popups': PopupAdminPage,
   '/operator/version': VersionPage,
   '/operator/coupons': CouponIssuePage,
+  '/operator/expressRules': ExpressRulesPage,
+  '/operator/servicePrices': ServicePricesPage,
+  '/operator/stallDirectory': StallDirectoryPage,
   '/afterSale/headlessList': HeadlessListPage,
   '/offlineReturnOrder/headlessParcels': PurchaserHeadlessPage,
 };

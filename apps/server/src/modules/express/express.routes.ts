@@ -103,6 +103,15 @@ export async function expressRoutes(app: RouteApp, { db }: AppDeps) {
     async (req) => ok(await service.saveExpressRules(db, req.body)),
   );
 
+  app.get(
+    '/api/operator/express/settings',
+    {
+      config: { permission: '/operator/servicePrices' },
+      schema: { tags: ['operator'], summary: '运营：当前每件服务费与每件计重', response: { 200: envelopeOf(ExpressSettings) } },
+    },
+    async () => ok(await service.expressSettings(db)),
+  );
+
   app.post(
     '/api/operator/express/settings',
     {

@@ -22,7 +22,7 @@ import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as repo from './fulfilment-settings.repository.js';
-import { readSetting, savePlatformPrices, saveSetting } from './fulfilment-settings.service.js';
+import { platformFulfilmentPrices, readSetting, savePlatformPrices, saveSetting } from './fulfilment-settings.service.js';
 
 const tags = ['fulfilment-settings'];
 const SettingResult = (value: z.ZodType) => z.object({ key: z.string(), value, prices: PlatformFulfilmentPrices });
@@ -88,6 +88,15 @@ export async function fulfilmentSettingsRoutes(app: RouteApp, deps: AppDeps) {
         })),
       });
     },
+  );
+
+  app.get(
+    '/api/operator/fulfilment/prices',
+    {
+      config: { permission: '/operator/servicePrices' },
+      schema: { tags, summary: '平台：当前加急费与货到付款额度', response: { 200: envelopeOf(PlatformFulfilmentPrices) } },
+    },
+    async () => ok(await platformFulfilmentPrices(db)),
   );
 
   app.post(

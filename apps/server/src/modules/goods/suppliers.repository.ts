@@ -125,23 +125,31 @@ export async function updateSuppliers(db: Db, orgId: number, rows: (SupplierValu
 
 // ---- the shared directory ------------------------------------------------------------------------
 
-export async function searchDirectory(db: Db, keyword: string, limit = 20): Promise<DirectoryRecord[]> {
+/** The keyword matches name, stall number, market, building or area. */
+function directoryKeyword(keyword: string): SQL | undefined {
   const k = keyword.trim();
-  const enabled = eq(stallDirectory.status, 'ENABLED');
+  if (!k) return undefined;
   const like = `%${escapeLike(k)}%`;
-  const where = k
-    ? and(
-        enabled,
-        or(
-          ilike(stallDirectory.name, like),
-          ilike(stallDirectory.stallNo, like),
-          ilike(stallDirectory.market, like),
-          ilike(stallDirectory.building, like),
-          ilike(stallDirectory.marketArea, like),
-        ),
-      )
-    : enabled;
+  return or(
+    ilike(stallDirectory.name, like),
+    ilike(stallDirectory.stallNo, like),
+    ilike(stallDirectory.market, like),
+    ilike(stallDirectory.building, like),
+    ilike(stallDirectory.marketArea, like),
+  );
+}
+
+export async function searchDirectory(db: Db, keyword: string, limit = 20): Promise<DirectoryRecord[]> {
+  const where = and(eq(stallDirectory.status, 'ENABLED'), directoryKeyword(keyword));
   return db.select().from(stallDirectory).where(where).orderBy(asc(stallDirectory.market), asc(stallDirectory.stallNo)).limit(limit);
+}
+
+/** Operator: one page of the whole directory (disabled stalls too), newest change first. */
+export async function pageDirectory(db: Db, q: { keyword: string; status?: EnableStatus | undefined }, limit: number, offset: number) {
+  const where = and(q.status ? eq(stallDirectory.status, q.status) : undefined, directoryKeyword(q.keyword));
+  const [r] = await db.select({ n: count() }).from(stallDirectory).where(where);
+  const list = await db.select().from(stallDirectory).where(where).orderBy(desc(stallDirectory.updatedAt), desc(stallDirectory.id)).limit(limit).offset(offset);
+  return { total: r?.n ?? 0, list };
 }
 
 export async function findDirectory(db: Db, id: number): Promise<DirectoryRecord | undefined> {

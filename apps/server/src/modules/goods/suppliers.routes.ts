@@ -9,6 +9,8 @@ import {
   goodsPageOf,
   id,
   SavedId,
+  StallDirectoryPageQuery,
+  StallDirectoryPageResult,
   StallDirectoryRow,
   StallDirectorySaveBody,
   StallDirectorySearch,
@@ -97,6 +99,15 @@ export async function suppliersRoutes(app: RouteApp, { db, config }: AppDeps) {
     '/api/b2/goods/supplier/options',
     { config: { permission: 'user' }, schema: { tags, summary: '供应商选项', response: { 200: envelopeOf(z.array(SupplierOption)) } } },
     async (req) => ok(await service.supplierOptions(db, requireCaller(req))),
+  );
+
+  app.get(
+    '/api/operator/stallDirectory/page',
+    {
+      config: { permission: '/operator/stallDirectory' },
+      schema: { tags, summary: '运营：档口库列表（含停用）', querystring: StallDirectoryPageQuery, response: { 200: envelopeOf(StallDirectoryPageResult) } },
+    },
+    async (req) => ok(await service.pageDirectory(db, req.query)),
   );
 
   app.post(

@@ -6,6 +6,8 @@ import {
   type AddFromDirectoryBody,
   type EnableStatus,
   ErrorCode,
+  type StallDirectoryPageQuery,
+  type StallDirectoryPageResult,
   type StallDirectoryRow,
   type StallDirectorySaveBody,
   type SupplierOption,
@@ -99,6 +101,12 @@ const toDirectoryRow = (r: repo.DirectoryRecord): StallDirectoryRow => ({
 
 export async function searchDirectory(db: Db, keyword: string) {
   return (await repo.searchDirectory(db, keyword)).map(toDirectoryRow);
+}
+
+/** Operator (档口库): the whole directory with each stall's status. */
+export async function pageDirectory(db: Db, q: z.output<typeof StallDirectoryPageQuery>): Promise<StallDirectoryPageResult> {
+  const r = await repo.pageDirectory(db, q, q.pageSize, (q.pageNo - 1) * q.pageSize);
+  return { total: r.total, list: r.list.map((d) => ({ ...toDirectoryRow(d), status: d.status, updatedAt: d.updatedAt.toISOString() })) };
 }
 
 /** Copies a directory stall into the caller's list, with the caller's own code and notes. */
