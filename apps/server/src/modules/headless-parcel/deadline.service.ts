@@ -2,6 +2,7 @@
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { sendMessage } from '../messages/index.js';
+import { recordParcelEvent } from '../problem-parcel/index.js';
 import * as claimsRepo from './claims.repository.js';
 import * as repo from './headless-parcel.repository.js';
 
@@ -19,7 +20,7 @@ export async function expireUnclaimed(db: Db): Promise<number> {
       const due = await repo.lockExpired(t, 200);
       for (const p of due) {
         await repo.moveParcel(t, p.id, 'WAIT_CLAIM', { status: 'DISCARD' });
-        await repo.insertEvent(t, {
+        await recordParcelEvent(t, {
           parcelId: p.id,
           operation: 'EXPIRE',
           fromStatus: 'WAIT_CLAIM',

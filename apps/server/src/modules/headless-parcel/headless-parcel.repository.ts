@@ -13,6 +13,7 @@ import { iso, num } from './sql-values.js';
 
 export interface NewHeadless {
   purchaserOrgId: number;
+  barcodeNo: string;
   trackingNo: string;
   courierName: string;
   goods: HeadlessGood[];
@@ -22,14 +23,14 @@ export interface NewHeadless {
   claimDays: number;
 }
 
-/** A new headless parcel in the pool (WAIT_CLAIM), its label number HP + Beijing date + 6 digits. */
+/** A new headless parcel in the pool (WAIT_CLAIM), under the label number problem-parcel's nextBarcodeNo gave it. */
 export async function insertHeadless(t: Db, p: NewHeadless) {
   const [r] = await queryRows<{ id: number; barcodeNo: string; signedAt: string | Date }>(
     t,
     sql`insert into problem_parcels (kind, purchaser_org_id, status, source, barcode_no, tracking_no, return_courier_name, note, goods,
           sender_phone_sealed, sender_phone_tail, signed_at, deadline_at)
         values ('HEADLESS', ${p.purchaserOrgId}, 'WAIT_CLAIM', 'REGISTRATION',
-          'HP' || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMMDD') || lpad((nextval('problem_parcel_no_seq') % 1000000)::text, 6, '0'),
+          ${p.barcodeNo},
           ${p.trackingNo}, ${p.courierName}, ${p.note}, ${JSON.stringify(p.goods)}::jsonb, ${p.senderPhoneSealed}, ${p.senderPhoneTail},
           now(), now() + make_interval(days => ${p.claimDays}))
         returning id, barcode_no as "barcodeNo", signed_at as "signedAt"`,
@@ -100,16 +101,6 @@ export async function moveParcel(t: Db, id: number, from: string, m: ParcelMove)
         where id = ${id} and status = ${from} returning id`,
   );
   return rows.length === 1;
-}
-
-export async function insertEvent(
-  t: Db,
-  e: { parcelId: number; operation: string; fromStatus: string | null; toStatus: string; userId: number | null; note: string },
-) {
-  await t.execute(
-    sql`insert into problem_parcel_events (parcel_id, operation, from_status, to_status, user_id, note)
-        values (${e.parcelId}, ${e.operation}, ${e.fromStatus}, ${e.toStatus}, ${e.userId}, ${e.note})`,
-  );
 }
 
 export async function updateGoods(t: Db, id: number, goods: HeadlessGood[], note: string) {

@@ -11,6 +11,7 @@ import { receiverVault } from '../../lib/receiver-vault/index.js';
 import { signInJoinedReturn } from '../after-sale/index.js';
 import { sendMessage } from '../messages/index.js';
 import type { UnmatchedParcelRegistered } from '../offline/index.js';
+import { nextBarcodeNo, recordParcelEvent } from '../problem-parcel/index.js';
 import * as candidatesRepo from './candidates.repository.js';
 import * as claimsRepo from './claims.repository.js';
 import * as repo from './headless-parcel.repository.js';
@@ -36,6 +37,7 @@ export async function intakeUnmatched(t: Db, f: UnmatchedParcelRegistered) {
   const goods = cleanGoods(f.intake.goods);
   const made = await repo.insertHeadless(t, {
     purchaserOrgId: f.purchaserOrgId,
+    barcodeNo: await nextBarcodeNo(t, 'HP'),
     trackingNo: f.code,
     courierName: f.intake.courierName,
     goods,
@@ -45,7 +47,7 @@ export async function intakeUnmatched(t: Db, f: UnmatchedParcelRegistered) {
     senderPhoneTail: tail,
     claimDays,
   });
-  await repo.insertEvent(t, {
+  await recordParcelEvent(t, {
     parcelId: made.id,
     operation: 'REGISTER',
     fromStatus: null,
@@ -136,7 +138,7 @@ export async function join(
     dropshipOrderId: c.orderId,
   });
   if (!moved) throw new AppError(ErrorCode.HEADLESS_NOT_CLAIMABLE);
-  await repo.insertEvent(t, {
+  await recordParcelEvent(t, {
     parcelId,
     operation,
     fromStatus: 'WAIT_CLAIM',

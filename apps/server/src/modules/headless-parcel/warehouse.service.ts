@@ -10,6 +10,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { sendMessage } from '../messages/index.js';
+import { recordParcelEvent } from '../problem-parcel/index.js';
 import * as claimsRepo from './claims.repository.js';
 import * as repo from './headless-parcel.repository.js';
 import { join } from './intake.service.js';
@@ -106,7 +107,7 @@ export async function refuseClaim(db: Db, caller: Caller, claimId: number, reaso
     const { p, c } = await lockForDecision(t, caller, claimId);
     if ((c.status !== 'PENDING' && c.status !== 'PROPOSED') || p.status !== 'WAIT_CLAIM') notPending(p, c);
     await claimsRepo.setClaim(t, c.id, c.status, 'REFUSED', { userId: caller.userId, reason, decided: true });
-    await repo.insertEvent(t, {
+    await recordParcelEvent(t, {
       parcelId: p.id,
       operation: 'REFUSE_CLAIM',
       fromStatus: 'WAIT_CLAIM',

@@ -17,5 +17,5 @@ export {
   problemParcels,
 } from './problem-parcel.table.js';
 
-export { countNearDeadline } from './problem-parcel.repository.js';
+export { countNearDeadline, insertEvent as recordParcelEvent, nextBarcodeNo } from './problem-parcel.repository.js';
 export { type OpenParcel, openProblemParcel } from './problem-parcel.service.js';

@@ -14,7 +14,7 @@ import { type ParcelGood, parcelPhotos, problemParcelEvents, problemParcelNoSeq,
 export type ParcelRecord = typeof problemParcels.$inferSelect;
 export type ParcelStatusCode = ParcelRecord['status'];
 
-/** The label number: PP + Beijing date + 6 digits of the sequence. */
+/** The label number: PP (problem) or HP (headless) + Beijing date + 6 digits of the sequence. */
 export async function nextBarcodeNo(db: Db, prefix: 'PP' | 'HP'): Promise<string> {
   const [r] = await queryRows<{ n: string | number }>(db, sql`select nextval(${sql.raw(`'${problemParcelNoSeq.seqName}'`)}) as n`);
   const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
