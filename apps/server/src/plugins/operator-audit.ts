@@ -48,8 +48,9 @@ function targetOrgOf(req: FastifyRequest): number | null {
   return null;
 }
 
+/** The envelope before it is serialized: read its code rather than the text it becomes. */
 function answeredOk(payload: unknown): boolean {
-  return typeof payload === 'string' && payload.startsWith('{"errorCode":0,');
+  return typeof payload === 'object' && payload !== null && (payload as { errorCode?: unknown }).errorCode === 0;
 }
 
 export const operatorAuditPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
@@ -64,7 +65,7 @@ export const operatorAuditPlugin = fp(async (app: FastifyInstance, opts: { db: D
       throw new Error(`route ${route.method} ${route.url} audits as ${action}, which AUDIT_ACTIONS does not name in Chinese`);
     }
   });
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('preSerialization', async (req, reply, payload: unknown) => {
     const action = req.routeOptions.config?.audit;
     if (!action || !req.caller || reply.statusCode !== 200 || !answeredOk(payload)) return payload;
     const summary = auditSummary({ ...(req.params as object), ...(req.body as object) }) as Record<string, unknown>;
