@@ -12,10 +12,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/client';
 import { deliverOrder } from '../../server/src/modules/dropship-orders/fulfilment/deliver.service';
-import { callers, fund, orgOf } from '../../server/test/funds-payments-support';
-import { login } from '../../server/test/helpers';
 import { paidOrder, tookAll, type WarehouseWorld } from '../../server/test/warehouse-support';
 import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
+import { worldOf } from './warehouse-world';
 
 let h: Harness;
 let w: WarehouseWorld;
@@ -24,17 +23,6 @@ beforeAll(async () => {
   w = await worldOf(h);
 });
 afterAll(() => h?.close());
-
-/** The world of the server tests' helpers over the harness's own server. */
-async function worldOf(harness: Harness): Promise<WarehouseWorld> {
-  const t = { app: harness.serving.app, database: harness.serving.database, config: harness.serving.app.initialConfig as never, close: async () => {} };
-  const seller = await login(t.app, 'demo_seller');
-  const purchaser = await login(t.app, 'demo_purchaser');
-  const db = t.database.db;
-  const sellerOrg = await orgOf(db, seller);
-  await fund(db, sellerOrg, 1_000_000);
-  return { t, seller, purchaser, sellerOrg, purchaserOrg: await orgOf(db, purchaser), ...callers(() => t) };
-}
 
 /**
  * One signed-in page per person, kept across the tests (signing in is the slow part); a page that

@@ -9,11 +9,10 @@ import type { MarketplaceEmulator, NormalizedOrder } from '@dropship/channels';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { shops } from '../../server/src/modules/shops/shops.table';
-import { callers, fund, orgOf } from '../../server/test/funds-payments-support';
-import { login } from '../../server/test/helpers';
 import { addOAuthShop } from '../../server/test/shops-support';
-import { paidPlatformOrder, type WarehouseWorld } from '../../server/test/warehouse-support';
+import { paidPlatformOrder } from '../../server/test/warehouse-support';
 import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
+import { worldOf } from './warehouse-world';
 
 let h: Harness;
 // Per try, not per file: a retried test starts again on a fresh server.
@@ -23,17 +22,6 @@ beforeEach(async () => {
 afterEach(() => h?.close());
 
 const SHOP = '自动售后E2E店';
-
-/** The world of the server tests' helpers over the harness's own server. */
-async function worldOf(harness: Harness): Promise<WarehouseWorld> {
-  const t = { app: harness.serving.app, database: harness.serving.database, config: harness.serving.app.initialConfig as never, close: async () => {} };
-  const seller = await login(t.app, 'demo_seller');
-  const purchaser = await login(t.app, 'demo_purchaser');
-  const db = t.database.db;
-  const sellerOrg = await orgOf(db, seller);
-  await fund(db, sellerOrg, 1_000_000);
-  return { t, seller, purchaser, sellerOrg, purchaserOrg: await orgOf(db, purchaser), ...callers(() => t) };
-}
 
 it('a rule turned on intercepts, refunds and agrees a platform refund before picking; the log shows the rule', async () => {
   const w = await worldOf(h);

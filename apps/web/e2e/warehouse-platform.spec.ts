@@ -9,11 +9,10 @@ import { type MarketplaceEmulator, type NormalizedOrder, waybillReceiverHandle }
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { shops } from '../../server/src/modules/shops/shops.table';
-import { callers, fund, orgOf } from '../../server/test/funds-payments-support';
-import { login } from '../../server/test/helpers';
 import { addOAuthShop } from '../../server/test/shops-support';
-import { paidPlatformOrder, tookAll, type WarehouseWorld } from '../../server/test/warehouse-support';
+import { paidPlatformOrder, tookAll } from '../../server/test/warehouse-support';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { worldOf } from './warehouse-world';
 
 let h: Harness;
 // Per try, not per file: a retried test starts again on a fresh server.
@@ -21,17 +20,6 @@ beforeEach(async () => {
   h = await startHarness();
 });
 afterEach(() => h?.close());
-
-/** The world of the server tests' helpers over the harness's own server. */
-async function worldOf(harness: Harness): Promise<WarehouseWorld> {
-  const t = { app: harness.serving.app, database: harness.serving.database, config: harness.serving.app.initialConfig as never, close: async () => {} };
-  const seller = await login(t.app, 'demo_seller');
-  const purchaser = await login(t.app, 'demo_purchaser');
-  const db = t.database.db;
-  const sellerOrg = await orgOf(db, seller);
-  await fund(db, sellerOrg, 1_000_000);
-  return { t, seller, purchaser, sellerOrg, purchaserOrg: await orgOf(db, purchaser), ...callers(() => t) };
-}
 
 it('scanning an order of a PLATFORM shop prints its e-waybill through the platform print component', async () => {
   const w = await worldOf(h);

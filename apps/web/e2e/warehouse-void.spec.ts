@@ -5,10 +5,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { findOrders } from '../../server/src/modules/dropship-orders/index';
 import { insertWaybill } from '../../server/src/modules/warehouse/warehouse.repository';
-import { callers, fund, orgOf } from '../../server/test/funds-payments-support';
-import { login } from '../../server/test/helpers';
-import { paidOrder, tookAll, WAREHOUSE, type WarehouseWorld } from '../../server/test/warehouse-support';
+import { paidOrder, tookAll, WAREHOUSE } from '../../server/test/warehouse-support';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { worldOf } from './warehouse-world';
 
 let h: Harness;
 // Per try, not per file: a retried test starts again on a fresh server.
@@ -16,16 +15,6 @@ beforeEach(async () => {
   h = await startHarness();
 });
 afterEach(() => h?.close());
-
-async function worldOf(harness: Harness): Promise<WarehouseWorld> {
-  const t = { app: harness.serving.app, database: harness.serving.database, config: harness.serving.app.initialConfig as never, close: async () => {} };
-  const seller = await login(t.app, 'demo_seller');
-  const purchaser = await login(t.app, 'demo_purchaser');
-  const db = t.database.db;
-  const sellerOrg = await orgOf(db, seller);
-  await fund(db, sellerOrg, 1_000_000);
-  return { t, seller, purchaser, sellerOrg, purchaserOrg: await orgOf(db, purchaser), ...callers(() => t) };
-}
 
 it('作废面单 on a sorting order holding a kept waybill: confirm, cancelled at Kuaidi100, the 已取号 tag goes', async () => {
   const w = await worldOf(h);
