@@ -34,7 +34,8 @@ export interface Harness {
   /** The server in this process (its app, database and demo print-component emulators on free ports). */
   serving: Serving;
   /** Signs in through the API; the answer's post() signs each call as the page does. */
-  apiSession(username: string, portal: 'seller' | 'purchaser'): Promise<ApiSession>;
+  /** Signs in through the API (the demo password unless given). */
+  apiSession(username: string, portal: 'seller' | 'purchaser', password?: string): Promise<ApiSession>;
   newPage(opts?: { viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
@@ -49,11 +50,11 @@ export interface ApiSession {
 
 type Api = Harness['api'];
 
-async function apiSession(api: Api, username: string, portal: 'seller' | 'purchaser'): Promise<ApiSession> {
+async function apiSession(api: Api, username: string, portal: 'seller' | 'purchaser', password = DEMO_PASSWORD): Promise<ApiSession> {
   const r = await api(portal === 'purchaser' ? '/api/b2/purchaser/auth/login' : '/api/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ username, password }),
   });
   if (r.errorCode !== 0) throw new Error(`login ${username}: ${r.errorMsg}`);
   const { userId, userHash } = r.data as { userId: number; userHash: string };
@@ -116,7 +117,7 @@ export async function startHarness(): Promise<Harness> {
     port,
     url: (variant, p = '/') => `http://${variant}.daifa.test:${port}${p}`,
     api,
-    apiSession: (username, portal) => apiSession(api, username, portal),
+    apiSession: (username, portal, password) => apiSession(api, username, portal, password),
     browser,
     serving: server,
     async newPage(opts) {

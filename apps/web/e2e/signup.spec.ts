@@ -1,10 +1,19 @@
 /**
  * A new seller signs up on the 注册 page with an SMS code read from the Aliyun SMS emulator, binds to
- * the demo purchaser with an invite code the purchaser made, and works in the shell.
+ * the demo purchaser with an invite code the purchaser made, authorizes and syncs a Taobao shop, and
+ * places and pays one of its orders, which reaches that purchaser and shows on its 代发订单.
  */
-import { type SmsEmulator, startSmsEmulator } from '@dropship/channels';
+import { type MarketplaceEmulator, type NormalizedOrder, type SmsEmulator, startSmsEmulator } from '@dropship/channels';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { queryRows } from '../../server/src/db/rows';
+import { shops } from '../../server/src/modules/shops/shops.table';
+import { fund, orgOf } from '../../server/test/funds-payments-support';
+import { login } from '../../server/test/helpers';
+import { addOAuthShop } from '../../server/test/shops-support';
+import { paidPlatformOrder } from '../../server/test/warehouse-support';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { worldOf } from './warehouse-world';
 
 const TEMPLATE = 'SMS_460770009';
 const SMS_ENV = ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_ENDPOINT', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'] as const;
@@ -40,7 +49,7 @@ afterEach(async () => {
   }
 });
 
-it('a new seller signs up with an SMS code, binds to the demo purchaser with its invite code, and lands in the shell', async () => {
+it('a new seller signs up with an SMS code, binds to the demo purchaser with its invite code, syncs a shop and places an order the purchaser receives', async () => {
   // The demo purchaser makes a single-use code on its 邀请码 page; the whole code shows once.
   const asPurchaser = await h.newPage();
   await signIn(asPurchaser.page, h.url('www'), 'demo_purchaser', 'purchaser');
@@ -90,9 +99,50 @@ it('a new seller signs up with an SMS code, binds to the demo purchaser with its
   });
   expect(second.errorCode).toBe(0);
 
-  // The shell works for the new seller: its (empty) dropship orders open.
+  // The first order: a Taobao shop authorized on the marketplace emulator and synced; one of its
+  // orders placed and paid from the balance reaches the purchaser the seller just bound.
+  const w = await worldOf(h);
+  const db = w.t.database.db;
+  const mine = await login(h.serving.app, phone, 'Newshop2026');
+  const sellerOrg = await orgOf(db, mine);
+  await fund(db, sellerOrg, 100_000);
+  const shopId = await addOAuthShop(h.serving.app, mine, 'TAOBAO', '义乌新开淘宝店');
+  const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
+  const emu: MarketplaceEmulator = await h.serving.app.channels.emulator();
+  const order = (emu.addOrders('TAOBAO', shop?.platformShopId as string, 10) as NormalizedOrder[]).find(
+    (o) => o.status === 'WAIT_SELLER_SEND' && o.items.every((i) => i.refundState === 'NONE'),
+  );
+  if (!order) throw new Error('no TAOBAO order waiting to ship');
+  const api = await h.apiSession(phone, 'seller', 'Newshop2026');
+  const asked = Date.now();
+  await api.post('/api/b2/shops/sync', { id: shopId });
+  await expect
+    .poll(
+      async () => {
+        const s = (await api.post<{ id: number; sync: { state: string; lastSyncedAt: string | null } }[]>('/api/b2/shops/list', {})).find(
+          (x) => x.id === shopId,
+        )?.sync;
+        return !!s && s.state === 'IDLE' && !!s.lastSyncedAt && Date.parse(s.lastSyncedAt) >= asked - 1000;
+      },
+      { timeout: 60_000, interval: 500, message: '新店铺同步完成' },
+    )
+    .toBe(true);
+  const synced = await api.post<{ list: { platformOrderId: string }[] }>('/api/b2/orders/page', {
+    pageNo: 1,
+    pageSize: 20,
+    shopId,
+    platformOrderId: order.platformOrderId,
+  });
+  expect(synced.list.map((o) => o.platformOrderId)).toContain(order.platformOrderId);
+  const placed = await paidPlatformOrder({ ...w, seller: mine, sellerOrg }, shopId, order, 'TAOBAO');
+  const takers = await queryRows<{ purchaser_org_id: number }>(db, sql`select purchaser_org_id from take_items where order_id = ${placed.id}`);
+  expect(takers.length).toBeGreaterThan(0);
+  expect(takers.every((r) => Number(r.purchaser_org_id) === w.purchaserOrg)).toBe(true);
+
+  // The shell shows it: the new seller's 代发订单 lists the order.
   await page.getByText('代发管理').click();
   await page.locator('a[href="/order/daifaOrderList"]').click();
   await page.waitForURL('**/order/daifaOrderList');
+  await page.locator('.ant-table-row', { hasText: placed.orderNo }).waitFor({ timeout: 20_000 });
   await context.close();
 });
