@@ -18,7 +18,8 @@ export type AfterSaleRefuseBody = z.input<typeof AfterSaleRefuseBody>;
 /**
  * Channels whose platform takes the seller's answer through the API (their clients' refundAnswerable;
  * Weidian and the ERPs answer on their own back office). The list's row actions read this; the detail
- * asks the shop's client itself.
+ * asks the shop's client itself. Kept equal to the clients' own declarations by
+ * apps/server/src/modules/after-sale/refund-answer-channels.test.ts.
  */
 export const REFUND_ANSWER_CHANNELS: readonly string[] = ['TAOBAO', 'JD', 'PDD', 'TIKTOK', 'KUAISHOU', 'REDBOOK'];
 
