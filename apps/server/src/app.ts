@@ -53,6 +53,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { orderImportRoutes } from './modules/order-import/order-import.routes.js';
 import { pickingRoutes } from './modules/picking/picking.routes.js';
 import { problemParcelRoutes } from './modules/problem-parcel/problem-parcel.routes.js';
+import { membershipRoutes } from './modules/membership/membership.routes.js';
 import { receiverDecryptsRoutes } from './modules/receiver-decrypts/receiver-decrypts.routes.js';
 import { shellRoutes } from './modules/shell/shell.routes.js';
 import { shipBackRoutes } from './modules/ship-back/ship-back.routes.js';
@@ -147,6 +148,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(afterSaleReturnRoutes, deps);
   // Problem parcels: the seller's decisions, the freight by balance or Alipay, the warehouse's send-backs (decision 0027).
   await app.register(problemParcelRoutes, withAlipay);
+  // Membership: plans, purchase (balance or Alipay, prefix MB), the header's status, expiry reminders (decision 0033).
+  await app.register(membershipRoutes, withAlipay);
   await app.register(takeItemsRoutes, deps);
   await app.register(declarationsRoutes, deps);
   await app.register(fulfilmentSettingsRoutes, deps);
