@@ -46,7 +46,14 @@ const key = () => `member-test-${Date.now()}-${++keySeq}`;
 const DAY = 86_400_000;
 
 type Plan = { id: number; name: string; termDays: number; priceFen: number; status: string };
-type Bought = { purchaseId: number; status: string; paid: boolean; amountFen: number; expiresAt: string | null; alipay: { outTradeNo: string; payUrl: string } | null };
+type Bought = {
+  purchaseId: number;
+  status: string;
+  paid: boolean;
+  amountFen: number;
+  expiresAt: string | null;
+  alipay: { outTradeNo: string; payUrl: string } | null;
+};
 type Status = { active: boolean; planName: string | null; expiresAt: string | null };
 
 beforeAll(async () => {
@@ -83,7 +90,7 @@ const state = async () => {
     sql`select (select count(*) from ledger_entries) as entries, (select count(*) from member_purchases) as purchases,
                (select count(*) from member_plans) as plans, (select string_agg(org_id || ':' || coalesce(expires_at::text, '-'), ',' order by org_id) from memberships) as ends`,
   );
-  return r;
+  return r as Record<string, string>;
 };
 
 describe('the operator plans', () => {
@@ -222,7 +229,10 @@ describe('the member service fee', () => {
           { orders: [{ shopOrderId: so.id, province: '浙江省', expressCode: 'ZTO' }] },
         )
       ).data.orders[0]?.cost;
-    await db().update(memberships).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(memberships.orgId, orgId));
+    await db()
+      .update(memberships)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(memberships.orgId, orgId));
     expect(await cost()).toMatchObject({ serviceFeeFen: 200, memberFeeOffFen: 0 });
     expect((await buy(seller, plan.id)).errorCode).toBe(0);
     const member = await cost();
@@ -230,20 +240,33 @@ describe('the member service fee', () => {
     const created = await post<{ orders: { id: number; totalFen: number }[] }>('/api/b2/post/orders/create', seller, { orders: [draftOf(so.id)] });
     expect(created.errorCode, created.errorMsg).toBe(0);
     const id = created.data.orders[0]?.id as number;
-    const [row] = await db().select().from(dropshipOrders).where(and(eq(dropshipOrders.orgId, orgId), eq(dropshipOrders.id, id)));
+    const [row] = await db()
+      .select()
+      .from(dropshipOrders)
+      .where(and(eq(dropshipOrders.orgId, orgId), eq(dropshipOrders.id, id)));
     expect(row).toMatchObject({ serviceFeeFen: 80, memberFeeOffFen: 120, totalFen: member?.totalFen });
   });
 });
 
 describe('expiry reminders', () => {
   it('reminds 7 days and 1 day before, each once per membership end', async () => {
-    const mine = () => db().select().from(messages).where(and(eq(messages.orgId, orgId), eq(messages.kind, 'MEMBER')));
+    const mine = () =>
+      db()
+        .select()
+        .from(messages)
+        .where(and(eq(messages.orgId, orgId), eq(messages.kind, 'MEMBER')));
     const before = (await mine()).length;
-    await db().update(memberships).set({ expiresAt: new Date(Date.now() + 5 * DAY) }).where(eq(memberships.orgId, orgId));
+    await db()
+      .update(memberships)
+      .set({ expiresAt: new Date(Date.now() + 5 * DAY) })
+      .where(eq(memberships.orgId, orgId));
     await remindExpiringMembers(db());
     await remindExpiringMembers(db());
     expect((await mine()).length).toBe(before + 1);
-    await db().update(memberships).set({ expiresAt: new Date(Date.now() + 12 * 3_600_000) }).where(eq(memberships.orgId, orgId));
+    await db()
+      .update(memberships)
+      .set({ expiresAt: new Date(Date.now() + 12 * 3_600_000) })
+      .where(eq(memberships.orgId, orgId));
     await remindExpiringMembers(db());
     await remindExpiringMembers(db());
     const all = await mine();

@@ -4,7 +4,7 @@
  * what the server enforces: a lower dropship service fee (a share of the fee and / or fen off per item).
  */
 import { z } from 'zod';
-import { AlipayPayMethod, AlipayPayResult, PaymentStatus, requestKeyField } from './funds.js';
+import { type AlipayPayMethod, AlipayPayResult, PaymentStatus, requestKeyField } from './funds.js';
 import { fenField } from './money.js';
 import { id, requiredText } from './schema-helpers.js';
 
@@ -67,7 +67,11 @@ export const MemberBuyBody = z
     payMethod: z
       .enum(['BALANCE', 'ALIPAY_WEB', 'ALIPAY_WAP', 'ALIPAY_APP'], { error: '支付方式只能是余额或支付宝（BALANCE、ALIPAY_WEB、ALIPAY_WAP、ALIPAY_APP）' })
       .describe('支付方式'),
-    payPassword: z.string({ error: '支付密码必须是文字' }).regex(/^\d{6}$/, '支付密码必须是6位数字').optional().describe('支付密码'),
+    payPassword: z
+      .string({ error: '支付密码必须是文字' })
+      .regex(/^\d{6}$/, '支付密码必须是6位数字')
+      .optional()
+      .describe('支付密码'),
     requestKey: requestKeyField,
   })
   .refine((b) => b.payMethod !== 'BALANCE' || b.payPassword !== undefined, { message: '余额支付请输入支付密码', path: ['payPassword'] });

@@ -70,7 +70,13 @@ async function startMemberAlipay(
   });
   const alipay = await alipayPayFor(
     gateway,
-    { outTradeNo, amountFen: plan.priceFen, subject: `会员「${plan.name}」${plan.termDays}天`, payMethod: b.payMethod, returnUrl: returnUrlFor(origin, 'member') },
+    {
+      outTradeNo,
+      amountFen: plan.priceFen,
+      subject: `会员「${plan.name}」${plan.termDays}天`,
+      payMethod: b.payMethod,
+      returnUrl: returnUrlFor(origin, 'member'),
+    },
     log,
   );
   return { purchaseId: p.id, status: 'WAITING_PAYMENT', amountFen: plan.priceFen, paid: false, expiresAt: null, alipay };

@@ -21,8 +21,8 @@ import { originOf } from '../../lib/request-origin.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import type { AlipayGateway } from '../funds/index.js';
-import { buyPlan, memberPaymentStatus } from './membership-alipay.service.js';
 import { listOffers, listPlans, memberStatus, publishPlan, remindExpiringMembers, savePlan, withdrawPlan } from './membership.service.js';
+import { buyPlan, memberPaymentStatus } from './membership-alipay.service.js';
 
 const tags = ['membership'];
 const opTags = ['operator'];
@@ -52,7 +52,10 @@ export async function membershipRoutes(app: RouteApp, deps: AppDeps & { alipay: 
   );
   app.post(
     '/api/b2/member/buy',
-    { config: PAY, schema: { tags, summary: '购买或续费会员（余额需支付密码，或支付宝）', body: MemberBuyBody, response: { 200: envelopeOf(MemberBuyResult) } } },
+    {
+      config: PAY,
+      schema: { tags, summary: '购买或续费会员（余额需支付密码，或支付宝）', body: MemberBuyBody, response: { 200: envelopeOf(MemberBuyResult) } },
+    },
     async (req) => ok(await buyPlan(db, alipay, requireCaller(req), req.body, originOf(req), req.log)),
   );
   app.get(
@@ -63,7 +66,10 @@ export async function membershipRoutes(app: RouteApp, deps: AppDeps & { alipay: 
 
   app.post(
     '/api/operator/memberPlans/page',
-    { config: { audit: false, permission: PLANS }, schema: { tags: opTags, summary: '运营：会员套餐列表', response: { 200: envelopeOf(z.array(MemberPlanRow)) } } },
+    {
+      config: { audit: false, permission: PLANS },
+      schema: { tags: opTags, summary: '运营：会员套餐列表', response: { 200: envelopeOf(z.array(MemberPlanRow)) } },
+    },
     async () => ok(await listPlans(db)),
   );
   app.post(

@@ -5,7 +5,7 @@
  * key twice at once buys once; a plan is read under a share lock, so a withdraw either comes first
  * (the purchase is refused) or waits for the purchase to commit.
  */
-import { ErrorCode, type MemberBuyResult, type MemberPlanOffer, type MemberPlanRow, MemberPlanSaveBody, type MemberStatus } from '@dropship/contract';
+import { ErrorCode, type MemberBuyResult, type MemberPlanOffer, type MemberPlanRow, type MemberPlanSaveBody, type MemberStatus } from '@dropship/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -108,12 +108,17 @@ export async function memberServiceFee(db: Db, orgId: number, now = new Date()) 
 /** A published plan, or 20300 (withdrawn, never published, or not there). Read under a share lock inside a purchase. */
 export async function planOnSale(db: Db, planId: number, lock: boolean) {
   const p = lock ? await repo.planForSale(db, planId) : await repo.findPlan(db, planId);
-  if (!p || p.status !== 'PUBLISHED') throw new AppError(ErrorCode.MEMBER_PLAN_UNAVAILABLE);
+  if (p?.status !== 'PUBLISHED') throw new AppError(ErrorCode.MEMBER_PLAN_UNAVAILABLE);
   return p;
 }
 
 /** Takes the plan's term onto the membership: from its current end while it runs, else from now. Answers the new end. */
-export async function extendMembership(t: Db, orgId: number, plan: Pick<repo.PlanRecord, 'id' | 'name' | 'termDays' | 'serviceFeePercent' | 'serviceFeeOffPerItemFen'>, now = new Date()) {
+export async function extendMembership(
+  t: Db,
+  orgId: number,
+  plan: Pick<repo.PlanRecord, 'id' | 'name' | 'termDays' | 'serviceFeePercent' | 'serviceFeeOffPerItemFen'>,
+  now = new Date(),
+) {
   const m = await repo.lockMembership(t, orgId);
   const running = isActive(m, now);
   const from = running ? m.expiresAt : now;

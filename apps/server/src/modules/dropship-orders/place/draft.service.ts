@@ -250,7 +250,20 @@ export async function planDrafts(
       else couponError = q.reason;
     }
     const speedFeeFen = speedFeeOf(speed, speedDelivery);
-    plans.push({ shopOrder, lines, problems, itemCount, goodsFen, express, serviceFeeFen, memberFeeOffFen, speedDelivery, speedFeeFen, discountFen, couponError });
+    plans.push({
+      shopOrder,
+      lines,
+      problems,
+      itemCount,
+      goodsFen,
+      express,
+      serviceFeeFen,
+      memberFeeOffFen,
+      speedDelivery,
+      speedFeeFen,
+      discountFen,
+      couponError,
+    });
   }
   return plans;
 }
