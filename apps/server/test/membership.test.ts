@@ -12,6 +12,7 @@ import { queryRows } from '../src/db/rows.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
+import { suppliers } from '../src/modules/goods/index.js';
 import { remindExpiringMembers } from '../src/modules/membership/membership.service.js';
 import { memberships } from '../src/modules/membership/membership.table.js';
 import { messages } from '../src/modules/messages/messages.table.js';
@@ -245,6 +246,19 @@ describe('the member service fee', () => {
       .from(dropshipOrders)
       .where(and(eq(dropshipOrders.orgId, orgId), eq(dropshipOrders.id, id)));
     expect(row).toMatchObject({ serviceFeeFen: 80, memberFeeOffFen: 120, totalFen: member?.totalFen });
+    // An offline pickup order prices its service fee the same way.
+    const [stall] = await db().select().from(suppliers).where(eq(suppliers.orgId, orgId)).limit(1);
+    const line = { supplierId: stall?.id, artNo: 'K2031', color: '黑色', size: 'M', quantity: 2, unitPriceFen: 3500 };
+    const pickup = await post<{ id: number; totalFen: number }>('/api/b2/offline/pickup/create', seller, {
+      contactName: '周小芳',
+      contactPhone: '13800138009',
+      remark: '',
+      lines: [line],
+    });
+    expect(pickup.errorCode, pickup.errorMsg).toBe(0);
+    expect(pickup.data.totalFen).toBe(7000 + 80);
+    const [offline] = await db().select().from(dropshipOrders).where(eq(dropshipOrders.id, pickup.data.id));
+    expect(offline).toMatchObject({ serviceFeeFen: 80, memberFeeOffFen: 120 });
   });
 });
 
