@@ -24,4 +24,3 @@ export function benefitText(p: { serviceFeePercent: number; serviceFeeOffPerItem
   if (p.serviceFeeOffPerItemFen > 0) parts.push(`每件服务费再减¥${fenToYuan(p.serviceFeeOffPerItemFen)}`);
   return parts.length ? parts.join('，') : '无服务费优惠';
 }
-
