@@ -46,6 +46,7 @@ import { goodsRoutes } from './modules/goods/goods.routes.js';
 import { headlessParcelRoutes } from './modules/headless-parcel/headless-parcel.routes.js';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
+import { membershipRoutes } from './modules/membership/membership.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { noticesRoutes } from './modules/notices/notices.routes.js';
 import { offlineRoutes } from './modules/offline/offline.routes.js';
@@ -147,6 +148,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(afterSaleReturnRoutes, deps);
   // Problem parcels: the seller's decisions, the freight by balance or Alipay, the warehouse's send-backs (decision 0027).
   await app.register(problemParcelRoutes, withAlipay);
+  // Membership: plans, purchase (balance or Alipay, prefix MB), the header's status, expiry reminders (decision 0033).
+  await app.register(membershipRoutes, withAlipay);
   await app.register(takeItemsRoutes, deps);
   await app.register(declarationsRoutes, deps);
   await app.register(fulfilmentSettingsRoutes, deps);

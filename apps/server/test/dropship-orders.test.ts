@@ -100,6 +100,7 @@ describe('preview and cost', () => {
       goodsFen: 9000,
       expressFeeFen: 350,
       serviceFeeFen: 200,
+      memberFeeOffFen: 0,
       speedFeeFen: 0,
       discountFen: 0,
       totalFen: 9550,

@@ -259,6 +259,8 @@ export const OrderCost = z.object({
   goodsFen: z.number().int(),
   expressFeeFen: z.number().int(),
   serviceFeeFen: z.number().int(),
+  /** What the seller's membership took off the service fee (serviceFeeFen is after it; 0 without membership). */
+  memberFeeOffFen: z.number().int(),
   /** 加急费: the operator's price when the order is urgent, else 0; never discounted by a coupon. */
   speedFeeFen: z.number().int(),
   discountFen: z.number().int(),

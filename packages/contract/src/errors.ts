@@ -245,6 +245,10 @@ export const ErrorCode = {
   PARCEL_PHOTO_NOT_IMAGE: 19510,
   PARCEL_PHOTO_TOO_LARGE: 19511,
   PARCEL_PHOTO_TOO_MANY: 19512,
+  /** Membership (decision 0033): 20300–20399. */
+  MEMBER_PLAN_UNAVAILABLE: 20300,
+  MEMBER_PLAN_NOT_EDITABLE: 20301,
+  MEMBER_PLAN_STATUS: 20302,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -461,6 +465,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.PARCEL_PHOTO_NOT_IMAGE]: '只能上传 JPG、PNG 或 WebP 格式的图片',
   [ErrorCode.PARCEL_PHOTO_TOO_LARGE]: '图片不能超过2MB，请压缩后重新上传',
   [ErrorCode.PARCEL_PHOTO_TOO_MANY]: '每个包裹最多上传9张照片',
+  [ErrorCode.MEMBER_PLAN_UNAVAILABLE]: '该会员套餐已下架或不存在，请刷新后选择其他套餐',
+  [ErrorCode.MEMBER_PLAN_NOT_EDITABLE]: '已发布的套餐不能修改，请先下架再修改',
+  [ErrorCode.MEMBER_PLAN_STATUS]: '套餐当前状态不能这样操作，请刷新后查看',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

@@ -25,6 +25,7 @@ export * from './goods.js';
 export * from './goods-links.js';
 export * from './headless-parcels.js';
 export * from './labels.js';
+export * from './membership.js';
 export * from './money.js';
 export * from './notices.js';
 export * from './offline.js';

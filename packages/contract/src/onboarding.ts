@@ -192,4 +192,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'withdrawal.reject': '提现审核拒绝',
   'stallDirectory.save': '保存档口库',
   'version.publish': '发布版本',
+  'memberPlan.save': '保存会员套餐',
+  'memberPlan.publish': '发布会员套餐',
+  'memberPlan.withdraw': '下架会员套餐',
 };

@@ -12,7 +12,7 @@ const OPERATOR_CODES = ROUTES.filter((r) => r.audience.includes('operator') && !
 export const OPERATOR_ROLES: Record<OperatorRoleKey, { name: string; codes: string[] }> = {
   admin: { name: '管理员', codes: OPERATOR_CODES },
   /** Money: withdrawals, coupons and the prices sellers pay. */
-  finance: { name: '财务', codes: ['operator/withdrawals', 'operator/coupons', 'operator/expressRules', 'operator/servicePrices'] },
+  finance: { name: '财务', codes: ['operator/withdrawals', 'operator/coupons', 'operator/expressRules', 'operator/servicePrices', 'operator/memberPlans'] },
   /** Sellers' and purchasers' questions: what they read, their organisations, the stall directory. */
   support: { name: '客服', codes: ['operator/announcements', 'operator/popups', 'operator/orgs', 'operator/auditLog', 'operator/stallDirectory'] },
 };

@@ -23,6 +23,7 @@ export * from '../modules/goods/goods.table.js';
 export * from '../modules/headless-parcel/headless-parcel.table.js';
 export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/labels/labels.table.js';
+export * from '../modules/membership/membership.table.js';
 export * from '../modules/messages/messages.table.js';
 export * from '../modules/notices/notices.table.js';
 export * from '../modules/offline/offline.table.js';

@@ -86,6 +86,8 @@ const VersionPage = lazy(() => import('../features/operator-console/VersionPage'
 const CouponIssuePage = lazy(() => import('../features/operator-console/CouponIssuePage'));
 const ExpressRulesPage = lazy(() => import('../features/operator-console/ExpressRulesPage'));
 const ServicePricesPage = lazy(() => import('../features/operator-console/ServicePricesPage'));
+const MemberPlansPage = lazy(() => import('../features/operator-console/MemberPlansPage'));
+const MemberPayPage = lazy(() => import('../features/membership/MemberPayPage'));
 const StallDirectoryPage = lazy(() => import('../features/operator-console/StallDirectoryPage'));
 
 /** Pages built so far. */
@@ -165,6 +167,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/operator/coupons': CouponIssuePage,
   '/operator/expressRules': ExpressRulesPage,
   '/operator/servicePrices': ServicePricesPage,
+  '/operator/memberPlans': MemberPlansPage,
+  '/member/pay': MemberPayPage,
   '/operator/stallDirectory': StallDirectoryPage,
   '/afterSale/headlessList': HeadlessListPage,
   '/offlineReturnOrder/headlessParcels': PurchaserHeadlessPage,

@@ -10,6 +10,7 @@ describe('address-driven redirects', () => {
       daifaorder: '/order/daifaOrderList',
       bukuan: '/funds/transferRecord',
       problem: '/afterSale/problemList',
+      member: '/member/pay',
     });
   });
 

@@ -9,6 +9,8 @@ export const PAY_CALLBACKS: Record<string, string> = {
   bukuan: '/funds/transferRecord',
   // SPEC.md notes a later duplicate 'problem' → /afterSale/headlessList?headlessType=2 that can never be reached.
   problem: '/afterSale/problemList',
+  // Product-added (decision 0033): back from Alipay's cashier after buying a membership.
+  member: '/member/pay',
 };
 
 const ORDER_PARAMS = ['order_type', 'color', 'size', 'num', 'requestKey', 'costPosition', 'advertOrderId', 'advertCode'] as const;

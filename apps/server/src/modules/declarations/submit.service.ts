@@ -28,6 +28,7 @@ import {
 } from '../dropship-orders/index.js';
 import { expressFeeFrom, loadFeeBook } from '../express/index.js';
 import { fulfilmentSettings } from '../fulfilment-settings/index.js';
+import { memberServiceFee } from '../membership/index.js';
 import { type DeclarationRecord, type LineRecord, linesOf, linkLines, lockDeclaration, markSubmitted, suppliersByIds } from './declarations.repository.js';
 import { lineReceiverOf } from './line-receiver.js';
 
@@ -109,6 +110,7 @@ export async function submitDeclaration(db: Db, caller: Actor, id: number): Prom
     }
     const groups = await groupsOf(t, caller.orgId, d, lines);
     const nos = await nextOrderNos(t, groups.length);
+    const memberFee = await memberServiceFee(t, caller.orgId);
     const orders = groups.map((g, i) => {
       const itemCount = g.lines.reduce((n, l) => n + l.quantity, 0);
       const goodsFen = g.lines.reduce((n, l) => n + l.quantity * l.unitPriceFen, 0);
@@ -116,7 +118,7 @@ export async function submitDeclaration(db: Db, caller: Actor, id: number): Prom
       const express = pickup
         ? { code: SELF_PICKUP_EXPRESS, name: '仓库自提', feeFen: 0 }
         : expressFeeFrom(book, d.expressCode ?? '', g.receiver.province, itemCount);
-      const serviceFeeFen = itemCount * book.settings.serviceFeePerItemFen;
+      const { feeFen: serviceFeeFen, offFen: memberFeeOffFen } = memberFee(itemCount * book.settings.serviceFeePerItemFen, itemCount);
       const order: NewOrder = {
         orderNo: nos[i] as string,
         source: 'DECLARATION',
@@ -130,6 +132,7 @@ export async function submitDeclaration(db: Db, caller: Actor, id: number): Prom
         expressName: express.name,
         expressFeeFen: express.feeFen,
         serviceFeeFen,
+        memberFeeOffFen,
         goodsFen,
         discountFen: 0,
         totalFen: goodsFen + express.feeFen + serviceFeeFen,

@@ -13,6 +13,7 @@ import { createOrganisation, createUser } from '../auth/accounts.js';
 import { organisations } from '../auth/auth.table.js';
 import { replenishRequests } from '../funds/replenish/replenish.table.js';
 import { suppliers } from '../goods/goods.table.js';
+import { memberPlans } from '../membership/membership.table.js';
 import { messages } from '../messages/messages.table.js';
 import { openProblemParcel } from '../problem-parcel/problem-parcel.service.js';
 import { problemParcels } from '../problem-parcel/problem-parcel.table.js';
@@ -110,5 +111,10 @@ export async function seedDemo(db: Db) {
       { orgId: sellerOrg, userId: sellerId, kind: 'SHOP', title: '店铺授权即将到期', content: '小美女装旗舰店的授权将在 3 天后到期，请及时重新授权。' },
     ]);
     await t.insert(appVersions).values({ version: '1.9.0', desc: '初始版本' });
+    // Two plans on sale (decision 0033); the demo seller holds no membership, so the seeded fees stay the base fee.
+    await t.insert(memberPlans).values([
+      { name: '月度会员', termDays: 30, priceFen: 9900, serviceFeePercent: 80, serviceFeeOffPerItemFen: 0, status: 'PUBLISHED' },
+      { name: '年度会员', termDays: 365, priceFen: 89_900, serviceFeePercent: 50, serviceFeeOffPerItemFen: 0, status: 'PUBLISHED' },
+    ]);
   });
 }

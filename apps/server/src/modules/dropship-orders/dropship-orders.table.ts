@@ -56,6 +56,8 @@ export const dropshipOrders = pgTable(
     expressName: text('express_name').notNull(),
     expressFeeFen: money('express_fee_fen'),
     serviceFeeFen: money('service_fee_fen'),
+    /** What the seller's membership took off the service fee when placed (serviceFeeFen is after it; decision 0033). */
+    memberFeeOffFen: money('member_fee_off_fen'),
     goodsFen: money('goods_fen'),
     couponId: integer('coupon_id'),
     discountFen: money('discount_fen'),

@@ -38,18 +38,20 @@ export async function insertOrders(db: Db, orgId: number, orders: NewOrder[]): P
     insert into dropship_orders (org_id, order_no, source, shop_order_id, shop_id, shop_name, channel, platform_order_id, receiver_name,
       receiver_phone, receiver_phone_tail, receiver_province, receiver_city, receiver_district, receiver_address, express_code, express_name,
       express_fee_fen, service_fee_fen, goods_fen, coupon_id, discount_fen, total_fen, item_count, remark, buyer_remark, seller_remark,
-      status, combined_status, created_by, speed_delivery, speed_fee_fen, receiver_encrypted, receiver_handle, receiver_sealed, receiver_key)
+      status, combined_status, created_by, speed_delivery, speed_fee_fen, receiver_encrypted, receiver_handle, receiver_sealed, receiver_key,
+      member_fee_off_fen)
     select ${orgId}::int, x."orderNo", x.source, x."shopOrderId", x."shopId", x."shopName", x.channel, x."platformOrderId", x."receiverName",
       x."receiverPhone", x."receiverPhoneTail", x."receiverProvince", x."receiverCity", coalesce(x."receiverDistrict", ''), x."receiverAddress",
       x."expressCode", x."expressName", x."expressFeeFen", x."serviceFeeFen", x."goodsFen", x."couponId", x."discountFen", x."totalFen",
       x."itemCount", coalesce(x.remark, ''), x."buyerRemark", x."sellerRemark", 'WAITING_PAYMENT', 'WAITING_PAYMENT', x."createdBy",
-      coalesce(x."speedDelivery", false), coalesce(x."speedFeeFen", 0), coalesce(x."receiverEncrypted", false), x."receiverHandle", x."receiverSealed", x."receiverKey"
+      coalesce(x."speedDelivery", false), coalesce(x."speedFeeFen", 0), coalesce(x."receiverEncrypted", false), x."receiverHandle", x."receiverSealed", x."receiverKey",
+      coalesce(x."memberFeeOffFen", 0)
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x("orderNo" text, source text, "shopOrderId" bigint, "shopId" int,
       "shopName" text, channel text, "platformOrderId" text, "receiverName" text, "receiverPhone" text, "receiverPhoneTail" text,
       "receiverProvince" text, "receiverCity" text, "receiverDistrict" text, "receiverAddress" text, "expressCode" text, "expressName" text,
       "expressFeeFen" bigint, "serviceFeeFen" bigint, "goodsFen" bigint, "couponId" int, "discountFen" bigint, "totalFen" bigint,
       "itemCount" int, remark text, "buyerRemark" text, "sellerRemark" text, "createdBy" int, "speedDelivery" boolean, "speedFeeFen" bigint,
-      "receiverEncrypted" boolean, "receiverHandle" text, "receiverSealed" text, "receiverKey" text)
+      "receiverEncrypted" boolean, "receiverHandle" text, "receiverSealed" text, "receiverKey" text, "memberFeeOffFen" bigint)
     returning id, order_no`,
   );
   return new Map(out.map((r) => [r.order_no, Number(r.id)]));

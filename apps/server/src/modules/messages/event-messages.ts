@@ -84,6 +84,18 @@ export async function messageShopExpiring(t: Db, s: { orgId: number; id: number;
   });
 }
 
+/** A membership ends in 7 days or in 1 day: once per membership end and reminder (a renewal moves the end, so it is reminded again). */
+export async function messageMemberExpiring(t: Db, m: { orgId: number; planName: string; expiresAt: Date }, daysLeft: 7 | 1) {
+  const end = new Date(m.expiresAt.getTime() + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+  await sendMessage(t, {
+    orgId: m.orgId,
+    kind: 'MEMBER',
+    title: daysLeft === 1 ? '会员明天到期' : '会员即将到期',
+    content: `您的会员「${m.planName}」将于 ${end} 到期（${daysLeft} 天内），到期后服务费恢复原价，请到 会员购买 续费`,
+    dedupeKey: `member-expiring:${m.orgId}:${m.expiresAt.getTime()}:${daysLeft}`,
+  });
+}
+
 /** Pushing the courier and tracking number back to the shop failed for good: once per order. */
 export async function messageShipBackFailed(t: Db, e: { orgId: number; orderId: number; orderNo: string; reason: string }) {
   await sendMessage(t, {

@@ -6,6 +6,7 @@
  * Other modules import this module only through this file.
  */
 export {
+  messageMemberExpiring,
   messageOnDelivery,
   messageReplenishDue,
   messageShipBackFailed,

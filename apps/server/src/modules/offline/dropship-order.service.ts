@@ -13,6 +13,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { bumpCounts, insertEvents, insertItems, insertOrders, type NewItem, type NewOrder, nextOrderNos, stallLineItem } from '../dropship-orders/index.js';
 import { expressSettings } from '../express/index.js';
 import { findSupplier, type SupplierRecord } from '../goods/index.js';
+import { memberServiceFee } from '../membership/index.js';
 
 type Body = z.output<typeof OfflinePickupCreateBody>;
 
@@ -46,7 +47,8 @@ export async function createOfflinePickupOrder(db: Db, caller: Caller, body: Bod
     });
     const itemCount = body.lines.reduce((n, l) => n + l.quantity, 0);
     const goodsFen = body.lines.reduce((n, l) => n + l.quantity * l.unitPriceFen, 0);
-    const serviceFeeFen = itemCount * settings.serviceFeePerItemFen;
+    const memberFee = await memberServiceFee(t, caller.orgId);
+    const { feeFen: serviceFeeFen, offFen: memberFeeOffFen } = memberFee(itemCount * settings.serviceFeePerItemFen, itemCount);
     const [orderNo] = await nextOrderNos(t, 1);
     const order: NewOrder = {
       orderNo: orderNo as string,
@@ -61,6 +63,7 @@ export async function createOfflinePickupOrder(db: Db, caller: Caller, body: Bod
       expressName: SELF_PICKUP_NAME,
       expressFeeFen: 0,
       serviceFeeFen,
+      memberFeeOffFen,
       goodsFen,
       discountFen: 0,
       totalFen: goodsFen + serviceFeeFen,

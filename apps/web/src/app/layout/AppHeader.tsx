@@ -1,5 +1,6 @@
 import { Grid, Layout, Space, Typography } from 'antd';
 import { Link } from 'react-router';
+import { MemberBadge } from '../../features/membership/MemberBadge';
 import { useShell } from '../shell-context';
 import { CustomerServiceButton } from './CustomerServiceButton';
 import { FeedbackButton } from './FeedbackButton';
@@ -34,6 +35,7 @@ export function AppHeader() {
         )}
       </Space>
       <Space size={4}>
+        {shell?.access?.audience === 'seller' && <MemberBadge compact={compact} />}
         <FeedbackButton compact={compact} />
         <MessagesButton />
         <CustomerServiceButton compact={compact} />

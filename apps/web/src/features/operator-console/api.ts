@@ -6,6 +6,8 @@ import type {
   ExpressRulesResult,
   ExpressRulesSaveBody,
   ExpressSettings,
+  MemberPlanRow,
+  MemberPlanSaveBody,
   OperatorWithdrawalRow,
   PlatformFulfilmentPrices,
   StallDirectoryPageQuery,
@@ -26,6 +28,7 @@ export const consoleKeys = {
   expressSettings: () => [...consoleKeys.all, 'express-settings'] as const,
   fulfilmentPrices: () => [...consoleKeys.all, 'fulfilment-prices'] as const,
   stallDirectory: (q: StallDirectoryPageQuery) => [...consoleKeys.all, 'stall-directory', q] as const,
+  memberPlans: () => [...consoleKeys.all, 'member-plans'] as const,
 };
 
 export const consoleApi = {
@@ -44,4 +47,9 @@ export const consoleApi = {
 
   stallDirectory: (q: StallDirectoryPageQuery) => call<StallDirectoryPageResult>({ method: 'GET', url: '/api/operator/stallDirectory/page', params: q }),
   saveStall: (body: z.input<typeof StallDirectorySaveBody>) => call<{ id: number }>({ method: 'POST', url: '/api/operator/stallDirectory/save', data: body }),
+
+  memberPlans: () => call<MemberPlanRow[]>({ method: 'POST', url: '/api/operator/memberPlans/page', data: {} }),
+  saveMemberPlan: (body: MemberPlanSaveBody) => call<MemberPlanRow>({ method: 'POST', url: '/api/operator/memberPlans/save', data: body }),
+  publishMemberPlan: (id: number) => call<MemberPlanRow>({ method: 'POST', url: `/api/operator/memberPlans/${id}/publish`, data: {} }),
+  withdrawMemberPlan: (id: number) => call<MemberPlanRow>({ method: 'POST', url: `/api/operator/memberPlans/${id}/withdraw`, data: {} }),
 };

@@ -154,6 +154,7 @@ export async function createDropshipOrders(db: Db, caller: Caller, body: Body): 
         expressName: p.express?.name ?? '',
         expressFeeFen: p.express?.feeFen ?? 0,
         serviceFeeFen: p.serviceFeeFen,
+        memberFeeOffFen: p.memberFeeOffFen,
         goodsFen: p.goodsFen,
         couponId: d.couponId ?? null,
         discountFen: p.discountFen,

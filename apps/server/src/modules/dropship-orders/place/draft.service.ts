@@ -18,6 +18,7 @@ import { expressFeeFrom, type FeeBook } from '../../express/index.js';
 import { fulfilmentSettings, supplyModeOf } from '../../fulfilment-settings/index.js';
 import { quoteCoupon } from '../../funds/index.js';
 import { type ResolvedGoodsLink, resolveGoodsLinks } from '../../goods/index.js';
+import { memberServiceFee } from '../../membership/index.js';
 import { NO_SPEED, speedFeeOf, speedProblem, wantsSpeed } from '../../speed-delivery/index.js';
 import type { NewItem } from '../orders.repository.js';
 import * as src from './shop-source.repository.js';
@@ -49,6 +50,8 @@ export interface Plan {
   goodsFen: number;
   express: { code: string; name: string; feeFen: number } | null;
   serviceFeeFen: number;
+  /** What the seller's membership took off the service fee (decision 0033); serviceFeeFen is after it. */
+  memberFeeOffFen: number;
   /** 加急发货 and its fee (the operator's price now; 0 when not urgent). Not part of the coupon's base. */
   speedDelivery: boolean;
   speedFeeFen: number;
@@ -219,6 +222,7 @@ export async function planDrafts(
   if (shopOrders.length !== shopIds.length) throw new AppError(ErrorCode.NOT_FOUND, '店铺订单不存在');
   const settings = await fulfilmentSettings(db, orgId);
   const linesByOrder = await resolveShopOrders(db, orgId, shopOrders, settings);
+  const memberFee = await memberServiceFee(db, orgId);
   const plans: Plan[] = [];
   for (const d of drafts) {
     const shopOrder = d.shopOrderId === undefined ? null : (shopOrders.find((o) => o.id === d.shopOrderId) ?? null);
@@ -234,7 +238,7 @@ export async function planDrafts(
       if (!(e instanceof AppError)) throw e;
       problems.push(e.message);
     }
-    const serviceFeeFen = itemCount * book.settings.serviceFeePerItemFen;
+    const { feeFen: serviceFeeFen, offFen: memberFeeOffFen } = memberFee(itemCount * book.settings.serviceFeePerItemFen, itemCount);
     const speedDelivery = wantsSpeed(speed, d.speedDelivery);
     const speedError = speedProblem(speed, speedDelivery);
     if (speedError) problems.push(speedError);
@@ -246,7 +250,20 @@ export async function planDrafts(
       else couponError = q.reason;
     }
     const speedFeeFen = speedFeeOf(speed, speedDelivery);
-    plans.push({ shopOrder, lines, problems, itemCount, goodsFen, express, serviceFeeFen, speedDelivery, speedFeeFen, discountFen, couponError });
+    plans.push({
+      shopOrder,
+      lines,
+      problems,
+      itemCount,
+      goodsFen,
+      express,
+      serviceFeeFen,
+      memberFeeOffFen,
+      speedDelivery,
+      speedFeeFen,
+      discountFen,
+      couponError,
+    });
   }
   return plans;
 }

@@ -71,6 +71,7 @@ export async function calculateCost(db: Db, caller: Caller, drafts: DraftInput[]
               goodsFen: p.goodsFen,
               expressFeeFen: p.express.feeFen,
               serviceFeeFen: p.serviceFeeFen,
+              memberFeeOffFen: p.memberFeeOffFen,
               speedFeeFen: p.speedFeeFen,
               discountFen: p.discountFen,
               totalFen: totalOf(p),

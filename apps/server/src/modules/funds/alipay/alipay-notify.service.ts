@@ -16,7 +16,7 @@ import { TRADE_PREFIX } from './trade-no.js';
 export interface AlipayBusiness {
   settle(db: Db, paid: PaidTrade): Promise<SettleResult>;
   close(db: Db, outTradeNo: string): Promise<boolean>;
-  bizType: 'RECHARGE' | 'REPLENISH' | 'DROPSHIP' | 'PROBLEM';
+  bizType: 'RECHARGE' | 'REPLENISH' | 'DROPSHIP' | 'PROBLEM' | 'MEMBER';
 }
 type TradeKind = AlipayBusiness;
 
@@ -91,7 +91,7 @@ export async function syncTrade(db: Db, gateway: AlipayGateway, outTradeNo: stri
   }
 }
 
-const PAY_CALLBACKS = new Set(['recharge', 'bukuan', 'daifaorder', 'problem']);
+const PAY_CALLBACKS = new Set(['recharge', 'bukuan', 'daifaorder', 'problem', 'member']);
 
 /**
  * The buyer's browser back from the cashier: the signed return params (our payCallback removed)

@@ -5,7 +5,7 @@ import { AppError } from '../../../lib/app-error.js';
 import { ALIPAY_RETURN_PATH, type AlipayGateway } from './alipay-gateway.js';
 
 /** Where the buyer lands after paying; payCallback says where the page goes next (SPEC.md section 7). */
-export function returnUrlFor(origin: string, payCallback: 'recharge' | 'bukuan' | 'daifaorder' | 'problem') {
+export function returnUrlFor(origin: string, payCallback: 'recharge' | 'bukuan' | 'daifaorder' | 'problem' | 'member') {
   return `${origin}${ALIPAY_RETURN_PATH}?payCallback=${payCallback}`;
 }
 

@@ -119,6 +119,7 @@ export function PlaceOrderCard({ order, draft, cost, onChange, onEditReceiver, c
       {draft.included && c && (
         <div style={{ marginTop: 8, textAlign: 'right' }} data-testid="order-cost">
           货款 ¥{fenToYuan(c.goodsFen)} + 运费 ¥{fenToYuan(c.expressFeeFen)} + 服务费 ¥{fenToYuan(c.serviceFeeFen)}
+          {c.memberFeeOffFen > 0 && `（会员已减 ¥${fenToYuan(c.memberFeeOffFen)}）`}
           {c.speedFeeFen > 0 && ` + 加急费 ¥${fenToYuan(c.speedFeeFen)}`}
           {c.discountFen > 0 && ` − 优惠 ¥${fenToYuan(c.discountFen)}`} = <Typography.Text strong>¥{fenToYuan(c.totalFen)}</Typography.Text>
         </div>
