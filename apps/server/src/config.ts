@@ -24,7 +24,15 @@ export interface Config {
   /** Where the administrator places the C-Lodop installers served under /downloads/ (not shipped: proprietary). */
   clodopInstallerDir: string;
   /** Alipay open platform (README "Configuration"); no gateway = the local emulator in this process, never in production. */
-  alipay: { appId: string; privateKey: string; publicKey: string; gateway: string | undefined; notifyUrl: string | undefined };
+  alipay: {
+    appId: string;
+    privateKey: string;
+    publicKey: string;
+    gateway: string | undefined;
+    notifyUrl: string | undefined;
+    /** The demo emulator's state file (relation set, settlements): ALIPAY_EMULATOR_STATE_FILE, else <DATA_DIR>/alipay-emulator.json when DATA_DIR is set. */
+    emulatorStateFile: string | undefined;
+  };
   /** PRINT_COMPONENT_EMULATOR, demo mode only: the platform print-component emulators on their real ports, on free ports, or off. */
   printComponentEmulator: 'ports' | 'free' | 'off';
   /** Aliyun SMS (SendSms); no AccessKey = the local emulator in this process, never in production. */
@@ -114,6 +122,12 @@ function alipayConfig(env: NodeJS.ProcessEnv): Config['alipay'] {
     publicKey: env.ALIPAY_PUBLIC_KEY ?? '',
     gateway: env.ALIPAY_GATEWAY || undefined,
     notifyUrl: env.ALIPAY_NOTIFY_URL || undefined,
+    emulatorStateFile:
+      env.ALIPAY_EMULATOR_STATE_FILE !== undefined
+        ? env.ALIPAY_EMULATOR_STATE_FILE || undefined
+        : env.DATA_DIR
+          ? path.join(path.resolve(env.DATA_DIR), 'alipay-emulator.json')
+          : undefined,
   };
   if (a.gateway && (!a.appId || !a.privateKey || !a.publicKey)) {
     throw new Error('已设置 ALIPAY_GATEWAY，但 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY 未全部设置，请补全支付宝配置。');

@@ -52,6 +52,8 @@ export function createAlipayGateway(config: Config, log: FastifyBaseLogger, emul
       appId: ALIPAY_EMULATOR_APP_ID,
       appPublicKeyPem: app.publicKeyPem,
       alipayPrivateKeyPem: ali.privateKeyPem,
+      // The relation set and settlements outlive a restart, as on Alipay (the demo's data dir).
+      stateFile: config.alipay.emulatorStateFile,
       ...emulatorOptions,
     });
     log.info({ gateway: emu.url }, '支付宝：未配置 ALIPAY_GATEWAY，已在本进程启动本地支付宝模拟器（演示用，不产生真实扣款）');
