@@ -3,10 +3,10 @@
  * reads them), auth before any route (its onRoute hook checks every route declares a permission),
  * swagger before routes (it collects them), the web pages last as the not-found fallback.
  */
-import { alipayRoyalty } from '@dropship/channels';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alipayRoyalty } from '@dropship/channels';
 import { ErrorCode } from '@dropship/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { dayField, daysInOrder, monthField, optionalDay } from './dates.js';
-import { optionalFilter } from './filters.js';
 import { ReplenishStatus, TransactionType } from './enums.js';
+import { optionalFilter } from './filters.js';
 import { PaymentStatus } from './funds.js';
 import { fenField } from './money.js';
 import { id, pageQuery, requiredText } from './schema-helpers.js';

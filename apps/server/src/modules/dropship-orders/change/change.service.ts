@@ -91,7 +91,7 @@ export async function cancelDropshipOrder(
  */
 async function reverseSplitFirst(db: Db, orgId: number, id: number): Promise<number> {
   const [o] = await repo.findOrders(db, orgId, [id]);
-  if (!o || o.status !== 'WAITING_DELIVERING' || !o.payMethod?.startsWith('ALIPAY')) return 0;
+  if (o?.status !== 'WAITING_DELIVERING' || !o.payMethod?.startsWith('ALIPAY')) return 0;
   const statuses = changeableStatuses(await repo.itemsOf(db, orgId, [id]), await takeItemsOfOrder(db, orgId, id));
   if (!canCancel(o.status, statuses)) return 0;
   return reverseOrderSplit(db, orgId, o.orderNo);

@@ -67,7 +67,7 @@ export async function runSettleJob(db: Db, royalty: () => Promise<AlipayRoyaltyA
   const again = await inTransaction(db, async (t) => {
     // The row stays locked while Alipay is asked: a cancellation of one of its orders waits for the answer.
     const s = await repo.lockSettlement(t, id);
-    if (!s || s.status !== 'PROCESSING') return false;
+    if (s?.status !== 'PROCESSING') return false;
     if (s.amountFen === 0) {
       await repo.updateSettlement(t, id, { status: 'FAIL', reason: '订单已全部取消，未分账' });
       return false;
@@ -119,7 +119,8 @@ export function registerRoyaltyJobs(jobs: JobQueue, db: Db, royalty: RoyaltyApiP
   jobs.register(ROYALTY_SETTLE_JOB, SettleJobPayload, (p, ctx) => runSettleJob(db, royalty, p.id, ctx), { maxAttempts: SETTLE_MAX_ATTEMPTS });
 }
 
-const noGateway: RoyaltyApiProvider = () => Promise.reject(new AppError(ErrorCode.ROYALTY_REVERSE_FAILED, '支付宝未就绪，无法退回分账，订单未取消，请稍后重试'));
+const noGateway: RoyaltyApiProvider = () =>
+  Promise.reject(new AppError(ErrorCode.ROYALTY_REVERSE_FAILED, '支付宝未就绪，无法退回分账，订单未取消，请稍后重试'));
 
 /**
  * Before an order's money goes back (cancellation): its part of any split is taken back from the
