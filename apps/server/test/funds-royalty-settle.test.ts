@@ -190,7 +190,9 @@ describe('a refund of a split trade', () => {
     expect(await rowOf(outTradeNo)).toMatchObject({ status: 'REVERSED', amountFen: 0 });
     const [o] = await db().select().from(dropshipOrders).where(eq(dropshipOrders.id, order.id));
     expect(o).toMatchObject({ status: 'CANCELED', refundedFen: order.totalFen });
-    expect((await page(seller, { status: 'REVERSED' })).data.list.map((x) => x.businessId)).toEqual([outTradeNo]);
+    const reversed = await page(seller, { status: 'REVERSED' });
+    expect(reversed.data.list.map((x) => x.businessId)).toEqual([outTradeNo]);
+    expect(reversed.data.totals.reversedFen).toBe(order.serviceFeeFen);
     expect((await checkRoyaltyLedger(db(), orgId)).mismatches).toEqual([]);
     expect((await checkLedger(db(), orgId)).mismatches).toEqual([]);
   });

@@ -74,10 +74,17 @@ export async function pageSettlements(db: Db, orgId: number, f: RoyaltySettlemen
     .orderBy(desc(royaltySettlements.id))
     .limit(limit)
     .offset(offset);
+  // What refunds took back through Alipay (parts reversed with an RR… request), whatever the row's status now.
+  const [reversed] = await queryRows<{ fen: string }>(
+    db,
+    sql`select coalesce(sum((o->>'feeFen')::bigint), 0) as fen
+        from royalty_settlements, jsonb_array_elements(royalty_settlements.orders) o
+        where ${where} and o->>'reversedBy' like 'RR%'`,
+  );
   const sum = (status: string) => Number(byStatus.find((b) => b.status === status)?.fen ?? 0);
   return {
     total: byStatus.reduce((n, b) => n + b.n, 0),
-    totals: { successFen: sum('SUCCESS'), processingFen: sum('PROCESSING'), failFen: sum('FAIL'), reversedFen: sum('REVERSED') },
+    totals: { successFen: sum('SUCCESS'), processingFen: sum('PROCESSING'), failFen: sum('FAIL'), reversedFen: Number(reversed?.fen ?? 0) },
     rows,
   };
 }
