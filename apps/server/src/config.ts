@@ -30,6 +30,9 @@ export interface Config {
     publicKey: string;
     gateway: string | undefined;
     notifyUrl: string | undefined;
+    /** Certificate mode (公钥证书): the SNs of our app certificate and of Alipay's root certificate; ALIPAY_PUBLIC_KEY is then Alipay's public-key certificate. */
+    appCertSn: string | undefined;
+    rootCertSn: string | undefined;
     /** The demo emulator's state file (relation set, settlements): ALIPAY_EMULATOR_STATE_FILE, else <DATA_DIR>/alipay-emulator.json when DATA_DIR is set. */
     emulatorStateFile: string | undefined;
   };
@@ -122,6 +125,8 @@ function alipayConfig(env: NodeJS.ProcessEnv): Config['alipay'] {
     publicKey: env.ALIPAY_PUBLIC_KEY ?? '',
     gateway: env.ALIPAY_GATEWAY || undefined,
     notifyUrl: env.ALIPAY_NOTIFY_URL || undefined,
+    appCertSn: env.ALIPAY_APP_CERT_SN || undefined,
+    rootCertSn: env.ALIPAY_ROOT_CERT_SN || undefined,
     emulatorStateFile:
       env.ALIPAY_EMULATOR_STATE_FILE !== undefined
         ? env.ALIPAY_EMULATOR_STATE_FILE || undefined
@@ -129,6 +134,9 @@ function alipayConfig(env: NodeJS.ProcessEnv): Config['alipay'] {
           ? path.join(path.resolve(env.DATA_DIR), 'alipay-emulator.json')
           : undefined,
   };
+  if (Boolean(a.appCertSn) !== Boolean(a.rootCertSn)) {
+    throw new Error('支付宝证书模式需要同时设置 ALIPAY_APP_CERT_SN 和 ALIPAY_ROOT_CERT_SN。');
+  }
   if (a.gateway && (!a.appId || !a.privateKey || !a.publicKey)) {
     throw new Error('已设置 ALIPAY_GATEWAY，但 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY 未全部设置，请补全支付宝配置。');
   }

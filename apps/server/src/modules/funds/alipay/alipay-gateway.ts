@@ -33,6 +33,9 @@ export interface AlipayGateway {
 
 interface Settings {
   appId: string;
+  /** Certificate mode (real gateway only). */
+  appCertSn?: string;
+  alipayRootCertSn?: string;
   privateKeyPem: string;
   alipayPublicKeyPem: string;
   gateway: string;
@@ -62,8 +65,8 @@ export function createAlipayGateway(config: Config, log: FastifyBaseLogger, emul
 
   function load(): Promise<Settings> {
     if (config.alipay.gateway) {
-      const { appId, privateKey, publicKey, gateway } = config.alipay;
-      return Promise.resolve({ appId, privateKeyPem: privateKey, alipayPublicKeyPem: publicKey, gateway, notifyUrl });
+      const { appId, privateKey, publicKey, gateway, appCertSn, rootCertSn } = config.alipay;
+      return Promise.resolve({ appId, privateKeyPem: privateKey, alipayPublicKeyPem: publicKey, gateway, notifyUrl, appCertSn, alipayRootCertSn: rootCertSn });
     }
     if (config.production) return Promise.reject(new AppError(ErrorCode.ALIPAY_NOT_CONFIGURED));
     settings ??= startDemo().catch((e: unknown) => {
@@ -81,6 +84,8 @@ export function createAlipayGateway(config: Config, log: FastifyBaseLogger, emul
       gateway: s.gateway,
       notifyUrl: s.notifyUrl,
       returnUrl,
+      appCertSn: s.appCertSn,
+      alipayRootCertSn: s.alipayRootCertSn,
     });
   let shared: AlipayClient | undefined;
 
