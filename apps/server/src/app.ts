@@ -6,6 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { alipayRoyalty } from '@dropship/channels';
 import { ErrorCode } from '@dropship/contract';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -35,6 +36,7 @@ import { payLaterRoutes } from './modules/dropship-orders/pay-later/pay-later.ro
 import { expressRoutes } from './modules/express/express.routes.js';
 import { fulfilmentSettingsRoutes } from './modules/fulfilment-settings/fulfilment-settings.routes.js';
 import { aliLedgerRoutes } from './modules/funds/ali-ledger/ali-ledger.routes.js';
+import { registerRoyaltyJobs } from './modules/funds/ali-ledger/royalty-settle.service.js';
 import { createAlipayGateway } from './modules/funds/alipay/alipay-gateway.js';
 import { couponsRoutes } from './modules/funds/coupons/coupons.routes.js';
 import { fundsRoutes } from './modules/funds/funds.routes.js';
@@ -131,6 +133,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(labelsRoutes, deps);
   // The job queue (app.jobs; main.ts starts its poller), then shops (app.channels, their jobs) and shop orders.
   await app.register(jobsPlugin, deps);
+  // Alipay split settlements (支付宝分账) run on the queue; cancellations reverse splits through the same Alipay.
+  registerRoyaltyJobs(app.jobs, deps.db, async () => alipayRoyalty(await alipay.client()));
   await app.register(shopsRoutes, deps);
   await app.register(shopOrdersRoutes, deps);
   // Goods and suppliers: suppliers, supplier goods, links and rules, custom goods; then abnormal orders.

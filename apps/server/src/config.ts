@@ -24,7 +24,18 @@ export interface Config {
   /** Where the administrator places the C-Lodop installers served under /downloads/ (not shipped: proprietary). */
   clodopInstallerDir: string;
   /** Alipay open platform (README "Configuration"); no gateway = the local emulator in this process, never in production. */
-  alipay: { appId: string; privateKey: string; publicKey: string; gateway: string | undefined; notifyUrl: string | undefined };
+  alipay: {
+    appId: string;
+    privateKey: string;
+    publicKey: string;
+    gateway: string | undefined;
+    notifyUrl: string | undefined;
+    /** Certificate mode (公钥证书): the SNs of our app certificate and of Alipay's root certificate; ALIPAY_PUBLIC_KEY is then Alipay's public-key certificate. */
+    appCertSn: string | undefined;
+    rootCertSn: string | undefined;
+    /** The demo emulator's state file (relation set, settlements): ALIPAY_EMULATOR_STATE_FILE, else <DATA_DIR>/alipay-emulator.json when DATA_DIR is set. */
+    emulatorStateFile: string | undefined;
+  };
   /** PRINT_COMPONENT_EMULATOR, demo mode only: the platform print-component emulators on their real ports, on free ports, or off. */
   printComponentEmulator: 'ports' | 'free' | 'off';
   /** Aliyun SMS (SendSms); no AccessKey = the local emulator in this process, never in production. */
@@ -114,7 +125,18 @@ function alipayConfig(env: NodeJS.ProcessEnv): Config['alipay'] {
     publicKey: env.ALIPAY_PUBLIC_KEY ?? '',
     gateway: env.ALIPAY_GATEWAY || undefined,
     notifyUrl: env.ALIPAY_NOTIFY_URL || undefined,
+    appCertSn: env.ALIPAY_APP_CERT_SN || undefined,
+    rootCertSn: env.ALIPAY_ROOT_CERT_SN || undefined,
+    emulatorStateFile:
+      env.ALIPAY_EMULATOR_STATE_FILE !== undefined
+        ? env.ALIPAY_EMULATOR_STATE_FILE || undefined
+        : env.DATA_DIR
+          ? path.join(path.resolve(env.DATA_DIR), 'alipay-emulator.json')
+          : undefined,
   };
+  if (Boolean(a.appCertSn) !== Boolean(a.rootCertSn)) {
+    throw new Error('支付宝证书模式需要同时设置 ALIPAY_APP_CERT_SN 和 ALIPAY_ROOT_CERT_SN。');
+  }
   if (a.gateway && (!a.appId || !a.privateKey || !a.publicKey)) {
     throw new Error('已设置 ALIPAY_GATEWAY，但 ALIPAY_APP_ID、ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY 未全部设置，请补全支付宝配置。');
   }

@@ -98,8 +98,12 @@ describe('分账授权 through the calls', () => {
     expect(await snapshotCounts(db(), { royaltyRelations })).toEqual(before);
   });
 
-  it('split records: none yet, honestly; exportable; purchasers may not call these', async () => {
-    expect((await post('/api/b2/funds/aliLedger/page', seller, { pageNo: 1, pageSize: 20 })).data).toEqual({ total: 0, list: [] });
+  it('split records: none before a payment splits; exportable; purchasers may not call these', async () => {
+    expect((await post('/api/b2/funds/aliLedger/page', seller, { pageNo: 1, pageSize: 20 })).data).toEqual({
+      total: 0,
+      list: [],
+      totals: { successFen: 0, processingFen: 0, failFen: 0, reversedFen: 0 },
+    });
     const xlsx = await raw('/api/b2/funds/aliLedger/export', seller, {});
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect((await raw('/api/b2/funds/aliLedger/auth', purchaser)).statusCode).toBe(403);

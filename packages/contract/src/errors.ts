@@ -249,6 +249,8 @@ export const ErrorCode = {
   MEMBER_PLAN_UNAVAILABLE: 20300,
   MEMBER_PLAN_NOT_EDITABLE: 20301,
   MEMBER_PLAN_STATUS: 20302,
+  /** Alipay royalty settlements (分账, decision 0030): 20000–20049. */
+  ROYALTY_REVERSE_FAILED: 20000,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -468,6 +470,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.MEMBER_PLAN_UNAVAILABLE]: '该会员套餐已下架或不存在，请刷新后选择其他套餐',
   [ErrorCode.MEMBER_PLAN_NOT_EDITABLE]: '已发布的套餐不能修改，请先下架再修改',
   [ErrorCode.MEMBER_PLAN_STATUS]: '套餐当前状态不能这样操作，请刷新后查看',
+  [ErrorCode.ROYALTY_REVERSE_FAILED]: '支付宝分账退回失败，订单未取消，请稍后重试',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

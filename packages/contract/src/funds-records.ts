@@ -4,8 +4,9 @@
  * Money is integer fen everywhere; yuan only on screen.
  */
 import { z } from 'zod';
-import { dayField, daysInOrder, monthField } from './dates.js';
+import { dayField, daysInOrder, monthField, optionalDay } from './dates.js';
 import { ReplenishStatus, TransactionType } from './enums.js';
+import { optionalFilter } from './filters.js';
 import { PaymentStatus } from './funds.js';
 import { fenField } from './money.js';
 import { id, pageQuery, requiredText } from './schema-helpers.js';
@@ -208,16 +209,58 @@ export const RoyaltyRelationRow = z.object({
 });
 export const RoyaltyAuthState = z.object({ current: RoyaltyRelationRow.nullable(), history: z.array(RoyaltyRelationRow) });
 export const RoyaltyVerifyResult = z.object({ bound: z.boolean(), onAlipay: z.boolean(), checkedAt: z.string() });
+/** A split's status: 处理中 until Alipay confirms, 成功, 失败 (with the reason), 已退回 once a refund took it back. */
+export const RoyaltySettlementStatus = z.enum(['PROCESSING', 'SUCCESS', 'FAIL', 'REVERSED']);
+export type RoyaltySettlementStatus = z.infer<typeof RoyaltySettlementStatus>;
+export const ROYALTY_SETTLEMENT_STATUS_NAMES: Record<RoyaltySettlementStatus, string> = {
+  PROCESSING: '处理中',
+  SUCCESS: '成功',
+  FAIL: '失败',
+  REVERSED: '已退回',
+};
+export const RoyaltyReceiverPart = z.object({ account: z.string(), amountFen: z.number().int() });
 export const RoyaltySettlementRow = z.object({
   id: z.number(),
+  /** Our out_trade_no of the Alipay trade (DP…). */
   businessId: z.string(),
+  /** Alipay's trade_no. */
+  tradeNo: z.string(),
+  /** The orders whose service fee the split carries. */
+  orderNos: z.array(z.string()),
   amountFen: z.number().int(),
-  status: z.string(),
+  /** Per receiver, the account masked. */
+  receivers: z.array(RoyaltyReceiverPart),
+  status: RoyaltySettlementStatus,
+  /** Why it failed or is still waiting (Alipay's own words when it said why). */
+  reason: z.string().nullable(),
   account: z.string(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
+  reversedAt: z.string().nullable(),
 });
-export const RoyaltySettlementPageBody = pageQuery;
+export const RoyaltySettlementFilterShape = {
+  status: optionalFilter(RoyaltySettlementStatus, '分账状态'),
+  /** Our trade number (DP…), Alipay's trade number or an order number. */
+  tradeNo: optionalFilter(z.string().trim().max(64, '交易号不能超过64个字符').describe('交易号'), '交易号'),
+  createdFrom: optionalDay('开始日期'),
+  createdTo: optionalDay('结束日期'),
+};
+const ROYALTY_DAYS = daysInOrder('createdFrom', 'createdTo', '开始日期不能晚于结束日期');
+export const RoyaltySettlementFilter = z.object(RoyaltySettlementFilterShape).refine(...ROYALTY_DAYS);
+export type RoyaltySettlementFilter = z.output<typeof RoyaltySettlementFilter>;
+export const RoyaltySettlementPageBody = pageQuery.extend(RoyaltySettlementFilterShape).refine(...ROYALTY_DAYS);
+export type RoyaltySettlementPageBody = z.input<typeof RoyaltySettlementPageBody>;
+/** The page plus the sums of the filtered rows by status, in fen. */
+export const RoyaltySettlementPage = z.object({
+  total: z.number().int(),
+  list: z.array(RoyaltySettlementRow),
+  totals: z.object({ successFen: z.number().int(), processingFen: z.number().int(), failFen: z.number().int(), reversedFen: z.number().int() }),
+});
+/** The check beside the ledger check: every split agrees with the trade money the ledger took in. */
+export const RoyaltyCheckResult = z.object({
+  settlements: z.number().int(),
+  mismatches: z.array(z.object({ orgId: z.number(), settlementId: z.number(), reason: z.string() })),
+});
 
 // ---- 旧余额 ------------------------------------------------------------------------------------
 

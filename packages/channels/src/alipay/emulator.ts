@@ -4,7 +4,9 @@
  * app signatures checked with the app's public key, answers and async notifies signed with an
  * "Alipay" private key, notifies retried on Alipay's schedule until the receiver answers `success`.
  */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
+import { dirname } from 'node:path';
 import { listenOnLoopback, readBody } from '../emulator-http.ts';
 import { cashierPage, errorPage, paidPage } from './cashier.ts';
 import {
@@ -16,10 +18,12 @@ import {
   type GatewayNode,
   newTradeNo,
   queryAnswer,
+  SUCCESS,
   signedAnswer,
 } from './emulator-state.ts';
 import { fenToYuan, yuanToFen } from './money.ts';
-import { type EmulatorRoyaltyRelation, newRoyaltyBook, ROYALTY_METHODS, royaltyAnswer } from './royalty-emulator.ts';
+import { type EmulatorRoyaltyRelation, newRoyaltyBook, ROYALTY_METHODS, type RoyaltyBook, royaltyAnswer } from './royalty-emulator.ts';
+import { applySettle, type EmulatorSettlement, royaltyRefundPlan, settleQuery } from './settle-emulator.ts';
 import { alipayTimestamp, loadPrivateKey, loadPublicKey, parseAlipayTimestamp, rsa2Verify, signCallbackParams, signContent } from './sign.ts';
 
 /** Alipay retries an unanswered notify after 4m, 10m, 10m, 1h, 2h, 6h, 15h (8 tries in about 25 h). */
@@ -28,6 +32,8 @@ export const ALIPAY_EMULATOR_APP_ID = '2021000000000001';
 const SELLER_ID = '2088101117955611';
 
 export type AlipayEmulatorFailure = 'service_unavailable' | 'bad_signature' | 'slow' | 'insufficient_permission';
+/** Faults of alipay.trade.order.settle alone: `fail` answers "system busy" (a retry may succeed), `delay` leaves the settlement PROCESSING for `times` queries. */
+export type AlipaySettleFault = 'fail' | 'delay';
 
 export interface AlipayEmulatorOptions {
   port?: number;
@@ -41,6 +47,11 @@ export interface AlipayEmulatorOptions {
   notifyRetryScheduleMs?: number[];
   /** When set, transfers only succeed to these logon ids with these real names. */
   payees?: Record<string, string>;
+  /**
+   * A JSON file that keeps the relation set and the settlements across restarts (the demo's data
+   * dir), as Alipay keeps them whatever happens to our process. Trades are not kept.
+   */
+  stateFile?: string;
   now?: () => Date;
 }
 
@@ -62,6 +73,10 @@ export interface AlipayEmulator {
   transfers(): EmulatorTransfer[];
   /** The split-ledger relation set (alipay.trade.royalty.relation.*). */
   royaltyRelations(): EmulatorRoyaltyRelation[];
+  /** alipay.trade.order.settle results, with what refunds gave back. */
+  settlements(): EmulatorSettlement[];
+  /** Makes the next `times` (default 1) settle calls fail (system busy) or stay PROCESSING for `times` queries; null resets. */
+  setSettleFault(kind: AlipaySettleFault | null, opts?: { times?: number }): void;
   notifyLog(): AlipayNotifyAttempt[];
   /** Makes the next `times` gateway POSTs (default: all until reset with null) fail this way. */
   setFailure(kind: AlipayEmulatorFailure | null, opts?: { times?: number; delayMs?: number }): void;
@@ -85,6 +100,10 @@ export async function startAlipayEmulator(opts: AlipayEmulatorOptions): Promise<
   const trades = new Map<string, EmulatorTrade>();
   const transfers = new Map<string, EmulatorTransfer>();
   const royalty = newRoyaltyBook();
+  const settlements = new Map<string, EmulatorSettlement>();
+  loadState(opts.stateFile, royalty, settlements);
+  const save = () => saveState(opts.stateFile, royalty, settlements);
+  let settleFault: { kind: AlipaySettleFault; times: number } | null = null;
   const log: AlipayNotifyAttempt[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let failure: { kind: AlipayEmulatorFailure; times: number; delayMs: number } | null = null;
@@ -253,6 +272,37 @@ export async function startAlipayEmulator(opts: AlipayEmulatorOptions): Promise<
     attemptAt(0);
   }
 
+  const tradeByNo = (tradeNo: unknown) => [...trades.values()].find((t) => t.tradeNo === tradeNo);
+
+  function settle(biz: Record<string, unknown>): GatewayNode {
+    const fault = settleFault;
+    if (fault?.kind === 'fail') {
+      fault.times--;
+      if (fault.times <= 0) settleFault = null;
+      return { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'isp.unknow-error', sub_msg: '系统繁忙' };
+    }
+    const delay = fault?.kind === 'delay' ? fault.times : 0;
+    if (fault?.kind === 'delay') settleFault = null;
+    const node = applySettle(settlements, royalty, tradeByNo(biz.trade_no), biz, stamp(), delay);
+    save();
+    return node;
+  }
+
+  /** A refund carrying refund_royalty_parameters takes the receivers' split back before the buyer's money moves. */
+  function refund(biz: Record<string, unknown>): GatewayNode {
+    const trade = trades.get(String(biz.out_trade_no ?? ''));
+    // A repeated out_request_no is answered by applyRefund as it was the first time.
+    const repeat = trade !== undefined && typeof biz.out_request_no === 'string' && biz.out_request_no in trade.refunds;
+    const plan = repeat ? null : royaltyRefundPlan(settlements, trade, biz);
+    if (plan && 'code' in plan) return plan;
+    const node = applyRefund(trade, biz, stamp());
+    if (plan && node.code === SUCCESS.code && node.fund_change === 'Y') {
+      plan.apply();
+      save();
+    }
+    return node;
+  }
+
   /** POST /gateway.do: the JSON APIs. */
   async function api(params: Record<string, string>, res: ServerResponse) {
     const method = params.method ?? '';
@@ -285,10 +335,16 @@ export async function startAlipayEmulator(opts: AlipayEmulatorOptions): Promise<
     if (!c.ok) return send(res, 200, json, signedAnswer('error', c.node, null));
     let node: GatewayNode;
     if (method === 'alipay.trade.query') node = queryAnswer(trades.get(String(c.biz.out_trade_no ?? '')));
-    else if (method === 'alipay.trade.refund') node = applyRefund(trades.get(String(c.biz.out_trade_no ?? '')), c.biz, stamp());
+    else if (method === 'alipay.trade.refund') node = refund(c.biz);
     else if (method === 'alipay.fund.trans.uni.transfer') node = applyTransfer(transfers, c.biz, opts.payees, stamp());
-    else if (ROYALTY_METHODS.includes(method)) node = royaltyAnswer(royalty, method, c.biz, opts.payees);
-    else node = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-method', sub_msg: '不存在的方法名' };
+    else if (ROYALTY_METHODS.includes(method)) {
+      node = royaltyAnswer(royalty, method, c.biz, opts.payees);
+      save();
+    } else if (method === 'alipay.trade.order.settle') node = settle(c.biz);
+    else if (method === 'alipay.trade.order.settle.query') {
+      node = settleQuery(settlements, c.biz);
+      save();
+    } else node = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-method', sub_msg: '不存在的方法名' };
     if (node.code === '40004' && !node.sub_code) node = businessError('UNKNOWN', '未知错误');
     return send(res, 200, json, signedAnswer(method, node, alipayKey, f?.kind === 'bad_signature'));
   }
@@ -315,6 +371,10 @@ export async function startAlipayEmulator(opts: AlipayEmulatorOptions): Promise<
     trades: () => [...trades.values()].map((t) => ({ ...t, refunds: { ...t.refunds } })),
     transfers: () => [...transfers.values()],
     royaltyRelations: () => [...royalty.relations.values()].map((r) => ({ ...r })),
+    settlements: () => [...settlements.values()].map((x) => ({ ...x, receivers: x.receivers.map((r) => ({ ...r })), reversedFen: { ...x.reversedFen } })),
+    setSettleFault(kind, o = {}) {
+      settleFault = kind ? { kind, times: o.times ?? 1 } : null;
+    },
     notifyLog: () => log.slice(),
     setFailure(kind, o = {}) {
       failure = kind ? { kind, times: o.times ?? Number.POSITIVE_INFINITY, delayMs: o.delayMs ?? 3_000 } : null;
@@ -328,4 +388,33 @@ export async function startAlipayEmulator(opts: AlipayEmulatorOptions): Promise<
         server.close(() => resolve());
       }),
   };
+}
+
+interface SavedState {
+  relations: [string, EmulatorRoyaltyRelation][];
+  requests: [string, string][];
+  settlements: EmulatorSettlement[];
+}
+
+function loadState(file: string | undefined, royalty: RoyaltyBook, settlements: Map<string, EmulatorSettlement>) {
+  if (!file) return;
+  let saved: SavedState;
+  try {
+    saved = JSON.parse(readFileSync(file, 'utf8')) as SavedState;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new Error(`支付宝模拟器状态文件无法读取：${file}`, { cause: e });
+  }
+  for (const [k, v] of saved.relations ?? []) royalty.relations.set(k, v);
+  for (const [k, v] of saved.requests ?? []) royalty.requests.set(k, v);
+  for (const s of saved.settlements ?? []) settlements.set(s.outRequestNo, s);
+}
+
+/** Written whole to a temporary file and renamed, so a crash never leaves half a state. */
+function saveState(file: string | undefined, royalty: RoyaltyBook, settlements: Map<string, EmulatorSettlement>) {
+  if (!file) return;
+  const state: SavedState = { relations: [...royalty.relations], requests: [...royalty.requests], settlements: [...settlements.values()] };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify(state));
+  renameSync(`${file}.tmp`, file);
 }

@@ -19,6 +19,7 @@ export {
   type AlipayEmulatorFailure,
   type AlipayEmulatorOptions,
   type AlipayNotifyAttempt,
+  type AlipaySettleFault,
   startAlipayEmulator,
 } from './emulator.ts';
 export type { EmulatorTrade as AlipayEmulatorTrade, EmulatorTransfer as AlipayEmulatorTransfer } from './emulator-state.ts';
@@ -33,6 +34,10 @@ export {
   type RoyaltyReceiverType,
   type RoyaltyRelation,
   type RoyaltyRelationPage,
+  type RoyaltySettleDetail,
+  type RoyaltySettleState,
+  type RoyaltySplit,
 } from './royalty.ts';
 export type { EmulatorRoyaltyRelation as AlipayEmulatorRoyaltyRelation } from './royalty-emulator.ts';
+export type { EmulatorSettlement as AlipayEmulatorSettlement } from './settle-emulator.ts';
 export { alipayTimestamp, signContent } from './sign.ts';

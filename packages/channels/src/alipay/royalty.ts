@@ -6,6 +6,7 @@
  */
 import type { AlipayClient } from './client.ts';
 import { AlipayError } from './errors.ts';
+import { fenToYuan, yuanToFen } from './money.ts';
 
 /** Alipay's receiver kinds: the 2088… user id, the logon id (phone or e-mail), or the app's openid. */
 export type RoyaltyReceiverType = 'userId' | 'loginName' | 'openId';
@@ -41,6 +42,41 @@ export interface AlipayRoyaltyApi {
   unbind(input: { outRequestNo: string; receivers: RoyaltyReceiver[] }): Promise<void>;
   /** One page of the relation set (pageSize 1–100). */
   batchQuery(input: { outRequestNo: string; pageNum?: number; pageSize?: number }): Promise<RoyaltyRelationPage>;
+  /**
+   * alipay.trade.order.settle: splits part of a paid trade to receivers already in the relation
+   * set. Idempotent by outRequestNo on Alipay's side (the same request answers the same settle_no).
+   */
+  settle(input: { outRequestNo: string; tradeNo: string; splits: RoyaltySplit[] }): Promise<{ settleNo: string }>;
+  /** alipay.trade.order.settle.query: the state of each receiver's part. */
+  settleQuery(input: { outRequestNo: string; tradeNo: string }): Promise<RoyaltySettleDetail[]>;
+  /**
+   * alipay.trade.refund carrying refund_royalty_parameters: the receivers give their split back
+   * first, then `refundAmountFen` goes back to the buyer. Idempotent by outRequestNo.
+   */
+  refundSplit(input: {
+    outTradeNo: string;
+    outRequestNo: string;
+    refundAmountFen: number;
+    splits: RoyaltySplit[];
+    reason?: string;
+  }): Promise<{ fundChange: boolean }>;
+}
+
+/** One receiver's part of a split: its logon id (loginName) and the amount in fen. */
+export interface RoyaltySplit {
+  account: string;
+  amountFen: number;
+  desc?: string;
+}
+
+export type RoyaltySettleState = 'SUCCESS' | 'PROCESSING' | 'FAIL';
+
+export interface RoyaltySettleDetail {
+  account: string;
+  amountFen: number;
+  state: RoyaltySettleState;
+  /** Alipay's reason when the state is FAIL. */
+  errorDesc?: string;
 }
 
 const OUT_REQUEST_NO = /^[0-9A-Za-z_]{1,32}$/;
@@ -75,6 +111,22 @@ function readRelation(raw: unknown): RoyaltyRelation {
   };
 }
 
+function checkSplits(splits: RoyaltySplit[]) {
+  if (splits.length < 1 || splits.length > ROYALTY_MAX_RECEIVERS) throw new RangeError(`分账明细须为1到${ROYALTY_MAX_RECEIVERS}条`);
+  for (const s of splits) if (!Number.isSafeInteger(s.amountFen) || s.amountFen < 1) throw new RangeError('分账金额须为正整数（分）');
+}
+
+function readDetail(raw: unknown): RoyaltySettleDetail {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  const state = r.state === 'SUCCESS' || r.state === 'FAIL' ? r.state : 'PROCESSING';
+  return {
+    account: String(r.trans_in ?? ''),
+    amountFen: (typeof r.amount === 'string' ? yuanToFen(r.amount) : null) ?? 0,
+    state,
+    errorDesc: typeof r.error_desc === 'string' && r.error_desc ? r.error_desc : undefined,
+  };
+}
+
 /** The split-ledger relation calls over an Alipay client (real gateway or the emulator). */
 export function alipayRoyalty(client: AlipayClient): AlipayRoyaltyApi {
   return {
@@ -102,6 +154,42 @@ export function alipayRoyalty(client: AlipayClient): AlipayRoyaltyApi {
         pageNum: Number(node.current_page_num ?? pageNum),
         pageSize: Number(node.current_page_size ?? pageSize),
       };
+    },
+    async settle({ outRequestNo, tradeNo, splits }) {
+      if (!OUT_REQUEST_NO.test(outRequestNo)) throw new RangeError('外部请求号须为1到32位字母、数字或下划线');
+      checkSplits(splits);
+      const node = await client.execute('alipay.trade.order.settle', {
+        out_request_no: outRequestNo,
+        trade_no: tradeNo,
+        royalty_parameters: splits.map((s) => ({
+          royalty_type: 'transfer',
+          trans_in_type: 'loginName',
+          trans_in: s.account,
+          amount: fenToYuan(s.amountFen),
+          desc: s.desc,
+        })),
+      });
+      return { settleNo: String(node.settle_no ?? '') };
+    },
+    async settleQuery({ outRequestNo, tradeNo }) {
+      const node = await client.execute('alipay.trade.order.settle.query', { out_request_no: outRequestNo, trade_no: tradeNo });
+      return (Array.isArray(node.royalty_detail_list) ? node.royalty_detail_list : []).map(readDetail);
+    },
+    async refundSplit({ outTradeNo, outRequestNo, refundAmountFen, splits, reason }) {
+      checkSplits(splits);
+      const node = await client.execute('alipay.trade.refund', {
+        out_trade_no: outTradeNo,
+        refund_amount: fenToYuan(refundAmountFen),
+        out_request_no: outRequestNo,
+        refund_reason: reason,
+        refund_royalty_parameters: splits.map((s) => ({
+          royalty_type: 'transfer',
+          trans_out_type: 'loginName',
+          trans_out: s.account,
+          amount: fenToYuan(s.amountFen),
+        })),
+      });
+      return { fundChange: node.fund_change === 'Y' };
     },
   };
 }

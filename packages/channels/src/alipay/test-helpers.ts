@@ -9,7 +9,7 @@ export const APP_ID = '2021000000000042';
 const app = generateTestKeys();
 const alipay = generateTestKeys();
 
-export async function startPair(emulatorOpts: { notifyRetryScheduleMs?: number[]; payees?: Record<string, string> } = {}) {
+export async function startPair(emulatorOpts: { notifyRetryScheduleMs?: number[]; payees?: Record<string, string>; stateFile?: string } = {}) {
   const emu = await startAlipayEmulator({ appId: APP_ID, appPublicKeyPem: app.publicKeyPem, alipayPrivateKeyPem: alipay.privateKeyPem, ...emulatorOpts });
   let calls = 0;
   const makeClient = (o: Partial<AlipayClientOptions> = {}): AlipayClient =>

@@ -28,3 +28,4 @@ export { recordSettlementLine } from './settlements/settlements.service.js';
 export type { AlipayBusiness } from './alipay/alipay-notify.service.js';
 export { registerAlipayBusiness } from './alipay/alipay-notify.service.js';
 export { onReplenishPaid } from './replenish/replenish.service.js';
+export { recordRoyaltySplit, registerRoyaltyJobs, reverseOrderSplit } from './ali-ledger/royalty-settle.service.js';

@@ -9,7 +9,8 @@ import type {
   RechargeRecordRow,
   ReplenishRecordRow,
   RoyaltyAuthState,
-  RoyaltySettlementRow,
+  RoyaltySettlementPage,
+  RoyaltySettlementPageBody,
   RoyaltyVerifyResult,
   SettlementLineRow,
   SettlementPickerRow,
@@ -56,7 +57,7 @@ export const recordsKeys = {
   statement: (month: string) => [...recordsKeys.all, 'statement', month] as const,
   overview: () => [...recordsKeys.all, 'statementOverview'] as const,
   royaltyAuth: () => [...recordsKeys.all, 'royaltyAuth'] as const,
-  royaltyRecords: (q: { pageNo: number; pageSize: number }) => [...recordsKeys.all, 'royaltyRecords', q] as const,
+  royaltyRecords: (q: RoyaltySettlementPageBody) => [...recordsKeys.all, 'royaltyRecords', q] as const,
   oldBalance: () => [...recordsKeys.all, 'oldBalance'] as const,
 };
 
@@ -93,8 +94,8 @@ export const recordsApi = {
   royaltyBind: (data: { account: string; name: string }) => post<unknown>('/api/b2/funds/aliLedger/bind', data),
   royaltyUnbind: () => post<null>('/api/b2/funds/aliLedger/unbind', {}),
   royaltyVerify: () => post<z.infer<typeof RoyaltyVerifyResult>>('/api/b2/funds/aliLedger/verify', {}),
-  royaltyRecords: (q: { pageNo: number; pageSize: number }) => post<Page<z.infer<typeof RoyaltySettlementRow>>>('/api/b2/funds/aliLedger/page', q),
-  exportRoyaltyRecords: () => exportExcel('/api/b2/funds/aliLedger/export', '分账记录'),
+  royaltyRecords: (q: RoyaltySettlementPageBody) => post<z.infer<typeof RoyaltySettlementPage>>('/api/b2/funds/aliLedger/page', q),
+  exportRoyaltyRecords: (f: Omit<RoyaltySettlementPageBody, 'pageNo' | 'pageSize'>) => exportExcel('/api/b2/funds/aliLedger/export', '分账记录', f),
 
   oldBalance: () => call<z.infer<typeof OldBalance>>({ method: 'GET', url: '/api/account/old/balance' }),
   migrateOldBalance: () => post<{ movedFen: number; alreadyMigrated: boolean }>('/api/account/old/balance/migrate', {}),

@@ -9,7 +9,7 @@ import { inTransaction } from '../../../db/transaction.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { Caller } from '../../../plugins/auth.js';
 import { expressFeeFrom, loadFeeBook } from '../../express/index.js';
-import { releaseCoupon } from '../../funds/index.js';
+import { releaseCoupon, reverseOrderSplit } from '../../funds/index.js';
 import { shipDecryptFailed } from '../../receiver-decrypts/index.js';
 import { closeTakeItems, takeItemsOfOrder } from '../../take-assignment/index.js';
 import { orderStopped } from '../hooks.js';
@@ -48,14 +48,18 @@ export async function cancelDropshipOrder(
   id: number,
   reason: string,
 ): Promise<{ orderNo: string; refundFen: number; dueCutFen: number }> {
+  const viaAlipayFen = await reverseSplitFirst(db, actor.orgId, id);
   return inTransaction(db, async (t) => {
     const { o, statuses } = await lockOne(t, actor.orgId, id);
     if (!canCancel(o.status, statuses)) {
       throw new AppError(ErrorCode.DROPSHIP_NOT_CANCELABLE, `订单 ${o.orderNo}：${NOT_CANCELABLE[o.status] ?? '当前状态不能取消'}`);
     }
     const paid = o.status === 'WAITING_DELIVERING';
+    // The part a split already gave back through Alipay is refunded there, not again on the balance.
+    const aliFen = paid ? Math.min(viaAlipayFen, o.totalFen - o.refundedFen) : 0;
+    if (aliFen > 0) await repo.addRefund(t, actor.orgId, o.id, aliFen);
     // A 货到付款 order not yet charged gets nothing back (it paid nothing) and leaves the credit.
-    const back = await refundOrderMoney(t, o, paid ? o.totalFen - o.refundedFen : 0, `cancel:${o.orderNo}`, `取消代发订单 ${o.orderNo}，退回余额`);
+    const back = await refundOrderMoney(t, o, paid ? o.totalFen - o.refundedFen - aliFen : 0, `cancel:${o.orderNo}`, `取消代发订单 ${o.orderNo}，退回余额`);
     await dropDue(t, o);
     const now = new Date();
     if (!(await repo.moveStatus(t, actor.orgId, o.id, o.status, { status: 'CANCELED', combinedStatus: 'CANCELED', canceledAt: now }))) {
@@ -70,13 +74,27 @@ export async function cancelDropshipOrder(
     if (paid && o.shopOrderId && (await src.paidPlacementCount(t, actor.orgId, o.shopOrderId)) === 0) {
       await src.setDropshipStatus(t, actor.orgId, [o.shopOrderId], 'UNPLACED');
     }
-    const note = [reason, back.note].filter(Boolean).join('；');
+    const aliNote = aliFen > 0 ? `分账 ¥${fenToYuan(aliFen)} 已从分账方退回并原路退回支付宝` : '';
+    const note = [reason, aliNote, back.note].filter(Boolean).join('；');
     await timeline.insertEvents(t, actor.orgId, { userId: actor.userId, orgId: actor.orgId }, [
       { orderId: o.id, fromStatus: o.status, toStatus: 'CANCELED', operation: 'CANCEL', note },
     ]);
     await timeline.bumpCounts(t, actor.orgId, timeline.moves([[o.combinedStatus, 'CANCELED']]));
     return { orderNo: o.orderNo, refundFen: back.toBalance ? back.fen : 0, dueCutFen: back.toBalance ? 0 : back.fen };
   });
+}
+
+/**
+ * A paid order about to be cancelled: its part of an Alipay split goes back first (funds'
+ * reverseOrderSplit), checked cancellable before so nothing is reversed for an order that stays.
+ * Answers the fen refunded through Alipay.
+ */
+async function reverseSplitFirst(db: Db, orgId: number, id: number): Promise<number> {
+  const [o] = await repo.findOrders(db, orgId, [id]);
+  if (o?.status !== 'WAITING_DELIVERING' || !o.payMethod?.startsWith('ALIPAY')) return 0;
+  const statuses = changeableStatuses(await repo.itemsOf(db, orgId, [id]), await takeItemsOfOrder(db, orgId, id));
+  if (!canCancel(o.status, statuses)) return 0;
+  return reverseOrderSplit(db, orgId, o.orderNo);
 }
 
 /** Cancels each order in its own transaction; answers what happened to each (one refused does not stop the others). */

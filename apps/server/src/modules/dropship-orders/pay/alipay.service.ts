@@ -14,7 +14,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
-import { type AlipayGateway, closeTrade, type PaidTrade, registerAlipayBusiness, type SettleResult, settleTrade, type TradeKind } from '../../funds/index.js';
+import {
+  type AlipayGateway,
+  closeTrade,
+  type PaidTrade,
+  recordRoyaltySplit,
+  registerAlipayBusiness,
+  type SettleResult,
+  settleTrade,
+  type TradeKind,
+} from '../../funds/index.js';
 import * as repo from '../orders.repository.js';
 import * as payments from './payments.repository.js';
 import { settleOrders } from './settle.service.js';
@@ -24,7 +33,8 @@ const DROPSHIP: TradeKind<payments.PaymentRecord> = {
   creditRemark: '支付宝支付代发订单，转入余额后扣款',
   async prepare(t, p, key) {
     const orders = await repo.lockOrders(t, p.orgId, p.orderIds);
-    return async () => {
+    return async (tradeNo) => {
+      const paid: repo.OrderRecord[] = [];
       for (const o of orders.filter((x) => x.status === 'WAITING_PAYMENT')) {
         // Each order in its own savepoint: one that cannot be paid (price changed) leaves the others paid.
         await inTransaction(t, (sp) =>
@@ -33,10 +43,20 @@ const DROPSHIP: TradeKind<payments.PaymentRecord> = {
             requestKey: key,
             note: `支付宝交易 ${p.outTradeNo}`,
           }),
-        ).catch((e: unknown) => {
-          if (!(e instanceof AppError)) throw e;
-        });
+        ).then(
+          () => paid.push(o),
+          (e: unknown) => {
+            if (!(e instanceof AppError)) throw e;
+          },
+        );
       }
+      // The service fee of what this trade paid is split to the organisation's bound receiver, if any (decision 0030).
+      await recordRoyaltySplit(t, {
+        orgId: p.orgId,
+        outTradeNo: p.outTradeNo,
+        tradeNo,
+        orders: paid.map((o) => ({ orderNo: o.orderNo, serviceFeeFen: o.serviceFeeFen })),
+      });
     };
   },
   markPaid: payments.markPaymentPaid,

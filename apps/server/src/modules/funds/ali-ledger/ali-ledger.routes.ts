@@ -2,12 +2,13 @@
 import { alipayRoyalty } from '@dropship/channels';
 import {
   envelopeOf,
-  pageResultOf,
   RoyaltyAuthState,
   RoyaltyBindBody,
+  RoyaltyCheckResult,
   RoyaltyRelationRow,
+  RoyaltySettlementFilter,
+  RoyaltySettlementPage,
   RoyaltySettlementPageBody,
-  RoyaltySettlementRow,
   RoyaltyVerifyResult,
 } from '@dropship/contract';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import type { RouteApp } from '../../../lib/route-app.js';
 import { requireCaller } from '../../../plugins/auth.js';
 import { type AlipayGateway, createAlipayGateway } from '../alipay/alipay-gateway.js';
 import * as aliLedger from './ali-ledger.service.js';
+import { checkRoyaltyLedger } from './royalty-settle.service.js';
 
 const tags = ['funds'];
 const AUTH = '/funds/aliLedgerAuth';
@@ -70,14 +72,28 @@ export async function aliLedgerRoutes(app: RouteApp, deps: AppDeps & { alipay?: 
     '/api/b2/funds/aliLedger/page',
     {
       config: { permission: RECORDS },
-      schema: { tags, summary: '分账记录', body: RoyaltySettlementPageBody, response: { 200: envelopeOf(pageResultOf(RoyaltySettlementRow)) } },
+      schema: {
+        tags,
+        summary: '分账记录（按日期、状态、交易号筛选，带合计）',
+        body: RoyaltySettlementPageBody,
+        response: { 200: envelopeOf(RoyaltySettlementPage) },
+      },
     },
     async (req) => ok(await aliLedger.pageSettlements(db, requireCaller(req).orgId, req.body)),
   );
 
   app.post(
     '/api/b2/funds/aliLedger/export',
-    { config: { permission: RECORDS }, schema: { tags, summary: '导出分账记录（Excel）', body: Empty } },
-    async (req, reply) => sendExcel(reply, '分账记录', [await aliLedger.settlementsSheet(db, requireCaller(req).orgId)]),
+    { config: { permission: RECORDS }, schema: { tags, summary: '导出分账记录（Excel，筛选条件同列表）', body: RoyaltySettlementFilter.nullish() } },
+    async (req, reply) => sendExcel(reply, '分账记录', [await aliLedger.settlementsSheet(db, requireCaller(req).orgId, req.body ?? {})]),
+  );
+
+  app.get(
+    '/api/operator/funds/royaltyCheck',
+    {
+      config: { permission: '/operator/withdrawals' },
+      schema: { tags: ['operator'], summary: '分账核对：分账记录与余额流水一致', response: { 200: envelopeOf(RoyaltyCheckResult) } },
+    },
+    async () => ok(await checkRoyaltyLedger(db)),
   );
 }

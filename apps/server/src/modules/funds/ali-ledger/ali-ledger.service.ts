@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { AlipayError, type AlipayRoyaltyApi } from '@dropship/channels';
-import { ErrorCode, maskName, maskPhone } from '@dropship/contract';
+import { ErrorCode, maskName, maskPhone, ROYALTY_SETTLEMENT_STATUS_NAMES, type RoyaltySettlementFilter } from '@dropship/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
 import { moneyColumn, type Sheet, timeColumn } from '../../../lib/excel/index.js';
@@ -81,28 +81,43 @@ export async function verifyRoyalty(db: Db, royalty: RoyaltyProvider, orgId: num
   return { bound: true, onAlipay, checkedAt: new Date().toISOString() };
 }
 
-export async function pageSettlements(db: Db, orgId: number, q: { pageNo: number; pageSize: number }) {
-  const { total, rows } = await repo.pageSettlements(db, orgId, q.pageSize, (q.pageNo - 1) * q.pageSize);
-  return {
-    total,
-    list: rows.map((r) => ({ ...r, account: maskAccount(r.account), createdAt: r.createdAt.toISOString(), settledAt: r.settledAt?.toISOString() ?? null })),
-  };
+const toSettlementRow = ({ s, account }: { s: repo.RoyaltySettlementRecord; account: string }) => ({
+  id: s.id,
+  businessId: s.businessId,
+  tradeNo: s.tradeNo,
+  orderNos: s.orders.map((o) => o.orderNo),
+  amountFen: s.amountFen,
+  receivers: s.receivers.map((r) => ({ account: maskAccount(r.account), amountFen: r.amountFen })),
+  status: s.status,
+  reason: s.reason,
+  account: maskAccount(account),
+  createdAt: s.createdAt.toISOString(),
+  settledAt: s.settledAt?.toISOString() ?? null,
+  reversedAt: s.reversedAt?.toISOString() ?? null,
+});
+
+export async function pageSettlements(db: Db, orgId: number, q: RoyaltySettlementFilter & { pageNo: number; pageSize: number }) {
+  const { total, totals, rows } = await repo.pageSettlements(db, orgId, q, q.pageSize, (q.pageNo - 1) * q.pageSize);
+  return { total, totals, list: rows.map(toSettlementRow) };
 }
 
 type SettlementLine = Awaited<ReturnType<typeof pageSettlements>>['list'][number];
-const STATUS_NAMES: Record<string, string> = { PROCESSING: '分账处理中', SUCCESS: '分账成功', FAIL: '分账失败' };
-export async function settlementsSheet(db: Db, orgId: number): Promise<Sheet<SettlementLine>> {
-  const first = await pageSettlements(db, orgId, { pageNo: 1, pageSize: EXPORT_MAX_ROWS });
+/** The same filters as the list; at most EXPORT_MAX_ROWS rows. */
+export async function settlementsSheet(db: Db, orgId: number, f: RoyaltySettlementFilter): Promise<Sheet<SettlementLine>> {
+  const first = await pageSettlements(db, orgId, { ...f, pageNo: 1, pageSize: EXPORT_MAX_ROWS });
   assertExportable(first.total);
   return {
     name: '分账记录',
     rows: first.list,
     columns: [
       timeColumn('创建时间', (r) => r.createdAt, 22),
-      { header: '订单号', width: 26, value: (r) => r.businessId },
+      { header: '交易号', width: 30, value: (r) => r.businessId },
+      { header: '支付宝交易号', width: 30, value: (r) => r.tradeNo },
+      { header: '订单号', width: 36, value: (r) => r.orderNos.join('、') },
       moneyColumn('分账金额（元）', (r) => r.amountFen),
       { header: '收款账号', width: 22, value: (r) => r.account },
-      { header: '状态', value: (r) => STATUS_NAMES[r.status] ?? r.status },
+      { header: '状态', value: (r) => ROYALTY_SETTLEMENT_STATUS_NAMES[r.status] },
+      { header: '原因', width: 40, value: (r) => r.reason ?? '' },
       timeColumn('完成时间', (r) => r.settledAt, 22),
     ],
   };

@@ -33,6 +33,9 @@ export interface AlipayGateway {
 
 interface Settings {
   appId: string;
+  /** Certificate mode (real gateway only). */
+  appCertSn?: string;
+  alipayRootCertSn?: string;
   privateKeyPem: string;
   alipayPublicKeyPem: string;
   gateway: string;
@@ -52,6 +55,8 @@ export function createAlipayGateway(config: Config, log: FastifyBaseLogger, emul
       appId: ALIPAY_EMULATOR_APP_ID,
       appPublicKeyPem: app.publicKeyPem,
       alipayPrivateKeyPem: ali.privateKeyPem,
+      // The relation set and settlements outlive a restart, as on Alipay (the demo's data dir).
+      stateFile: config.alipay.emulatorStateFile,
       ...emulatorOptions,
     });
     log.info({ gateway: emu.url }, '支付宝：未配置 ALIPAY_GATEWAY，已在本进程启动本地支付宝模拟器（演示用，不产生真实扣款）');
@@ -60,8 +65,8 @@ export function createAlipayGateway(config: Config, log: FastifyBaseLogger, emul
 
   function load(): Promise<Settings> {
     if (config.alipay.gateway) {
-      const { appId, privateKey, publicKey, gateway } = config.alipay;
-      return Promise.resolve({ appId, privateKeyPem: privateKey, alipayPublicKeyPem: publicKey, gateway, notifyUrl });
+      const { appId, privateKey, publicKey, gateway, appCertSn, rootCertSn } = config.alipay;
+      return Promise.resolve({ appId, privateKeyPem: privateKey, alipayPublicKeyPem: publicKey, gateway, notifyUrl, appCertSn, alipayRootCertSn: rootCertSn });
     }
     if (config.production) return Promise.reject(new AppError(ErrorCode.ALIPAY_NOT_CONFIGURED));
     settings ??= startDemo().catch((e: unknown) => {
@@ -79,6 +84,8 @@ export function createAlipayGateway(config: Config, log: FastifyBaseLogger, emul
       gateway: s.gateway,
       notifyUrl: s.notifyUrl,
       returnUrl,
+      appCertSn: s.appCertSn,
+      alipayRootCertSn: s.alipayRootCertSn,
     });
   let shared: AlipayClient | undefined;
 

@@ -35,9 +35,10 @@ export interface TradeKind<P extends TradeRecord> {
   creditRemark: string;
   /**
    * Locks what the trade pays for (before the account: the order every payer locks in, so no
-   * deadlock with a balance payment) and answers how to pay it once the money is on the balance.
+   * deadlock with a balance payment) and answers how to pay it once the money is on the balance
+   * (given Alipay's trade_no, which a split of the trade names).
    */
-  prepare?(t: Db, p: P, key: string): Promise<() => Promise<void>>;
+  prepare?(t: Db, p: P, key: string): Promise<(tradeNo: string) => Promise<void>>;
   markPaid(t: Db, id: number, tradeNo: string): Promise<unknown>;
   markClosed(t: Db, id: number): Promise<boolean>;
 }
@@ -59,7 +60,7 @@ export function settleTrade<P extends TradeRecord>(db: Db, kind: TradeKind<P>, p
       requestKey: key,
       remark: kind.creditRemark,
     });
-    await pay?.();
+    await pay?.(paid.tradeNo);
     await kind.markPaid(t, p.id, paid.tradeNo);
     return 'credited';
   });
