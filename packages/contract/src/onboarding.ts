@@ -192,4 +192,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'withdrawal.reject': '提现审核拒绝',
   'stallDirectory.save': '保存档口库',
   'version.publish': '发布版本',
+  'workOrder.accept': '受理工单',
+  'workOrder.reply': '回复工单',
+  'workOrder.resolve': '工单标记已解决',
+  'workOrder.close': '关闭工单',
 };

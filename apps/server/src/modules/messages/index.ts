@@ -14,4 +14,4 @@ export {
   messageStockOutRefund,
   messageWithdrawalResult,
 } from './event-messages.js';
-export { sendMessage } from './messages.repository.js';
+export { markReadByKeyPrefix, sendMessage } from './messages.repository.js';
