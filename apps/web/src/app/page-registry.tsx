@@ -87,6 +87,8 @@ const CouponIssuePage = lazy(() => import('../features/operator-console/CouponIs
 const ExpressRulesPage = lazy(() => import('../features/operator-console/ExpressRulesPage'));
 const ServicePricesPage = lazy(() => import('../features/operator-console/ServicePricesPage'));
 const StallDirectoryPage = lazy(() => import('../features/operator-console/StallDirectoryPage'));
+const MyWorkOrderPage = lazy(() => import('../features/work-orders/pages/MyWorkOrderPage'));
+const WorkOrderConsolePage = lazy(() => import('../features/work-orders/pages/WorkOrderConsolePage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
@@ -166,6 +168,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/operator/expressRules': ExpressRulesPage,
   '/operator/servicePrices': ServicePricesPage,
   '/operator/stallDirectory': StallDirectoryPage,
+  '/workorder/myworkorder': MyWorkOrderPage,
+  '/operator/workOrders': WorkOrderConsolePage,
   '/afterSale/headlessList': HeadlessListPage,
   '/offlineReturnOrder/headlessParcels': PurchaserHeadlessPage,
 };
