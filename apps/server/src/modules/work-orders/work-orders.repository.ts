@@ -4,7 +4,7 @@
  * name the statuses they start from, under the row's lock taken by the service.
  */
 import type { OperatorWorkOrderListQuery, WorkOrderLinkKind, WorkOrderListQuery, WorkOrderStatus } from '@dropship/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { organisations, users } from '../auth/index.js';
@@ -183,12 +183,4 @@ export async function findImage(db: Db, scope: Scope, imageId: number) {
     .innerJoin(workOrders, eq(workOrders.id, workOrderImages.workOrderId))
     .where(scope === null ? eq(workOrderImages.id, imageId) : and(eq(workOrderImages.id, imageId), eq(workOrders.orgId, scope)));
   return r;
-}
-
-export async function imageCountOf(db: Db, workOrderId: number, replyId: number | null) {
-  const [r] = await db
-    .select({ n: count() })
-    .from(workOrderImages)
-    .where(and(eq(workOrderImages.workOrderId, workOrderId), replyId === null ? isNull(workOrderImages.replyId) : eq(workOrderImages.replyId, replyId)));
-  return r?.n ?? 0;
 }
