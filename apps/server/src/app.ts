@@ -21,6 +21,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/
 import { safeLogger } from './lib/log-safety.js';
 import { useReceiverKeys } from './lib/receiver-vault/index.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
+import { createStorage } from './lib/storage/index.js';
 import { installTextGuard } from './lib/text-guard.js';
 import { zodValidatorCompiler } from './lib/validation.js';
 import { abnormalOrdersRoutes } from './modules/abnormal-orders/abnormal-orders.routes.js';
@@ -67,6 +68,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { takeAssignmentRoutes } from './modules/take-assignment/assign.routes.js';
 import { takeItemsRoutes } from './modules/take-assignment/take-items.routes.js';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes.js';
+import { workOrdersRoutes } from './modules/work-orders/work-orders.routes.js';
 import { authPlugin, optionalCaller } from './plugins/auth.js';
 import { operatorAuditPlugin } from './plugins/operator-audit.js';
 
@@ -173,6 +175,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   // 加急发货 terms for the place page (decision 0017).
   await app.register(speedDeliveryRoutes, deps);
   await app.register(payLaterRoutes, deps);
+  // Work orders (decision 0031): their images go to the one file store (DATA_DIR/storage or S3).
+  await app.register(workOrdersRoutes, { ...deps, storage: createStorage(deps.config) });
   registerWebPages(app, deps.config.webDist ?? defaultWebDist);
   return app;
 }

@@ -48,6 +48,8 @@ export interface Config {
   receiverRetainDays: number;
   /** HEADLESS_CLAIM_DAYS: how long a headless parcel (无头件) waits in the pool to be claimed before the deadline job discards it. */
   headlessClaimDays: number;
+  /** The file store (lib/storage): files under `dir`, or an S3-compatible bucket when STORAGE_S3_* names one. */
+  storage: { dir: string; s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } };
 }
 
 /**
@@ -100,7 +102,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     receiverKeyDir: path.resolve(env.DATA_DIR ?? './data'),
     receiverRetainDays: retainDaysOf(env.RECEIVER_RETAIN_DAYS),
     headlessClaimDays: claimDaysOf(env.HEADLESS_CLAIM_DAYS),
+    storage: storageConfig(env),
   };
+}
+
+/** Files under DATA_DIR/storage (also with DATABASE_URL), or a bucket: endpoint and bucket set need both keys. */
+function storageConfig(env: NodeJS.ProcessEnv): Config['storage'] {
+  const dir = path.resolve(env.DATA_DIR ?? './data', 'storage');
+  const endpoint = env.STORAGE_S3_ENDPOINT?.trim();
+  const bucket = env.STORAGE_S3_BUCKET?.trim();
+  if (!endpoint && !bucket) return { dir };
+  const accessKeyId = env.STORAGE_S3_ACCESS_KEY_ID ?? '';
+  const secretAccessKey = env.STORAGE_S3_SECRET_ACCESS_KEY ?? '';
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) {
+    throw new Error('使用 S3 存储需同时设置 STORAGE_S3_ENDPOINT、STORAGE_S3_BUCKET、STORAGE_S3_ACCESS_KEY_ID、STORAGE_S3_SECRET_ACCESS_KEY，请补全存储配置。');
+  }
+  return { dir, s3: { endpoint, bucket, region: env.STORAGE_S3_REGION?.trim() || 'us-east-1', accessKeyId, secretAccessKey } };
 }
 
 function retainDaysOf(value: string | undefined): number {

@@ -251,6 +251,16 @@ export const ErrorCode = {
   MEMBER_PLAN_STATUS: 20302,
   /** Alipay royalty settlements (分账, decision 0030): 20000–20049. */
   ROYALTY_REVERSE_FAILED: 20000,
+  // Storage and work orders (20100–20199, decision 0031).
+  STORAGE_NOT_IMAGE: 20100,
+  STORAGE_IMAGE_TOO_LARGE: 20101,
+  STORAGE_IMAGE_BROKEN: 20102,
+  STORAGE_IMAGE_DIMENSIONS: 20103,
+  WORK_ORDER_CLOSED: 20110,
+  WORK_ORDER_STATUS: 20111,
+  WORK_ORDER_REOPEN_EXPIRED: 20112,
+  WORK_ORDER_TOO_MANY_IMAGES: 20113,
+  WORK_ORDER_RATE_NOT_RESOLVED: 20114,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -471,6 +481,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.MEMBER_PLAN_NOT_EDITABLE]: '已发布的套餐不能修改，请先下架再修改',
   [ErrorCode.MEMBER_PLAN_STATUS]: '套餐当前状态不能这样操作，请刷新后查看',
   [ErrorCode.ROYALTY_REVERSE_FAILED]: '支付宝分账退回失败，订单未取消，请稍后重试',
+  [ErrorCode.STORAGE_NOT_IMAGE]: '只能上传 JPG、PNG、WebP 或 GIF 格式的图片',
+  [ErrorCode.STORAGE_IMAGE_TOO_LARGE]: '图片不能超过2MB，请压缩后重新上传',
+  [ErrorCode.STORAGE_IMAGE_BROKEN]: '图片已损坏或无法识别，请重新上传',
+  [ErrorCode.STORAGE_IMAGE_DIMENSIONS]: '图片宽高不能超过8000像素，请缩小后重新上传',
+  [ErrorCode.WORK_ORDER_CLOSED]: '工单已关闭，不能回复；如需继续，请先重新打开工单',
+  [ErrorCode.WORK_ORDER_STATUS]: '工单当前状态不允许该操作，请刷新后重试',
+  [ErrorCode.WORK_ORDER_REOPEN_EXPIRED]: '工单解决或关闭已超过7天，不能重新打开，请新建工单',
+  [ErrorCode.WORK_ORDER_TOO_MANY_IMAGES]: '每次最多上传5张图片',
+  [ErrorCode.WORK_ORDER_RATE_NOT_RESOLVED]: '工单已解决后才能评价，且每次解决只能评价一次',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

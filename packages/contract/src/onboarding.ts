@@ -195,4 +195,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'memberPlan.save': '保存会员套餐',
   'memberPlan.publish': '发布会员套餐',
   'memberPlan.withdraw': '下架会员套餐',
+  'workOrder.accept': '受理工单',
+  'workOrder.reply': '回复工单',
+  'workOrder.resolve': '工单标记已解决',
+  'workOrder.close': '关闭工单',
 };

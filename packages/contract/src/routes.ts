@@ -201,6 +201,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/operator/stallDirectory', title: '档口库', group: 'opSettings', audience: OPERATOR },
   { path: '/operator/version', title: '版本发布', group: 'opSettings', audience: OPERATOR },
   { path: '/operator/memberPlans', title: '会员套餐', group: 'opSettings', audience: OPERATOR },
+  { path: '/operator/workOrders', title: '工单处理', group: 'opOrgs', audience: OPERATOR },
   { path: '/login', title: '登录', audience: BOTH, leftbarHidden: true, public: true },
   { path: '/403', title: '无权限', audience: [...BOTH, 'operator'], public: true },
 ];

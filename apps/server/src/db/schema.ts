@@ -39,3 +39,4 @@ export * from '../modules/sms/sms.table.js';
 export * from '../modules/system/system.table.js';
 export * from '../modules/take-assignment/take-items.table.js';
 export * from '../modules/warehouse/warehouse.table.js';
+export * from '../modules/work-orders/work-orders.table.js';

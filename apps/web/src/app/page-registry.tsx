@@ -89,6 +89,8 @@ const ServicePricesPage = lazy(() => import('../features/operator-console/Servic
 const MemberPlansPage = lazy(() => import('../features/operator-console/MemberPlansPage'));
 const MemberPayPage = lazy(() => import('../features/membership/MemberPayPage'));
 const StallDirectoryPage = lazy(() => import('../features/operator-console/StallDirectoryPage'));
+const MyWorkOrderPage = lazy(() => import('../features/work-orders/pages/MyWorkOrderPage'));
+const WorkOrderConsolePage = lazy(() => import('../features/work-orders/pages/WorkOrderConsolePage'));
 
 /** Pages built so far. */
 export const PAGES: Record<string, ComponentType> = {
@@ -170,6 +172,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/operator/memberPlans': MemberPlansPage,
   '/member/pay': MemberPayPage,
   '/operator/stallDirectory': StallDirectoryPage,
+  '/workorder/myworkorder': MyWorkOrderPage,
+  '/operator/workOrders': WorkOrderConsolePage,
   '/afterSale/headlessList': HeadlessListPage,
   '/offlineReturnOrder/headlessParcels': PurchaserHeadlessPage,
 };

@@ -15,4 +15,4 @@ export {
   messageStockOutRefund,
   messageWithdrawalResult,
 } from './event-messages.js';
-export { sendMessage } from './messages.repository.js';
+export { markReadByKeyPrefix, sendMessage } from './messages.repository.js';

@@ -57,3 +57,21 @@ export async function sendMessage(db: Db, m: { orgId: number; userId?: number | 
     .values({ orgId: m.orgId, userId: m.userId ?? null, kind: m.kind, title: m.title, content: m.content.slice(0, 1000), dedupeKey: m.dedupeKey ?? null })
     .onConflictDoNothing();
 }
+
+/**
+ * Marks read, for this user, the organisation's messages whose dedupe key starts with the prefix:
+ * opening what they report (a work order's conversation) reads them, so the header's count drops.
+ */
+export async function markReadByKeyPrefix(db: Db, orgId: number, userId: number, prefix: string) {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const targets = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(visibleTo(orgId, userId), unread(userId), sql`${messages.dedupeKey} like ${pattern}`));
+  if (targets.length === 0) return 0;
+  await db
+    .insert(messageReads)
+    .values(targets.map((t) => ({ messageId: t.id, userId })))
+    .onConflictDoNothing();
+  return targets.length;
+}
