@@ -64,6 +64,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { takeAssignmentRoutes } from './modules/take-assignment/assign.routes.js';
 import { takeItemsRoutes } from './modules/take-assignment/take-items.routes.js';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes.js';
+import { workbenchRoutes } from './modules/workbench/workbench.routes.js';
 import { authPlugin, optionalCaller } from './plugins/auth.js';
 import { operatorAuditPlugin } from './plugins/operator-audit.js';
 
@@ -166,6 +167,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   // 加急发货 terms for the place page (decision 0017).
   await app.register(speedDeliveryRoutes, deps);
   await app.register(payLaterRoutes, deps);
+  // The workbench (/home): reads every feature's tables by plain SQL; the courier traces' routes live with the warehouse.
+  await app.register(workbenchRoutes, deps);
   registerWebPages(app, deps.config.webDist ?? defaultWebDist);
   return app;
 }

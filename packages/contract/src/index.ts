@@ -45,4 +45,5 @@ export * from './speed-delivery.js';
 export * from './take-assignment.js';
 export * from './warehouse.js';
 export * from './waybill-sources.js';
+export * from './workbench.js';
 export * from './zod-messages.js';
