@@ -22,7 +22,7 @@ CREATE INDEX "courier_traces_purchaser_signed_idx" ON "courier_traces" USING btr
 CREATE INDEX "courier_traces_seller_problem_idx" ON "courier_traces" USING btree ("seller_org_id") WHERE problem is not null;--> statement-breakpoint
 CREATE INDEX "courier_traces_purchaser_problem_idx" ON "courier_traces" USING btree ("purchaser_org_id") WHERE problem is not null;--> statement-breakpoint
 CREATE INDEX "dropship_orders_org_created_idx" ON "dropship_orders" USING btree ("org_id","created_at");--> statement-breakpoint
-CREATE INDEX "dropship_orders_org_paid_idx" ON "dropship_orders" USING btree ("org_id","paid_at") WHERE "dropship_orders"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "dropship_orders_org_paid_idx" ON "dropship_orders" USING btree ("org_id","paid_at","total_fen") WHERE "dropship_orders"."paid_at" is not null;--> statement-breakpoint
 CREATE INDEX "dropship_orders_org_delivered_idx" ON "dropship_orders" USING btree ("org_id","delivered_at") WHERE "dropship_orders"."delivered_at" is not null;--> statement-breakpoint
 CREATE INDEX "take_items_purchaser_took_idx" ON "take_items" USING btree ("purchaser_org_id","took_at") WHERE took_at is not null;--> statement-breakpoint
 CREATE INDEX "waybills_tracking_idx" ON "waybills" USING btree ("tracking_no");--> statement-breakpoint

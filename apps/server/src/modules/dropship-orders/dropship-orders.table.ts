@@ -108,7 +108,8 @@ export const dropshipOrders = pgTable(
     index('dropship_orders_org_tracking_idx').on(t.orgId, t.trackingNo),
     // The workbench's day figures (placed, paid, shipped per Beijing day): the range costs its days, not the history.
     index('dropship_orders_org_created_idx').on(t.orgId, t.createdAt),
-    index('dropship_orders_org_paid_idx').on(t.orgId, t.paidAt).where(sql`${t.paidAt} is not null`),
+    // total_fen in the key: the day's paid money is summed from the index alone (no heap visit per order).
+    index('dropship_orders_org_paid_idx').on(t.orgId, t.paidAt, t.totalFen).where(sql`${t.paidAt} is not null`),
     index('dropship_orders_org_delivered_idx').on(t.orgId, t.deliveredAt).where(sql`${t.deliveredAt} is not null`),
     // The unpaid-order job reads only these (unpaid-cancel.service.ts), oldest first.
     index('dropship_orders_unpaid_idx').on(t.createdAt).where(sql`${t.status} = 'WAITING_PAYMENT'`),
