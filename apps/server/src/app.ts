@@ -69,6 +69,7 @@ import { takeAssignmentRoutes } from './modules/take-assignment/assign.routes.js
 import { takeItemsRoutes } from './modules/take-assignment/take-items.routes.js';
 import { warehouseRoutes } from './modules/warehouse/warehouse.routes.js';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes.js';
+import { workbenchRoutes } from './modules/workbench/workbench.routes.js';
 import { authPlugin, optionalCaller } from './plugins/auth.js';
 import { operatorAuditPlugin } from './plugins/operator-audit.js';
 
@@ -177,6 +178,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(payLaterRoutes, deps);
   // Work orders (decision 0031): their images go to the one file store (DATA_DIR/storage or S3).
   await app.register(workOrdersRoutes, { ...deps, storage: createStorage(deps.config) });
+  // The workbench (/home): reads every feature's tables by plain SQL; the courier traces' routes live with the warehouse.
+  await app.register(workbenchRoutes, deps);
   registerWebPages(app, deps.config.webDist ?? defaultWebDist);
   return app;
 }

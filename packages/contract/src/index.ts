@@ -47,4 +47,5 @@ export * from './take-assignment.js';
 export * from './warehouse.js';
 export * from './waybill-sources.js';
 export * from './work-orders.js';
+export * from './workbench.js';
 export * from './zod-messages.js';

@@ -38,5 +38,6 @@ export * from '../modules/shops/shops.table.js';
 export * from '../modules/sms/sms.table.js';
 export * from '../modules/system/system.table.js';
 export * from '../modules/take-assignment/take-items.table.js';
+export * from '../modules/warehouse/courier-trace.table.js';
 export * from '../modules/warehouse/warehouse.table.js';
 export * from '../modules/work-orders/work-orders.table.js';

@@ -5,6 +5,7 @@
 import { type ComponentType, lazy } from 'react';
 
 const HomePage = lazy(() => import('../pages/HomePage'));
+const ExpressMsgPage = lazy(() => import('../features/workbench/ExpressMsgPage'));
 const TagEditorPage = lazy(() => import('../features/labels-designer/TagEditorPage'));
 const CertificateListPage = lazy(() => import('../features/certificates/CertificateListPage'));
 const CertificateEditPage = lazy(() => import('../features/certificates/CertificateEditPage'));
@@ -123,6 +124,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/order/orderList': ShopOrderListPage,
   '/order/thirdOrderDetail': ShopOrderDetailPage,
   '/home': HomePage,
+  '/expressMsg': ExpressMsgPage,
   '/tagEditorFabric': TagEditorPage,
   '/basicSet/customCertificate': CertificateListPage,
   '/basicSet/addCustomCertificate': CertificateEditPage,

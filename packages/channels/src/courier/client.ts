@@ -7,6 +7,7 @@
 import { kuaidi100Com } from './codes.ts';
 import { CourierError, errorFromAnswer } from './errors.ts';
 import { signQuery, signWithSecret } from './sign.ts';
+import { KUAIDI100_SUBSCRIBE_URL, type TrackSubscription } from './subscribe.ts';
 
 export const KUAIDI100_QUERY_URL = 'https://poll.kuaidi100.com/poll/query.do';
 export const KUAIDI100_LABEL_URL = 'https://api.kuaidi100.com/label/order';
@@ -20,6 +21,8 @@ export interface Kuaidi100ClientOptions {
   secret: string;
   queryUrl?: string;
   labelUrl?: string;
+  /** The subscription (订阅推送) address; default Kuaidi100's. */
+  subscribeUrl?: string;
   /** The courier account (月结账号 / 电子面单客户账户) the waybills are drawn from, per our courier code. */
   partners?: Record<string, { partnerId: string; partnerKey?: string; net?: string }>;
   fetch?: typeof fetch;
@@ -96,6 +99,8 @@ export interface Kuaidi100Client {
   createWaybill(o: WaybillOrder): Promise<WaybillResult>;
   /** Cancels an unused number at the courier; throws CourierError with Kuaidi100's reason when refused. */
   cancelWaybill(c: WaybillCancel): Promise<void>;
+  /** Subscribes a number: Kuaidi100 then pushes its trace to the callback on every change (./subscribe.ts). A repeated subscription counts as done. */
+  subscribe(s: TrackSubscription): Promise<void>;
 }
 
 type Answer = Record<string, unknown>;
@@ -208,6 +213,20 @@ export function createKuaidi100Client(opts: Kuaidi100ClientOptions): Kuaidi100Cl
         taskId: String(data.taskId ?? ''),
         ...(data.kdComOrderNum ? { kdComOrderNum: String(data.kdComOrderNum) } : {}),
       };
+    },
+
+    async subscribe(s) {
+      const param = JSON.stringify({
+        company: comOf(s.courierCode),
+        number: s.trackingNo,
+        key: opts.key,
+        parameters: { callbackurl: s.callbackUrl, salt: s.salt, resultv2: '0', ...(s.phone ? { phone: s.phone } : {}) },
+      });
+      await withRetry(async () => {
+        const a = await post(opts.subscribeUrl ?? KUAIDI100_SUBSCRIBE_URL, { schema: 'json', param });
+        // 501: already subscribed — the pushes are coming, which is what was asked.
+        if (a.result !== true && String(a.returnCode) !== '501') throw errorFromAnswer(String(a.returnCode ?? ''), a.message as string | undefined, 'query');
+      });
     },
 
     async cancelWaybill(c) {

@@ -3,7 +3,9 @@
  * order (POST /label/order?method=order) and its cancel (method=cancel). It checks what Kuaidi100 checks — the customer / key,
  * the upper-case MD5 sign over the exact `param` text, the company code, the phone SF and ZTO
  * require — issues unique numbers in each company's format and serves traces that advance with
- * the clock to 签收 (state 3). Tests move the clock (`advance`) and provoke failures (`setFailure`).
+ * the clock to 签收 (state 3). Subscriptions (POST /poll) are kept and `pushUpdates` posts each
+ * subscribed number's changed trace to its callback, signed with its salt, as Kuaidi100 pushes.
+ * Tests move the clock (`advance`) and provoke failures (`setFailure`).
  * Binds 127.0.0.1 only.
  */
 import { createServer, type ServerResponse } from 'node:http';
@@ -11,6 +13,7 @@ import { listenOnLoopback, readBody } from '../emulator-http.ts';
 import { WAYBILL_FORMATS } from './codes.ts';
 import { CourierEmulatorState, type EmulatorWaybill } from './emulator-state.ts';
 import { sameSign, signQuery, signWithSecret } from './sign.ts';
+import { signPush } from './subscribe.ts';
 
 export interface CourierEmulatorOptions {
   port?: number;
@@ -29,11 +32,14 @@ export interface CourierEmulator {
   url: string;
   queryUrl: string;
   labelUrl: string;
+  subscribeUrl: string;
   port: number;
   waybills(): EmulatorWaybill[];
   /** Moves the emulator's clock forward (traces advance). */
   advance(ms: number): void;
   setFailure(kind: CourierEmulatorFailure | null, o?: { times?: number; api?: 'query' | 'label' }): void;
+  /** Pushes every subscribed number whose trace changed since its last accepted push; answers how many were accepted. */
+  pushUpdates(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -59,6 +65,8 @@ export async function startCourierEmulator(opts: CourierEmulatorOptions): Promis
   let offset = 0;
   const now = () => (opts.now ?? Date.now)() + offset;
   const state = new CourierEmulatorState(opts.stepMs ?? 600_000);
+  /** Subscribed numbers: where to push, the salt, and how many trace lines the callback last accepted. */
+  const subscriptions = new Map<string, { com: string; callbackUrl: string; salt: string; pushed: number }>();
   let failure: { kind: CourierEmulatorFailure; times: number; api?: 'query' | 'label' } | null = null;
 
   function takeFailure(api: 'query' | 'label'): CourierEmulatorFailure | null {
@@ -166,6 +174,57 @@ export async function startCourierEmulator(opts: CourierEmulatorOptions): Promis
     };
   }
 
+  /** 订阅: the key inside param (no sign on this call), a known company; the number need not be issued yet. */
+  function subscribe(p: Record<string, string>): { status: number; body: Json } {
+    const param = parseParam(p.param);
+    if (p.schema !== 'json' || !param) return { status: 200, body: refuse('400', '参数param格式错误') };
+    if (str(param.key) !== opts.key) return { status: 200, body: refuse('601', 'key不存在或已过期') };
+    const com = str(param.company);
+    const num = str(param.number);
+    const parameters = (param.parameters ?? {}) as Json;
+    if (!WAYBILL_FORMATS[com] || !num) return { status: 200, body: refuse('400', '快递公司或单号错误') };
+    if (!/^https?:\/\//.test(str(parameters.callbackurl))) return { status: 200, body: refuse('400', 'callbackurl格式错误') };
+    if (subscriptions.has(num)) return { status: 200, body: refuse('501', '重复订阅') };
+    subscriptions.set(num, { com, callbackUrl: str(parameters.callbackurl), salt: str(parameters.salt), pushed: 0 });
+    return { status: 200, body: { result: true, returnCode: '200', message: '提交成功' } };
+  }
+
+  async function pushOne(num: string, sub: { com: string; callbackUrl: string; salt: string; pushed: number }): Promise<boolean> {
+    const w = state.waybills.get(num);
+    if (!w) return false;
+    const t = state.trace(w, now());
+    if (t.lines.length <= sub.pushed) return false;
+    const param = JSON.stringify({
+      status: t.signed ? 'shutdown' : 'polling',
+      billstatus: t.signed ? 'check' : 'got',
+      message: '',
+      lastResult: {
+        message: 'ok',
+        nu: num,
+        ischeck: t.signed ? '1' : '0',
+        com: sub.com,
+        status: '200',
+        condition: t.signed ? 'F00' : '00',
+        state: t.state,
+        data: t.lines.map((l) => ({ time: l.time, ftime: l.time, context: l.context, status: l.status })),
+      },
+    });
+    try {
+      const res = await fetch(sub.callbackUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+        body: new URLSearchParams({ param, sign: signPush(param, sub.salt) }).toString(),
+        signal: AbortSignal.timeout(5000),
+      });
+      const a = (await res.json()) as Json;
+      if (a.result !== true) return false;
+    } catch {
+      return false; // Kuaidi100 pushes again later; so does the next round here
+    }
+    sub.pushed = t.lines.length;
+    return true;
+  }
+
   function send(res: ServerResponse, a: { status: number; body: Json }) {
     res.writeHead(a.status, { 'content-type': 'application/json;charset=utf-8', 'cache-control': 'no-store' });
     res.end(JSON.stringify(a.body));
@@ -178,6 +237,7 @@ export async function startCourierEmulator(opts: CourierEmulatorOptions): Promis
       const p = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(new URLSearchParams(await readBody(req))) };
       if (url.pathname === '/poll/query.do') return send(res, query(p));
       if (url.pathname === '/label/order') return send(res, label(p));
+      if (url.pathname === '/poll') return send(res, subscribe(p));
       return send(res, { status: 404, body: refuse('404', '接口不存在') });
     } catch (e) {
       return send(res, { status: 500, body: refuse('500', String(e)) });
@@ -190,12 +250,18 @@ export async function startCourierEmulator(opts: CourierEmulatorOptions): Promis
     port,
     queryUrl: `${url}/poll/query.do`,
     labelUrl: `${url}/label/order`,
+    subscribeUrl: `${url}/poll`,
     waybills: () => [...state.waybills.values()],
     advance(ms) {
       offset += ms;
     },
     setFailure(kind, o = {}) {
       failure = kind ? { kind, times: o.times ?? Number.POSITIVE_INFINITY, ...(o.api ? { api: o.api } : {}) } : null;
+    },
+    async pushUpdates() {
+      let accepted = 0;
+      for (const [num, sub] of subscriptions) if (await pushOne(num, sub)) accepted++;
+      return accepted;
     },
     close: () =>
       new Promise<void>((resolve) => {

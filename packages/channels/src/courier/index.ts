@@ -18,3 +18,12 @@ export { type CourierEmulator, type CourierEmulatorFailure, type CourierEmulator
 export type { EmulatorWaybill as CourierEmulatorWaybill } from './emulator-state.ts';
 export { CourierError, type CourierErrorKind } from './errors.ts';
 export { signQuery as kuaidi100QuerySign, signWithSecret as kuaidi100SecretSign } from './sign.ts';
+export {
+  KUAIDI100_SUBSCRIBE_URL,
+  PUSH_ACCEPTED as KUAIDI100_PUSH_ACCEPTED,
+  PUSH_REFUSED as KUAIDI100_PUSH_REFUSED,
+  readTrackPush,
+  signPush as kuaidi100PushSign,
+  type TrackPush,
+  type TrackSubscription,
+} from './subscribe.ts';

@@ -1,5 +1,6 @@
 /**
- * The page shell (header, menu, badges, guides). Nothing here is used by other modules yet; app.ts
- * registers its routes.
+ * The page shell (header, menu, badges, guides). app.ts registers its routes; the workbench reads the
+ * problem-parcel badge's "near the deadline" from here, so both count the same parcels.
  * Other modules import this module only through this file.
  */
+export { PROBLEM_NEAR_DEADLINE_MS } from './shell.service.js';

@@ -1,4 +1,5 @@
 import type { AssignmentStatusCode, TakingStatusCode } from '@dropship/contract';
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
 
@@ -71,6 +72,8 @@ export const takeItems = pgTable(
     index('take_items_order_idx').on(t.orderId),
     index('take_items_purchaser_id_idx').on(t.purchaserOrgId, t.id.desc().nullsFirst()),
     index('take_items_purchaser_picker_idx').on(t.purchaserOrgId, t.assignedUserId, t.assignmentStatus),
+    // The workbench's items taken per day (and a picker's own day).
+    index('take_items_purchaser_took_idx').on(t.purchaserOrgId, t.tookAt).where(sql`took_at is not null`),
     // takePage lists urgent items first (加急发货): these keep its pages index-ordered, with and without a status tab.
     index('take_items_purchaser_urgent_idx').on(t.purchaserOrgId, t.urgent.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('take_items_purchaser_status_urgent_idx').on(t.purchaserOrgId, t.assignmentStatus, t.urgent.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -5,6 +5,9 @@
  * Without it (demo, tests): the emulator of packages/channels, started in this process on first use,
  * whose traces advance every KUAIDI100_EMULATOR_STEP_MS (default 10 minutes). Never in production:
  * an unconfigured courier refuses instead of issuing numbers nobody delivers.
+ * Subscription pushes (decision 0035) come to KUAIDI100_CALLBACK_URL (our TRACK_PUSH_PATH as Kuaidi100
+ * reaches it) signed with KUAIDI100_SALT; without both no number is subscribed and polling alone keeps
+ * the traces. The demo subscribes with a random salt and its emulator pushes every step.
  */
 import { randomBytes } from 'node:crypto';
 import { type CourierEmulator, createKuaidi100Client, type Kuaidi100Client, type Kuaidi100ClientOptions, startCourierEmulator } from '@dropship/channels';
@@ -12,7 +15,12 @@ import { ErrorCode } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
 
+/** Where Kuaidi100 pushes subscribed traces (the route in warehouse.routes.ts). */
+export const TRACK_PUSH_PATH = '/api/courier/kuaidi100/push';
+
 export interface CourierGateway {
+  /** The subscription's callback and the salt its pushes are signed with; null: not subscribing. */
+  push: { callbackUrl: string; salt: string } | null;
   client(): Promise<Kuaidi100Client>;
   /** The in-process emulator once started (demo, tests). */
   emulator(): Promise<CourierEmulator>;
@@ -34,6 +42,15 @@ export function createCourierGateway(env: NodeJS.ProcessEnv, log: FastifyBaseLog
   const production = env.NODE_ENV === 'production';
   let real: Kuaidi100Client | undefined;
   let demo: Promise<{ emu: CourierEmulator; client: Kuaidi100Client }> | undefined;
+  let pushTimer: NodeJS.Timeout | undefined;
+  const push = key
+    ? env.KUAIDI100_CALLBACK_URL && env.KUAIDI100_SALT
+      ? { callbackUrl: env.KUAIDI100_CALLBACK_URL, salt: env.KUAIDI100_SALT }
+      : null
+    : {
+        callbackUrl: env.KUAIDI100_CALLBACK_URL ?? `http://127.0.0.1:${env.PORT ?? '8080'}${TRACK_PUSH_PATH}`,
+        salt: randomBytes(12).toString('hex'),
+      };
 
   function startDemo() {
     demo ??= (async () => {
@@ -41,7 +58,12 @@ export function createCourierGateway(env: NodeJS.ProcessEnv, log: FastifyBaseLog
       const step = Number(env.KUAIDI100_EMULATOR_STEP_MS);
       const emu = await startCourierEmulator({ ...creds, stepMs: Number.isFinite(step) && step > 0 ? step : 600_000 });
       log.info({ url: emu.url }, '快递：未配置 KUAIDI100_KEY，已在本进程启动快递100模拟器（面单号与物流轨迹均为模拟）');
-      return { emu, client: createKuaidi100Client({ ...creds, queryUrl: emu.queryUrl, labelUrl: emu.labelUrl }) };
+      // Like Kuaidi100, the emulator pushes changed traces on its own; a refused push is tried again next time.
+      if (env.NODE_ENV !== 'test' && !env.VITEST) {
+        pushTimer = setInterval(() => void emu.pushUpdates().catch(() => undefined), Math.min(Number.isFinite(step) && step > 0 ? step : 600_000, 600_000));
+        pushTimer.unref();
+      }
+      return { emu, client: createKuaidi100Client({ ...creds, queryUrl: emu.queryUrl, labelUrl: emu.labelUrl, subscribeUrl: emu.subscribeUrl }) };
     })().catch((e: unknown) => {
       demo = undefined;
       throw e;
@@ -50,6 +72,7 @@ export function createCourierGateway(env: NodeJS.ProcessEnv, log: FastifyBaseLog
   }
 
   return {
+    push,
     usesEmulator: !key,
     async client() {
       if (key) {
@@ -71,6 +94,7 @@ export function createCourierGateway(env: NodeJS.ProcessEnv, log: FastifyBaseLog
       return (await startDemo()).emu;
     },
     async close() {
+      clearInterval(pushTimer);
       const d = demo;
       demo = undefined;
       if (d) await (await d).emu.close();

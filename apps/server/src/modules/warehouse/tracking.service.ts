@@ -2,7 +2,7 @@
  * Following shipped parcels: a scheduled job asks Kuaidi100 about DELIVERED orders (each at most
  * once per interval, oldest check first) and finishes the ones signed for (state 3); the purchaser
  * can also ask for one order at once. A merged parcel's orders finish together. A number Kuaidi100 does not know yet is normal right after
- * pick-up: it is asked again next round.
+ * pick-up: it is asked again next round. Every answer is kept as the waybill's trace (courier-trace.service.ts).
  */
 import { CourierError } from '@dropship/channels';
 import { sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/app-error.js';
 import { finishOrder } from '../dropship-orders/index.js';
 import type { CourierGateway } from './courier-gateway.js';
+import { keepPolled } from './courier-trace.service.js';
 import { deliveredUnder, waybillOfParcel } from './parcel.repository.js';
 import { waybillOf } from './warehouse.repository.js';
 
@@ -19,6 +20,8 @@ export const TRACK_JOB = 'warehouse.trackDelivered';
 
 interface Due {
   order_id: string | number;
+  waybill_id: number;
+  purchaser_org_id: number;
   seller_org_id: number;
   courier_code: string;
   tracking_no: string;
@@ -30,6 +33,7 @@ async function check(db: Db, courier: CourierGateway, d: Due): Promise<'signed' 
   try {
     const r = await client.queryTrack({ courierCode: d.courier_code, trackingNo: d.tracking_no, phone: d.receiver_phone.slice(-4) });
     await db.execute(sql`update waybills set tracking_state = ${r.state}, tracking_checked_at = now() where order_id = ${d.order_id}`);
+    await keepPolled(db, d, r);
     if (!r.signed) return 'moving';
     // A merged parcel (decision 0019) is signed for as a whole: every order that left under the number finishes.
     const ids = await deliveredUnder(db, d.seller_org_id, d.courier_code, d.tracking_no);
@@ -46,7 +50,7 @@ async function check(db: Db, courier: CourierGateway, d: Due): Promise<'signed' 
 }
 
 const dueSql = (where: ReturnType<typeof sql>) => sql`
-  select w.order_id, w.seller_org_id, w.courier_code, w.tracking_no, o.receiver_phone
+  select w.order_id, w.id as waybill_id, w.purchaser_org_id, w.seller_org_id, w.courier_code, w.tracking_no, o.receiver_phone
   from waybills w join dropship_orders o on o.id = w.order_id
   where o.status = 'DELIVERED' and ${where}`;
 

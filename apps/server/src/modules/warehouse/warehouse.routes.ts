@@ -34,6 +34,8 @@ import { beijingTime, sendXlsxStream, type XlsxColumn } from '../../lib/excel/in
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { type CourierGateway, createCourierGateway } from './courier-gateway.js';
+import { courierTraceRoutes } from './courier-trace.routes.js';
+import { subscribeDue } from './courier-trace.service.js';
 import { handOverOrder } from './hand-over.service.js';
 import { eraseSealedLabels, LABEL_RETENTION_INTERVAL_MS, LABEL_RETENTION_JOB } from './label-retention.js';
 import { exportWarehouseOrders, pageWarehouseOrders } from './orders.service.js';
@@ -86,7 +88,9 @@ export const warehouseRoutes = fp(async (app: RouteApp, { db, config }: AppDeps)
   const deps = { db, jobs: app.jobs, courier, channels: app.channels, decrypted: new DecryptedReceivers() };
   app.jobs.register(TRACK_JOB, z.object({}).passthrough(), async () => {
     await refreshDueTracking(db, courier, { intervalMs: TRACK_INTERVAL_MS });
+    await subscribeDue(db, courier);
   });
+  await courierTraceRoutes(app, { db, courier });
   registerRecycleJob(app.jobs, deps);
   app.jobs.register(LABEL_RETENTION_JOB, z.object({}).passthrough(), async () => {
     const erased = await eraseSealedLabels(db, config.receiverRetainDays);

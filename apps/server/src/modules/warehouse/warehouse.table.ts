@@ -60,7 +60,11 @@ export const waybills = pgTable(
   (t) => [
     uniqueIndex('waybills_order').on(t.orderId),
     uniqueIndex('waybills_courier_tracking').on(t.courierCode, t.trackingNo),
+    // /expressMsg looks a number up without knowing its courier.
+    index('waybills_tracking_idx').on(t.trackingNo),
     index('waybills_purchaser_idx').on(t.purchaserOrgId, t.id.desc().nullsFirst()),
+    // The workbench's waybills issued per day.
+    index('waybills_purchaser_created_idx').on(t.purchaserOrgId, t.createdAt),
     index('waybills_tracking_due_idx').on(t.trackingCheckedAt).where(sql`tracking_state is distinct from '3'`),
     // The label retention job reads only the labels still holding a sealed receiver.
     index('waybills_label_sealed_idx').on(t.orderId).where(sql`label_sealed`),
