@@ -192,4 +192,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'withdrawal.reject': '提现审核拒绝',
   'stallDirectory.save': '保存档口库',
   'version.publish': '发布版本',
+  'help.category.save': '保存帮助分类',
+  'help.article.save': '保存帮助文章',
+  'help.article.publish': '发布或下线帮助文章',
+  'help.image.upload': '上传帮助文章图片',
 };

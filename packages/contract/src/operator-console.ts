@@ -14,5 +14,8 @@ export const OPERATOR_ROLES: Record<OperatorRoleKey, { name: string; codes: stri
   /** Money: withdrawals, coupons and the prices sellers pay. */
   finance: { name: '财务', codes: ['operator/withdrawals', 'operator/coupons', 'operator/expressRules', 'operator/servicePrices'] },
   /** Sellers' and purchasers' questions: what they read, their organisations, the stall directory. */
-  support: { name: '客服', codes: ['operator/announcements', 'operator/popups', 'operator/orgs', 'operator/auditLog', 'operator/stallDirectory'] },
+  support: {
+    name: '客服',
+    codes: ['operator/announcements', 'operator/popups', 'operator/orgs', 'operator/auditLog', 'operator/stallDirectory', 'operator/helpArticles'],
+  },
 };
