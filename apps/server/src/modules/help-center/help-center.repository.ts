@@ -2,7 +2,7 @@
  * Help center SQL. Articles are the platform's, not a tenant's: readers see published ones only;
  * feedback is per user.
  */
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { helpArticles, helpCategories, helpFeedback } from './help-center.table.js';
 
@@ -81,27 +81,39 @@ export async function publishedBySlug(db: Db, slug: string, userId: number) {
 }
 
 /**
- * Published articles holding every token (GIN), best first: a whole term in the title counts 10,
- * in the text 3 (bigrams alone can match a term whose characters are only scattered).
+ * Published articles holding every token (GIN), best first: each whole term in the title counts
+ * (the title is short, so ranking reads no article body; the page's order breaks ties).
  */
 export async function search(db: Db, tokens: string[], terms: string[], page: { pageNo: number; pageSize: number }) {
   const where = and(eq(helpArticles.published, true), sql`${helpArticles.searchTokens} @> ${sql.param(tokens)}::text[]`);
   const score = sql.join(
-    terms.map(
-      (t) =>
-        sql`(case when strpos(lower(${helpArticles.title}), ${t}) > 0 then 10 else 0 end + case when strpos(lower(${helpArticles.searchText}), ${t}) > 0 then 3 else 0 end)`,
-    ),
+    terms.map((t) => sql`(strpos(lower(${helpArticles.title}), ${t}) > 0)::int`),
     sql` + `,
   );
   const [total] = await db.select({ n: count() }).from(helpArticles).where(where);
-  const rows = await db
-    .select({ slug: helpArticles.slug, title: helpArticles.title, categoryName: helpCategories.name, searchText: helpArticles.searchText })
+  const ranked = await db
+    .select({ id: helpArticles.id })
     .from(helpArticles)
-    .innerJoin(helpCategories, eq(helpCategories.id, helpArticles.categoryId))
     .where(where)
     .orderBy(desc(score), asc(helpArticles.sort), asc(helpArticles.id))
     .limit(page.pageSize)
     .offset((page.pageNo - 1) * page.pageSize);
+  // The bodies (for the snippets) are read for this page's articles only.
+  const ids = ranked.map((r) => r.id);
+  const found = ids.length
+    ? await db
+        .select({
+          id: helpArticles.id,
+          slug: helpArticles.slug,
+          title: helpArticles.title,
+          categoryName: helpCategories.name,
+          searchText: helpArticles.searchText,
+        })
+        .from(helpArticles)
+        .innerJoin(helpCategories, eq(helpCategories.id, helpArticles.categoryId))
+        .where(inArray(helpArticles.id, ids))
+    : [];
+  const rows = ids.map((id) => found.find((r) => r.id === id)).filter((r) => r !== undefined);
   return { total: total?.n ?? 0, rows };
 }
 
