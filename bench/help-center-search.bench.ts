@@ -44,7 +44,10 @@ for (let i = 0; i < N; i += 200) {
     while (md.length < 1500)
       md += [...(sentences[rand(sentences.length)] ?? '')].map((c) => (HAN.test(c) && rand(3) === 0 ? pool[rand(pool.length)] : c)).join('');
     if (j % 10 === 0) md += '\n\n鸵鸟蛋的包装说明。';
-    rows.push({ ...articleValues({ categoryId: 1, slug: `synthetic-${j}`, title: `合成文章 ${j}`, markdown: md, sort: 100 }, null), published: true });
+    rows.push({
+      ...repo.articleRow(articleValues({ categoryId: 1, slug: `synthetic-${j}`, title: `合成文章 ${j}`, markdown: md, sort: 100 }, null)),
+      published: true,
+    });
   }
   await db.insert(helpArticles).values(rows);
 }

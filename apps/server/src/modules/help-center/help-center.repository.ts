@@ -8,8 +8,18 @@ import { helpArticles, helpCategories, helpFeedback } from './help-center.table.
 
 export type ArticleValues = Pick<
   typeof helpArticles.$inferInsert,
-  'categoryId' | 'slug' | 'title' | 'markdown' | 'html' | 'searchText' | 'searchTokens' | 'sort' | 'updatedBy'
->;
+  'categoryId' | 'slug' | 'title' | 'markdown' | 'html' | 'searchText' | 'sort' | 'updatedBy'
+> & {
+  searchTokens: string[];
+};
+
+/** The row to write: the tokens become the tsvector as they are (no parser, no stemming). */
+export function articleRow({ searchTokens, ...v }: ArticleValues) {
+  return { ...v, searchVector: sql`array_to_tsvector(${sql.param(searchTokens)}::text[])` };
+}
+
+/** Every token required: tokens are Han characters or [a-z0-9] words, so quoting needs no escaping. */
+const allOf = (tokens: string[]) => tokens.map((t) => `'${t.replace(/'/g, "''")}'`).join(' & ');
 
 export async function listCategories(db: Db) {
   return db
@@ -85,7 +95,7 @@ export async function publishedBySlug(db: Db, slug: string, userId: number) {
  * (the title is short, so ranking reads no article body; the page's order breaks ties).
  */
 export async function search(db: Db, tokens: string[], terms: string[], page: { pageNo: number; pageSize: number }) {
-  const where = and(eq(helpArticles.published, true), sql`${helpArticles.searchTokens} @> ${sql.param(tokens)}::text[]`);
+  const where = and(eq(helpArticles.published, true), sql`${helpArticles.searchVector} @@ ${allOf(tokens)}::tsquery`);
   const score = sql.join(
     terms.map((t) => sql`(strpos(lower(${helpArticles.title}), ${t}) > 0)::int`),
     sql` + `,
@@ -161,14 +171,14 @@ export async function slugOwner(db: Db, slug: string) {
 }
 
 export async function insertArticle(db: Db, v: ArticleValues) {
-  const [row] = await db.insert(helpArticles).values(v).returning({ id: helpArticles.id });
+  const [row] = await db.insert(helpArticles).values(articleRow(v)).returning({ id: helpArticles.id });
   return (row as { id: number }).id;
 }
 
 export async function updateArticle(db: Db, id: number, v: ArticleValues) {
   const [row] = await db
     .update(helpArticles)
-    .set({ ...v, updatedAt: sql`now()` })
+    .set({ ...articleRow(v), updatedAt: sql`now()` })
     .where(eq(helpArticles.id, id))
     .returning({ id: helpArticles.id });
   return row !== undefined;

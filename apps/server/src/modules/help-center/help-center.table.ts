@@ -3,6 +3,9 @@ import { users } from '../auth/auth.table.js';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
+/** Written only as `array_to_tsvector(tokens)` (help-center.repository.ts): our tokens, no parser. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /** Categories of the help center, in `sort` order. */
 export const helpCategories = pgTable('help_categories', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -14,8 +17,8 @@ export const helpCategories = pgTable('help_categories', {
 /**
  * Help articles. `markdown` is what the operator writes; `html` is its sanitised rendering, made on
  * the server when it is saved (readers get only that). `search_text` is the title and the body's
- * plain text, and `search_tokens` their Chinese bigrams and words (search-tokens.ts), GIN-indexed so
- * a search reads only the articles holding every token of the query (decision 0032).
+ * plain text, and `search_vector` their Chinese bigrams and words (search-tokens.ts) as a tsvector,
+ * GIN-indexed so a search reads only the articles holding every token of the query (decision 0032).
  */
 export const helpArticles = pgTable(
   'help_articles',
@@ -29,7 +32,7 @@ export const helpArticles = pgTable(
     markdown: text('markdown').notNull(),
     html: text('html').notNull(),
     searchText: text('search_text').notNull(),
-    searchTokens: text('search_tokens').array().notNull(),
+    searchVector: tsvector('search_vector').notNull(),
     sort: integer('sort').notNull().default(0),
     published: boolean('published').notNull().default(false),
     usefulCount: integer('useful_count').notNull().default(0),
@@ -42,7 +45,7 @@ export const helpArticles = pgTable(
   (t) => [
     uniqueIndex('help_articles_slug_idx').on(t.slug),
     index('help_articles_category_idx').on(t.categoryId, t.sort, t.id),
-    index('help_articles_tokens_idx').using('gin', t.searchTokens),
+    index('help_articles_search_idx').using('gin', t.searchVector),
   ],
 );
 

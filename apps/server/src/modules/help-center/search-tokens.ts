@@ -1,7 +1,7 @@
 /**
  * Chinese search without a Chinese parser (PGlite ships none, decision 0032): the text becomes the
  * set of its Han characters and Han bigrams, plus every letter/digit word with its prefixes. A query
- * matches an article holding all of the query's tokens (`search_tokens @> query`, GIN-indexed), so
+ * matches an article holding all of the query's tokens (`search_vector @@ tok & tok …`, GIN-indexed), so
  * a two-character word like 打印 is one bigram lookup; ranking then checks the whole terms.
  */
 

@@ -14,8 +14,8 @@ export function defaultArticlesSql(): string {
   for (const a of DEFAULT_ARTICLES) {
     const v = articleValues({ ...a, categoryId: 1 }, null);
     out.push(
-      `INSERT INTO "help_articles" ("category_id", "slug", "title", "markdown", "html", "search_text", "search_tokens", "sort", "published") ` +
-        `SELECT c."id", ${lit(v.slug)}, ${lit(v.title)}, ${lit(v.markdown)}, ${lit(v.html)}, ${lit(v.searchText)}, ${arr(v.searchTokens)}, ${v.sort}, true ` +
+      `INSERT INTO "help_articles" ("category_id", "slug", "title", "markdown", "html", "search_text", "search_vector", "sort", "published") ` +
+        `SELECT c."id", ${lit(v.slug)}, ${lit(v.title)}, ${lit(v.markdown)}, ${lit(v.html)}, ${lit(v.searchText)}, array_to_tsvector(${arr(v.searchTokens)}), ${v.sort}, true ` +
         `FROM "help_categories" c WHERE c."name" = ${lit(a.category)};`,
     );
   }
