@@ -19,7 +19,7 @@ export default function HelpCenterPage() {
   const catalog = useQuery({ queryKey: helpKeys.catalog(), queryFn: helpApi.catalog });
   return (
     <div style={{ maxWidth: 1200, margin: '0 auto' }}>
-      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           帮助中心
         </Typography.Title>
