@@ -47,6 +47,7 @@ import { settlementsRoutes } from './modules/funds/settlements/settlements.route
 import { statementsRoutes } from './modules/funds/statements/statements.routes.js';
 import { goodsRoutes } from './modules/goods/goods.routes.js';
 import { headlessParcelRoutes } from './modules/headless-parcel/headless-parcel.routes.js';
+import { helpCenterRoutes } from './modules/help-center/help-center.routes.js';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.js';
 import { labelsRoutes } from './modules/labels/labels.routes.js';
 import { membershipRoutes } from './modules/membership/membership.routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(shellRoutes, deps);
   await app.register(messagesRoutes, deps);
   await app.register(noticesRoutes, deps);
+  await app.register(helpCenterRoutes, deps);
   // One Alipay for the whole server (recharge, replenish, split-ledger, order payment): in the demo one
   // in-process emulator with one key pair, so every notify verifies against the keys that signed it.
   const alipay = createAlipayGateway(deps.config, app.log);

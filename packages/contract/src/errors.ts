@@ -242,6 +242,12 @@ export const ErrorCode = {
   HEADLESS_ALREADY_CLAIMED: 19505,
   HEADLESS_PROOF_UNKNOWN: 19506,
   HEADLESS_NOT_EDITABLE: 19507,
+  // Help center (20200–20299, decision 0032).
+  HELP_SLUG_TAKEN: 20201,
+  HELP_BODY_EMPTY: 20202,
+  HELP_IMAGE_NOT_IMAGE: 20203,
+  HELP_IMAGE_TOO_LARGE: 20204,
+  HELP_SEARCH_NO_TERMS: 20205,
   PARCEL_PHOTO_NOT_IMAGE: 19510,
   PARCEL_PHOTO_TOO_LARGE: 19511,
   PARCEL_PHOTO_TOO_MANY: 19512,
@@ -490,6 +496,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.WORK_ORDER_REOPEN_EXPIRED]: '工单解决或关闭已超过7天，不能重新打开，请新建工单',
   [ErrorCode.WORK_ORDER_TOO_MANY_IMAGES]: '每次最多上传5张图片',
   [ErrorCode.WORK_ORDER_RATE_NOT_RESOLVED]: '工单已解决后才能评价，且每次解决只能评价一次',
+  [ErrorCode.HELP_SLUG_TAKEN]: '文章标识已被其他文章使用，请换一个',
+  [ErrorCode.HELP_BODY_EMPTY]: '正文没有可显示的内容（脚本等不安全内容已被去除）',
+  [ErrorCode.HELP_IMAGE_NOT_IMAGE]: '只能上传 JPG、PNG 或 WebP 格式的图片',
+  [ErrorCode.HELP_IMAGE_TOO_LARGE]: '图片不能超过2MB，请压缩后重新上传',
+  [ErrorCode.HELP_SEARCH_NO_TERMS]: '请输入要搜索的中文、字母或数字',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

@@ -24,6 +24,7 @@ export * from './funds-records.js';
 export * from './goods.js';
 export * from './goods-links.js';
 export * from './headless-parcels.js';
+export * from './help-center.js';
 export * from './labels.js';
 export * from './membership.js';
 export * from './money.js';

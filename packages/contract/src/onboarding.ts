@@ -199,4 +199,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'workOrder.reply': '回复工单',
   'workOrder.resolve': '工单标记已解决',
   'workOrder.close': '关闭工单',
+  'help.category.save': '保存帮助分类',
+  'help.article.save': '保存帮助文章',
+  'help.article.publish': '发布或下线帮助文章',
+  'help.image.upload': '上传帮助文章图片',
 };

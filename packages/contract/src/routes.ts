@@ -194,6 +194,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/operator/coupons', title: '优惠券发放', group: 'opFunds', audience: OPERATOR },
   { path: '/operator/announcements', title: '公告管理', group: 'opContent', audience: OPERATOR },
   { path: '/operator/popups', title: '弹窗管理', group: 'opContent', audience: OPERATOR },
+  { path: '/operator/helpArticles', title: '帮助文章', group: 'opContent', audience: OPERATOR },
   { path: '/operator/orgs', title: '机构管理', group: 'opOrgs', audience: OPERATOR },
   { path: '/operator/auditLog', title: '操作日志', group: 'opOrgs', audience: OPERATOR },
   { path: '/operator/expressRules', title: '快递运费规则', group: 'opSettings', audience: OPERATOR },

@@ -21,6 +21,7 @@ export * from '../modules/funds/settlements/settlements.table.js';
 export * from '../modules/funds/withdraw/withdrawals.table.js';
 export * from '../modules/goods/goods.table.js';
 export * from '../modules/headless-parcel/headless-parcel.table.js';
+export * from '../modules/help-center/help-center.table.js';
 export * from '../modules/jobs/jobs.table.js';
 export * from '../modules/labels/labels.table.js';
 export * from '../modules/membership/membership.table.js';

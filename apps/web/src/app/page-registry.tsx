@@ -81,6 +81,8 @@ const AuditLogPage = lazy(() => import('../features/operator-orgs/AuditLogPage')
 const AnnouncementListPage = lazy(() => import('../features/notices/AnnouncementListPage'));
 const AnnouncementDetailPage = lazy(() => import('../features/notices/AnnouncementDetailPage'));
 const WithdrawalReviewPage = lazy(() => import('../features/operator-console/WithdrawalReviewPage'));
+const HelpCenterPage = lazy(() => import('../features/help-center/HelpCenterPage'));
+const HelpArticleAdminPage = lazy(() => import('../features/operator-console/HelpArticleAdminPage'));
 const AnnouncementAdminPage = lazy(() => import('../features/operator-console/AnnouncementAdminPage'));
 const PopupAdminPage = lazy(() => import('../features/operator-console/PopupAdminPage'));
 const VersionPage = lazy(() => import('../features/operator-console/VersionPage'));
@@ -167,6 +169,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/operator/withdrawals': WithdrawalReviewPage,
   '/operator/announcements': AnnouncementAdminPage,
   '/operator/popups': PopupAdminPage,
+  '/helpCenter': HelpCenterPage,
+  '/operator/helpArticles': HelpArticleAdminPage,
   '/operator/version': VersionPage,
   '/operator/coupons': CouponIssuePage,
   '/operator/expressRules': ExpressRulesPage,

@@ -3,6 +3,7 @@ import { findRoute } from '@dropship/contract';
 import { Alert, FloatButton, Layout, Spin } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { HelpLink } from '../../features/help-center/HelpLink';
 import { PagePopup } from '../../features/notices/PagePopup';
 import { Guides } from '../dialogs/Guides';
 import { ShopAuthDialog } from '../dialogs/ShopAuthDialog';
@@ -37,6 +38,7 @@ function CustomerLayout({ children }: { children?: ReactNode }) {
           </Layout.Sider>
         )}
         <Layout.Content id="main-content" style={{ padding: 16, minWidth: 0 }}>
+          <HelpLink />
           <Suspense fallback={null}>{children ?? <Outlet />}</Suspense>
         </Layout.Content>
       </Layout>
