@@ -31,6 +31,8 @@ const row = (id: number, extra: Partial<ProblemRow>): ProblemRow => ({
   freightFen: null,
   sendBackWaybillNo: null,
   sendBackCourierName: null,
+  reshipOrderId: null,
+  reshipOrderNo: null,
   deadlineAt: new Date(Date.now() + 5 * 3_600_000).toISOString(),
   createdAt: '2026-11-26T02:00:00.000Z',
   ...extra,
