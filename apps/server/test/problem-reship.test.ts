@@ -13,17 +13,7 @@ import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { openProblemParcel } from '../src/modules/problem-parcel/index.js';
 import { problemParcelEvents, problemParcels } from '../src/modules/problem-parcel/problem-parcel.table.js';
-import {
-  balance,
-  callers,
-  expectBadRequest,
-  type FundsTestApp,
-  fund,
-  orgOf,
-  PAY_PASSWORD,
-  setPayPassword,
-  startFundsApp,
-} from './funds-payments-support.js';
+import { balance, callers, expectBadRequest, type FundsTestApp, fund, orgOf, PAY_PASSWORD, setPayPassword, startFundsApp } from './funds-payments-support.js';
 import { login, type Session } from './helpers.js';
 import { createSecondSeller, PASSWORD } from './support.js';
 
@@ -143,12 +133,14 @@ describe('reship a problem parcel', () => {
       expect(s.errorCode, s.errorMsg).toBe(0);
       scan = s.data;
     }
-    expect(scan?.outcome).toBe('READY');
-    const shipped = await post<WarehouseShipResult>('/api/b2/purchaser/warehouse/ship', purchaser, { orderId: r.data.orderId });
-    expect(shipped.errorCode, shipped.errorMsg).toBe(0);
-    expect(shipped.data.trackingNo).toBeTruthy();
+    // The warehouse's settings may ship at the last scan (SHIPPED) or leave it READY for its waybill.
+    expect(['READY', 'SHIPPED']).toContain(scan?.outcome);
+    if (scan?.outcome === 'READY') {
+      const shipped = await post<WarehouseShipResult>('/api/b2/purchaser/warehouse/ship', purchaser, { orderId: r.data.orderId });
+      expect(shipped.errorCode, shipped.errorMsg).toBe(0);
+    }
     const [o] = await queryRows<{ status: string }>(db(), sql`select status from dropship_orders where id = ${r.data.orderId}`);
-    expect(o?.status).not.toBe('WAITING_DELIVERING');
+    expect(o?.status).toBe('DELIVERED');
 
     const list = await post<{ list: { id: number; reshipOrderNo: string | null }[]; counts: Record<string, number> }>(`${BASE}/problem/page`, seller, {
       status: 'PROCESSED',

@@ -4,14 +4,7 @@
  * shipping it. Each locks the row, checks the current status, and writes one problem_parcel_events row;
  * a refusal names the current status in Chinese and changes nothing.
  */
-import {
-  ErrorCode,
-  fenToYuan,
-  PARCEL_STATUS_NAMES,
-  type ProblemReshipBody,
-  type ProblemSendBackBody,
-  RETURN_PROBLEM_DEADLINE_DAYS,
-} from '@dropship/contract';
+import { ErrorCode, fenToYuan, PARCEL_STATUS_NAMES, type ProblemReshipBody, type ProblemSendBackBody, RETURN_PROBLEM_DEADLINE_DAYS } from '@dropship/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';

@@ -8,7 +8,7 @@
 import { ErrorCode, fenToYuan, type ReceiverFields } from '@dropship/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
-import { type FeeBook, expressFeeFrom } from '../../express/index.js';
+import { expressFeeFrom, type FeeBook } from '../../express/index.js';
 import { balanceOf } from '../../funds/index.js';
 import * as repo from '../orders.repository.js';
 import { settleOrders } from '../pay/settle.service.js';
