@@ -3,7 +3,8 @@
  * as an inspection would) is due within hours: the seller sees it counted in the menu badge, opens
  * 问题件, asks for it back on 问题件寄回 (typed address, the courier's quoted freight), pays the freight
  * from the balance; the purchaser scans its number on 扫描打印 and ships it with a waybill; the seller
- * then sees 已寄回 with that waybill.
+ * then sees 已寄回 with that waybill. Another parcel is re-shipped (重发) from 问题件 as a new paid
+ * dropship order: it shows under 已重发 and the order on 代发订单.
  */
 import { ErrorCode } from '@dropship/contract';
 import { eq } from 'drizzle-orm';
@@ -98,4 +99,47 @@ it('a parcel near its deadline shows in the badge, its freight is paid and the w
   const shipped = page.locator('tr', { hasText: no });
   await shipped.getByText('已寄回').waitFor();
   await shipped.getByText('中通快递 ZT7700011122233').waitFor();
+});
+
+it('re-ships a parcel as a new dropship order: 已重发 on 问题件, the order on 代发订单', { timeout: 180_000 }, async () => {
+  const app = h.serving.app;
+  const db = h.serving.database.db;
+  const t = { app, database: h.serving.database, config: app.initialConfig as never, close: async () => {} };
+  const { post } = callers(() => t);
+  const seller = await login(app, 'demo_seller');
+  const set = await post('/api/b2/funds/payPassword/set', seller, { loginPassword: DEMO_PASSWORD, payPassword: PAY_PASSWORD });
+  expect([0, ErrorCode.PAY_PASSWORD_ALREADY_SET]).toContain(set.errorCode);
+  const sellerOrg = await orgOf(db, seller);
+  await fund(db, sellerOrg, 100_000);
+  const parcel = await openProblemParcel(db, {
+    orgId: sellerOrg,
+    purchaserOrgId: await orgOf(db, await login(app, 'demo_purchaser')),
+    source: 'INSPECTION',
+    reason: '破损：外包装压坏',
+    trackingNo: 'YT8800099880001',
+    goods: [{ title: '针织开衫', itemNo: 'K2031', color: '米白', size: 'L', quantity: 1 }],
+  });
+  const no = parcel.barcodeNo ?? '';
+
+  const page = await pageOf('demo_seller');
+  await page.goto(h.url('www', `/afterSale/problemList?trackingNo=${no}`));
+  await page.locator('tr', { hasText: no }).getByRole('button', { name: '重发' }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByLabel('收货人').fill('王小丽');
+  await drawer.getByLabel('手机号').fill('13700137000');
+  await drawer.getByLabel('省市区').click();
+  for (const name of ['浙江省', '杭州市', '西湖区']) await page.locator('.ant-cascader-menu-item', { hasText: new RegExp(`^${name}$`) }).click();
+  await drawer.getByLabel('详细地址').fill('文二路 8 号');
+  await drawer.getByRole('radio', { name: /中通快递 快递费 ¥/ }).check();
+  await drawer.getByLabel('支付密码').fill(PAY_PASSWORD);
+  await shot(page, 'problem-reship');
+  await drawer.getByRole('button', { name: /确认重发并支付 ¥/ }).click();
+  const done = page.getByText(/已重发为代发订单 DF\d+/);
+  await done.waitFor();
+  const orderNo = /DF\d+/.exec((await done.textContent()) ?? '')?.[0] ?? '';
+
+  await page.getByRole('tab', { name: /已重发/ }).click();
+  await page.locator('tr', { hasText: no }).getByText(`重发订单 ${orderNo}`).waitFor();
+  await page.goto(h.url('www', `/order/daifaOrderList?orderNo=${orderNo}`));
+  await page.locator('tr', { hasText: orderNo }).waitFor();
 });

@@ -60,7 +60,8 @@ export const DropshipOrderRow = z.object({
   orderNo: z.string(),
   status: DropshipOrderStatus,
   combinedStatus: CombinedOrderStatus,
-  source: z.enum(['SHOP_ORDER', 'MANUAL', 'DECLARATION', 'OFFLINE']),
+  /** PROBLEM_RESHIP: 问题件重发, the goods of a problem parcel shipped from the warehouse (decision 0027). */
+  source: z.enum(['SHOP_ORDER', 'MANUAL', 'DECLARATION', 'OFFLINE', 'PROBLEM_RESHIP']),
   shopOrderId: z.number().nullable(),
   shopName: z.string().nullable(),
   channel: z.string().nullable(),

@@ -234,6 +234,7 @@ export const ErrorCode = {
   PROBLEM_PARCEL_FREIGHT_CHANGED: 18301,
   PROBLEM_PARCEL_EXPORT_TOO_LARGE: 18302,
   PROBLEM_PARCEL_NOT_SHIPPABLE: 18303,
+  PROBLEM_PARCEL_RESHIP_NO_GOODS: 18304,
   /** Headless parcels (无头件: claims, the warehouse's decision) and parcel photos: 19500–19549. */
   HEADLESS_NOT_CLAIMABLE: 19501,
   HEADLESS_CLAIM_EXISTS: 19502,
@@ -473,6 +474,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.PROBLEM_PARCEL_FREIGHT_CHANGED]: '寄回运费已变化，请重新申请寄回',
   [ErrorCode.PROBLEM_PARCEL_EXPORT_TOO_LARGE]: '导出的问题件太多，请缩小筛选范围后再导出',
   [ErrorCode.PROBLEM_PARCEL_NOT_SHIPPABLE]: '该包裹不是本仓库待寄回的问题件，请核对编号',
+  [ErrorCode.PROBLEM_PARCEL_RESHIP_NO_GOODS]: '该问题件没有登记商品，不能重发，请选择寄回或弃件',
   [ErrorCode.HEADLESS_NOT_CLAIMABLE]: '该无头件已被认领或已处理，不能再认领，请刷新后查看',
   [ErrorCode.HEADLESS_CLAIM_EXISTS]: '您已提交过该无头件的认领，请在“我的认领”中等待仓库确认',
   [ErrorCode.HEADLESS_CLAIM_PROOF_REQUIRED]: '认领请填写您的订单号或售后单号作为凭证',

@@ -88,6 +88,9 @@ export const ProblemRow = z.object({
   freightFen: z.number().int().nullable(),
   sendBackWaybillNo: z.string().nullable(),
   sendBackCourierName: z.string().nullable(),
+  /** 重发 (PROCESSED): the new dropship order the goods left in. */
+  reshipOrderId: z.number().nullable(),
+  reshipOrderNo: z.string().nullable(),
   deadlineAt: z.string(),
   createdAt: z.string(),
 });
@@ -218,3 +221,38 @@ export const PurchaserShipSendBackBody = z.object({
   courierName: requiredText('寄回快递公司', 30),
 });
 export type PurchaserShipSendBackBody = z.input<typeof PurchaserShipSendBackBody>;
+
+// ---- 重发：问题件的商品作为新的代发订单发出 ----------------------------------------------------------
+
+/** What a re-ship costs per courier: the goods are already paid, so express and the service fee only. */
+export const ProblemReshipQuoteBody = z.object({ id: id('问题件'), province: requiredText('收货省份', 20) });
+export const ProblemReshipQuoteRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  expressFeeFen: z.number().int(),
+  serviceFeeFen: z.number().int(),
+  totalFen: z.number().int(),
+});
+export type ProblemReshipQuoteRow = z.infer<typeof ProblemReshipQuoteRow>;
+
+/** 重发: the new order's receiver and courier, paid from the balance at once (pay password, request key). */
+export const ProblemReshipBody = z.object({
+  id: id('问题件'),
+  receiver: ReceiverFields,
+  expressCode: requiredText('快递公司', 30),
+  payPassword: z
+    .string({ error: (iss) => (iss.input === undefined ? '请输入支付密码' : '支付密码必须是文字') })
+    .regex(/^\d{6}$/, '支付密码必须是6位数字')
+    .describe('支付密码'),
+  requestKey: requestKeyField,
+});
+export type ProblemReshipBody = z.input<typeof ProblemReshipBody>;
+
+export const ProblemReshipResult = z.object({
+  id: z.number(),
+  status: ParcelStatus,
+  orderId: z.number(),
+  orderNo: z.string(),
+  totalFen: z.number().int(),
+});
+export type ProblemReshipResult = z.infer<typeof ProblemReshipResult>;

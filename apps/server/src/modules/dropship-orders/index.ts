@@ -28,6 +28,8 @@ export { findOrders, lockOrders } from './orders.repository.js';
 export { bumpCounts, insertEvents, moves } from './timeline.repository.js';
 export { insertItems, insertOrders, itemsOf, nextOrderNos } from './orders.repository.js';
 export type { NewItem, NewOrder } from './orders.repository.js';
+export type { StockLine, StockOrder } from './place/from-stock.service.js';
+export { placePaidFromStock, stockOrderQuotes } from './place/from-stock.service.js';
 export { plainReceiverOf } from './receiver.js';
 export { stallLineItem } from './stall-line.js';
 export { mirrorTakeItems } from './take-mirror.js';

@@ -104,6 +104,8 @@ const rowColumns = {
   freightFen: problemParcels.freightFen,
   sendBackWaybillNo: problemParcels.sendBackWaybillNo,
   sendBackCourierName: problemParcels.sendBackCourierName,
+  reshipOrderId: problemParcels.reshipOrderId,
+  reshipOrderNo: problemParcels.reshipOrderNo,
   deadlineAt: problemParcels.deadlineAt,
   createdAt: problemParcels.createdAt,
 };

@@ -22,6 +22,10 @@ import {
   ProblemPageResult,
   ProblemPayBody,
   ProblemPayResult,
+  ProblemReshipBody,
+  ProblemReshipQuoteBody,
+  ProblemReshipQuoteRow,
+  ProblemReshipResult,
   ProblemSendBackBody,
   ProblemSendBackOptions,
   ProblemStatusResult,
@@ -40,7 +44,16 @@ import type { AlipayGateway } from '../funds/index.js';
 import { PROBLEM_EXPORT_COLUMNS } from './problem-export-columns.js';
 import { exportProblems, pageProblems, pageSendBacks, problemDetail, problemGoods, sendBackOptions } from './problem-list.service.js';
 import { eraseDoneReceivers } from './problem-parcel.repository.js';
-import { askSendBack, cancelSendBack, discardParcels, quoteFreight, runProblemDeadlines, shipSendBack } from './problem-parcel.service.js';
+import {
+  askSendBack,
+  cancelSendBack,
+  discardParcels,
+  quoteFreight,
+  quoteReship,
+  reshipParcel,
+  runProblemDeadlines,
+  shipSendBack,
+} from './problem-parcel.service.js';
 import { freightPaymentStatus, payFreight } from './problem-parcel-alipay.service.js';
 
 const tags = ['problem-parcels'];
@@ -132,6 +145,34 @@ export async function problemParcelRoutes(app: RouteApp, deps: AppDeps & { alipa
       schema: { tags, summary: '支付寄回运费（余额需支付密码，或支付宝）', body: ProblemPayBody, response: { 200: envelopeOf(ProblemPayResult) } },
     },
     async (req) => ok(await payFreight(db, alipay, requireCaller(req), req.body, originOf(req), req.log)),
+  );
+
+  app.post(
+    `${BASE}/problem/reship/quote`,
+    {
+      config: LIST,
+      schema: {
+        tags,
+        summary: '重发费用报价（快递费 + 服务费，商品已付）',
+        body: ProblemReshipQuoteBody,
+        response: { 200: envelopeOf(z.array(ProblemReshipQuoteRow)) },
+      },
+    },
+    async (req) => ok(await quoteReship(db, requireCaller(req), req.body.id, req.body.province)),
+  );
+
+  app.post(
+    `${BASE}/problem/reship`,
+    {
+      config: LIST,
+      schema: {
+        tags,
+        summary: '重发（待处理/已认领 → 已重发：新建代发订单并余额支付）',
+        body: ProblemReshipBody,
+        response: { 200: envelopeOf(ProblemReshipResult) },
+      },
+    },
+    async (req) => ok(await reshipParcel(db, requireCaller(req), req.body)),
   );
 
   app.get(

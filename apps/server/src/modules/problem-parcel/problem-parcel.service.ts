@@ -4,7 +4,7 @@
  * shipping it. Each locks the row, checks the current status, and writes one problem_parcel_events row;
  * a refusal names the current status in Chinese and changes nothing.
  */
-import { ErrorCode, fenToYuan, PARCEL_STATUS_NAMES, type ProblemSendBackBody, RETURN_PROBLEM_DEADLINE_DAYS } from '@dropship/contract';
+import { ErrorCode, fenToYuan, PARCEL_STATUS_NAMES, type ProblemReshipBody, type ProblemSendBackBody, RETURN_PROBLEM_DEADLINE_DAYS } from '@dropship/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -12,8 +12,9 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { sealReceiverColumns } from '../../lib/receiver-vault/index.js';
 import { ensureSetting } from '../auth/index.js';
+import { findOrders, placePaidFromStock, stockOrderQuotes } from '../dropship-orders/index.js';
 import { expressFeeFrom, loadFeeBook } from '../express/index.js';
-import { ledgerEntries, moveMoney } from '../funds/index.js';
+import { assertPayPassword, ledgerEntries, moveMoney } from '../funds/index.js';
 import { sendMessage } from '../messages/index.js';
 import * as repo from './problem-parcel.repository.js';
 import type { ParcelGood, ParcelSource } from './problem-parcel.table.js';
@@ -280,6 +281,62 @@ export async function shipSendBack(db: Db, caller: Actor, b: { id: number; waybi
       });
     }
     return { id: p.id, status: 'SEND_BACKED' as const };
+  });
+}
+
+// ---- 重发: the goods leave in a new dropship order --------------------------------------------------
+
+/** What a re-ship to a province costs by each courier (express + service fee; the goods are paid). */
+export async function quoteReship(db: Db, caller: Actor, id: number, province: string) {
+  const [p] = await repo.goodsOf(db, caller.orgId, [id]);
+  if (!p) throw notFound('问题件');
+  return stockOrderQuotes(await loadFeeBook(db), province, itemCountOf(p.goods));
+}
+
+type ReshipInput = z.output<typeof ProblemReshipBody>;
+export const reshipKey = (requestKey: string) => `problem-reship:${requestKey}`;
+
+/**
+ * 重发 (WAITING_PROCESS / CLAIMED → PROCESSED): under the parcel's lock, a new dropship order of its
+ * goods (from the warehouse's stock, goods cost 0) is placed and paid from the balance through the
+ * orders' own pay path, and the parcel moves with an event naming the order, all in one transaction.
+ * The same request key again answers the first re-ship; another key finds the parcel PROCESSED and is
+ * refused. Another tenant's parcel answers "not found" before the pay password is asked.
+ */
+export async function reshipParcel(db: Db, caller: Actor, b: ReshipInput) {
+  if (!(await repo.findOwn(db, caller.orgId, b.id))) throw notFound('问题件');
+  await assertPayPassword(db, caller, b.payPassword);
+  const book = await loadFeeBook(db);
+  const key = reshipKey(b.requestKey);
+  return inTransaction(db, async (t) => {
+    const p = await lockOwn(t, caller, b.id);
+    if (p.status === 'PROCESSED' && p.reshipOrderId) {
+      const [o] = await findOrders(t, caller.orgId, [p.reshipOrderId]);
+      if (o?.payRequestKey === key) return { id: p.id, status: p.status, orderId: o.id, orderNo: o.orderNo, totalFen: o.totalFen };
+    }
+    if (!isUndecided(p)) throw refuse(p, '重发');
+    const goods = p.goods.filter((g) => g.quantity > 0);
+    if (goods.length === 0) throw new AppError(ErrorCode.PROBLEM_PARCEL_RESHIP_NO_GOODS);
+    const order = await placePaidFromStock(t, caller, book, {
+      source: 'PROBLEM_RESHIP',
+      receiver: b.receiver,
+      expressCode: b.expressCode,
+      lines: goods.map((g) => ({
+        title: g.title || g.itemNo || g.sku || '问题件商品',
+        artNo: g.itemNo ?? '',
+        color: g.color ?? '',
+        size: g.size ?? '',
+        quantity: g.quantity,
+        snapshot: { kind: 'PROBLEM_PARCEL', parcelId: p.id, barcodeNo: p.barcodeNo, good: g },
+      })),
+      remark: `问题件重发：${p.barcodeNo ?? `#${p.id}`}`,
+      requestKey: key,
+    });
+    await move(t, p, 'PROCESSED', 'RESHIP', caller.userId, `已重发为代发订单 ${order.orderNo}，支付 ¥${fenToYuan(order.totalFen)}`, {
+      reshipOrderId: order.orderId,
+      reshipOrderNo: order.orderNo,
+    });
+    return { id: p.id, status: 'PROCESSED' as const, ...order };
   });
 }
 

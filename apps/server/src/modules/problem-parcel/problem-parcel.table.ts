@@ -68,6 +68,9 @@ export const problemParcels = pgTable(
     sendBackWaybillNo: text('send_back_waybill_no'),
     sendBackCourierName: text('send_back_courier_name'),
     sendBackedAt: at('send_backed_at'),
+    /** 重发: the new dropship order its goods left in (PROCESSED), and that order's number for the lists. */
+    reshipOrderId: bigint('reship_order_id', { mode: 'number' }),
+    reshipOrderNo: text('reship_order_no'),
     /** The fewest days before the deadline the seller has been reminded at (3, then 1): each reminder once. */
     remindedDays: integer('reminded_days'),
     /** A headless parcel's sender phone as the desk read it, sealed (receiver vault); null when none was shown. */

@@ -8,6 +8,9 @@ import type {
   ProblemPageResult,
   ProblemPayBody,
   ProblemPayResult,
+  ProblemReshipBody,
+  ProblemReshipQuoteRow,
+  ProblemReshipResult,
   ProblemSendBackBody,
   PurchaserSendBackRow,
   ReceiverFields,
@@ -24,6 +27,7 @@ export const problemKeys = {
   goods: (ids: number[]) => [...problemKeys.all, 'goods', ids] as const,
   options: () => [...problemKeys.all, 'sendBackOptions'] as const,
   freight: (id: number, province: string) => [...problemKeys.all, 'freight', id, province] as const,
+  reshipQuote: (id: number, province: string) => [...problemKeys.all, 'reshipQuote', id, province] as const,
   sendBacks: (code: string) => [...problemKeys.all, 'purchaserSendBacks', code] as const,
   payment: (outTradeNo: string) => [...problemKeys.all, 'payment', outTradeNo] as const,
 };
@@ -41,6 +45,9 @@ export const problemApi = {
   sendBack: (body: ProblemSendBackBody) => post<{ id: number; status: string; freightFen: number }>(`${B}/problem/sendBack`, body),
   cancelSendBack: (id: number) => post<{ id: number; status: string }>('/api/b2/post/orders/cancel/sendBack', { id }),
   pay: (body: ProblemPayBody) => post<ProblemPayResult>(`${B}/problem/pay`, body),
+  reshipQuote: (id: number, province: string) => post<ProblemReshipQuoteRow[]>(`${B}/problem/reship/quote`, { id, province }),
+  /** 重发: a new dropship order of the parcel's goods, paid from the balance. */
+  reship: (body: ProblemReshipBody) => post<ProblemReshipResult>(`${B}/problem/reship`, body),
   /** An Alipay freight trade; the server asks Alipay while it is unpaid. */
   payment: (outTradeNo: string) => call<ProblemFreightPayment>({ method: 'GET', url: `${B}/problem/payment`, params: { outTradeNo } }),
   /** The filtered set as .xlsx (the server streams it). */

@@ -24,6 +24,26 @@ interface Props {
   onClose(): void;
 }
 
+/** The receiver's fields (name, phone, area as [province, city, district], address) inside a caller's Form. */
+export function ReceiverFormItems() {
+  return (
+    <>
+      <Form.Item name="name" label="收货人" rules={[zodRule(ReceiverFields.shape.name)]}>
+        <Input maxLength={30} />
+      </Form.Item>
+      <Form.Item name="phone" label="手机号" rules={[zodRule(ReceiverFields.shape.phone)]}>
+        <Input maxLength={20} />
+      </Form.Item>
+      <Form.Item name="area" label="省市区" rules={[{ required: true, type: 'array', len: 3, message: '请选择省份、城市和区县' }]}>
+        <AreaCascader aria-label="省市区" placeholder="选择省 / 市 / 区县" style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="address" label="详细地址" rules={[zodRule(ReceiverFields.shape.address)]}>
+        <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} />
+      </Form.Item>
+    </>
+  );
+}
+
 export function ReceiverModal({ open, title = '修改收货信息', initial, saving, onSave, onClose }: Props) {
   const [form] = Form.useForm<Values>();
   const known = initial?.province && initial.city && initial.district ? [initial.province, initial.city, initial.district] : [];
@@ -54,18 +74,7 @@ export function ReceiverModal({ open, title = '修改收货信息', initial, sav
         preserve={false}
         initialValues={{ name: initial?.name, phone: initial?.phone, area: known, address: initial?.address }}
       >
-        <Form.Item name="name" label="收货人" rules={[zodRule(ReceiverFields.shape.name)]}>
-          <Input maxLength={30} />
-        </Form.Item>
-        <Form.Item name="phone" label="手机号" rules={[zodRule(ReceiverFields.shape.phone)]}>
-          <Input maxLength={20} />
-        </Form.Item>
-        <Form.Item name="area" label="省市区" rules={[{ required: true, type: 'array', len: 3, message: '请选择省份、城市和区县' }]}>
-          <AreaCascader aria-label="省市区" placeholder="选择省 / 市 / 区县" style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="address" label="详细地址" rules={[zodRule(ReceiverFields.shape.address)]}>
-          <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} />
-        </Form.Item>
+        <ReceiverFormItems />
       </Form>
     </Modal>
   );

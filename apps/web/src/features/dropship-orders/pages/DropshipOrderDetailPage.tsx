@@ -106,7 +106,15 @@ export default function DropshipOrderDetailPage() {
       </Space>
       <Card size="small" style={{ marginTop: 12 }}>
         <Descriptions size="small" column={{ xs: 1, md: 2, lg: 3 }}>
-          <Descriptions.Item label="来源">{o.shopName ? `${o.shopName}（${CHANNEL_NAMES[o.channel as Channel] ?? o.channel}）` : '手工订单'}</Descriptions.Item>
+          <Descriptions.Item label="来源">
+            {o.source === 'PROBLEM_RESHIP' ? (
+              <Tag color="purple">问题件重发</Tag>
+            ) : o.shopName ? (
+              `${o.shopName}（${CHANNEL_NAMES[o.channel as Channel] ?? o.channel}）`
+            ) : (
+              '手工订单'
+            )}
+          </Descriptions.Item>
           <Descriptions.Item label="店铺订单号">{o.platformOrderId ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="下单时间">{formatDateTime(o.createdAt)}</Descriptions.Item>
           <Descriptions.Item label="收货人">

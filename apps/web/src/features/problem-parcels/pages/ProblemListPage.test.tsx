@@ -31,6 +31,8 @@ const row = (id: number, extra: Partial<ProblemRow>): ProblemRow => ({
   freightFen: null,
   sendBackWaybillNo: null,
   sendBackCourierName: null,
+  reshipOrderId: null,
+  reshipOrderNo: null,
   deadlineAt: new Date(Date.now() + 5 * 3_600_000).toISOString(),
   createdAt: '2026-11-26T02:00:00.000Z',
   ...extra,
@@ -92,7 +94,7 @@ describe('ProblemListPage', () => {
     expect(screen.getByRole('tab', { name: '全部（3）' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '待处理（1）' })).toBeTruthy();
     expect(within(rowOf('PP20261126000001')).getByText(/剩余[45]小时/)).toBeTruthy();
-    expect(names('PP20261126000001')).toEqual(['详情', '寄回', '弃件']);
+    expect(names('PP20261126000001')).toEqual(['详情', '寄回', '重发', '弃件']);
     expect(names('PP20261126000002')).toEqual(['详情', '支付运费', '取消寄回']);
     expect(names('PP20261126000003')).toEqual(['详情']);
     expect(within(rowOf('PP20261126000003')).getByText('中通快递 ZT7700011122233')).toBeTruthy();

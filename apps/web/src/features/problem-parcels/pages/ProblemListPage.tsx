@@ -1,7 +1,8 @@
 /**
  * 问题件 (/afterSale/problemList): tabs by parcel status with their counts, filters and paging in the
  * address, the deadline countdown of each waiting parcel, batch 寄回 (to the send-back page) and
- * 弃件 (after a confirmation), the filtered set to Excel, and each row's detail in a drawer.
+ * 弃件 (after a confirmation), 重发 of one parcel (a drawer), the filtered set to Excel, and each row's
+ * detail in a drawer.
  */
 import { PARCEL_KIND_NAMES, PARCEL_STATUS_NAMES, PROBLEM_TABS, type ProblemBatchResult, type ProblemRow } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { ListFilterForm, ListToolbar, useListPage } from '../../../lib/list-page
 import { rowSelectionDefaults } from '../../../lib/table-defaults';
 import { problemApi, problemKeys } from '../api';
 import { ProblemDetailDrawer } from '../components/ProblemDetailDrawer';
+import { ReshipDrawer } from '../components/ReshipDrawer';
 import { countdown, goodsText, isUndecided, PROBLEM_FIELDS, PROBLEM_LIST, sendBackPath } from '../problem-list';
 
 const TABS = ['ALL', ...PROBLEM_TABS] as const;
@@ -29,6 +31,7 @@ export default function ProblemListPage() {
   const page = useQuery({ queryKey: problemKeys.page(query), queryFn: () => problemApi.page(query), placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<ProblemRow[]>([]);
   const [detail, setDetail] = useState<number | null>(null);
+  const [reshipping, setReshipping] = useState<ProblemRow | null>(null);
   const [result, setResult] = useState<ProblemBatchResult | null>(null);
   const fresh =
     <A extends unknown[]>(go: (...a: A) => void) =>
@@ -73,7 +76,7 @@ export default function ProblemListPage() {
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        title="仓库收到无法正常处理的包裹（错发、破损、少件、档口拒退等）会登记为问题件。请在处理期限内选择寄回或弃件，逾期未处理系统将自动弃件。"
+        title="仓库收到无法正常处理的包裹（错发、破损、少件、档口拒退等）会登记为问题件。请在处理期限内选择寄回、重发或弃件，逾期未处理系统将自动弃件。"
       />
       <Tabs
         activeKey={tab}
@@ -170,7 +173,13 @@ export default function ProblemListPage() {
             key: 'sendBack',
             width: 220,
             render: (_, r) =>
-              r.sendBackWaybillNo ? `${r.sendBackCourierName ?? ''} ${r.sendBackWaybillNo}` : r.expressName ? `${r.expressName} ${r.receiverName ?? ''}` : '—',
+              r.reshipOrderNo
+                ? `重发订单 ${r.reshipOrderNo}`
+                : r.sendBackWaybillNo
+                  ? `${r.sendBackCourierName ?? ''} ${r.sendBackWaybillNo}`
+                  : r.expressName
+                    ? `${r.expressName} ${r.receiverName ?? ''}`
+                    : '—',
           },
           {
             title: '操作',
@@ -186,6 +195,9 @@ export default function ProblemListPage() {
                   <>
                     <Button type="link" size="small" onClick={() => navigate(sendBackPath([r.id], r.kind))}>
                       寄回
+                    </Button>
+                    <Button type="link" size="small" onClick={() => setReshipping(r)}>
+                      重发
                     </Button>
                     <Button type="link" size="small" danger onClick={() => confirmDiscard([r])}>
                       弃件
@@ -208,6 +220,7 @@ export default function ProblemListPage() {
         ]}
       />
       <ProblemDetailDrawer id={detail} onClose={() => setDetail(null)} />
+      <ReshipDrawer parcel={reshipping} onClose={() => setReshipping(null)} />
       <Modal
         title="弃件结果"
         open={result !== null}
