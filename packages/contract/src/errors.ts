@@ -245,6 +245,8 @@ export const ErrorCode = {
   PARCEL_PHOTO_NOT_IMAGE: 19510,
   PARCEL_PHOTO_TOO_LARGE: 19511,
   PARCEL_PHOTO_TOO_MANY: 19512,
+  /** Statistics (decision 0034): 20400–20449. */
+  STATISTICS_MAIN_ONLY: 20400,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -461,6 +463,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.PARCEL_PHOTO_NOT_IMAGE]: '只能上传 JPG、PNG 或 WebP 格式的图片',
   [ErrorCode.PARCEL_PHOTO_TOO_LARGE]: '图片不能超过2MB，请压缩后重新上传',
   [ErrorCode.PARCEL_PHOTO_TOO_MANY]: '每个包裹最多上传9张照片',
+  [ErrorCode.STATISTICS_MAIN_ONLY]: '只有采购商主账号可以重建统计汇总',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

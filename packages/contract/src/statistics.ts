@@ -90,4 +90,4 @@ export const StatisticsRebuildBody = z
     message: `重建范围最多${STATISTICS_MAX_DAYS}天`,
     path: ['startDay'],
   });
-export const StatisticsRebuildResult = z.object({ days: z.number(), rows: z.number() });
+export const StatisticsRebuildResult = z.object({ days: z.number() });

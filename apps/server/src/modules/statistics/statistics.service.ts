@@ -4,11 +4,19 @@
  * a picker — only the items assigned to it), the figures shaped with their rates, and the rebuild of
  * any range from the raw rows.
  */
-import type { StatisticsPeriod, StatisticsSplit, TakeFigures, TakeStatisticsBody, TakeStatisticsResult } from '@dropship/contract';
+import {
+  ErrorCode,
+  type StatisticsPeriod,
+  type StatisticsSplit,
+  type TakeFigures,
+  type TakeStatisticsBody,
+  type TakeStatisticsResult,
+} from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { inTransaction } from '../../db/transaction.js';
+import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { FIGURE_COLUMNS, type FigureColumn, purchasersWithItems, rebuildTakeRows } from './rollup.repository.js';
 import { keyTotals, type Scope, viewRows } from './view.repository.js';
@@ -128,6 +136,13 @@ export async function dailyTotals(
   const rows = await viewRows(db, scope, fromDay, toDay, 'DAY', 'NONE');
   const byDay = new Map(rows.map((r) => [r.period, sumsOf(r)]));
   return daysOf(fromDay, toDay).map((day) => ({ day, ...figures(byDay.get(day) ?? zero()) }));
+}
+
+/** A purchaser's main account rebuilds its own items' rollup of a range (a sub-account sees only its own numbers, so it may not). */
+export async function rebuildOwn(db: Db, caller: Caller, fromDay: string, toDay: string) {
+  if (caller.orgType !== 'purchaser' || !caller.isMain) throw new AppError(ErrorCode.STATISTICS_MAIN_ONLY, undefined, 403);
+  const r = await rebuildTakeRollup(db, fromDay, toDay, caller.orgId);
+  return { days: r.days };
 }
 
 /** Rebuilds the rollup of [fromDay, toDay] from the raw rows, one purchaser at a time (each in its own transaction). */

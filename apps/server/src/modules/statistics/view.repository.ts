@@ -40,6 +40,7 @@ const SPLIT: Record<Split, string> = {
 
 export type ViewRow = { period: string; key: string } & Record<FigureColumn, string | number>;
 
+// A bucket whose items all moved to another (a re-assignment) keeps a row of zeros: `having` leaves it out.
 const SUMS = sql.raw(FIGURE_COLUMNS.map((c) => `coalesce(sum(${c}), 0) as ${c}`).join(', '));
 
 /** Figures of the scope over [fromDay, toDay], by period and by the split's key. */
@@ -48,7 +49,7 @@ export function viewRows(db: Db, scope: Scope, fromDay: string, toDay: string, p
     db,
     sql`select ${sql.raw(PERIOD[period])} as period, ${sql.raw(SPLIT[split])} as key, ${SUMS}
         from stat_take_daily where ${scopeWhere(scope)} and day between ${fromDay}::date and ${toDay}::date
-        group by 1, 2 order by 1, 2`,
+        group by 1, 2 having sum(items) <> 0 order by 1, 2`,
   );
 }
 
@@ -58,7 +59,7 @@ export function keyTotals(db: Db, scope: Scope, fromDay: string, toDay: string, 
     db,
     sql`select ${sql.raw(SPLIT[split])} as key, ${SUMS}
         from stat_take_daily where ${scopeWhere(scope)} and day between ${fromDay}::date and ${toDay}::date
-        group by 1 order by 1`,
+        group by 1 having sum(items) <> 0 order by 1`,
   );
 }
 
