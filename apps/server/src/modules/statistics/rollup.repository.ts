@@ -10,7 +10,19 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 
-export const KEY_COLUMNS = ['purchaser_org_id', 'seller_org_id', 'day', 'picker_id', 'market_area', 'stall_name', 'art_no'] as const;
+/**
+ * Two grains of the same figures: the fine one (stat_take_daily, down to stall and goods) for the
+ * stall and goods splits, the coarse one (stat_take_daily_area, down to picker and market area)
+ * for every other view — a purchaser's day has hundreds of stalls but a few dozen picker × area
+ * pairs, and the view's cost follows the rows it sums.
+ */
+export const GRAINS = {
+  fine: { table: 'stat_take_daily', keys: ['purchaser_org_id', 'seller_org_id', 'day', 'picker_id', 'market_area', 'stall_name', 'art_no'] },
+  area: { table: 'stat_take_daily_area', keys: ['purchaser_org_id', 'seller_org_id', 'day', 'picker_id', 'market_area'] },
+} as const;
+export type Grain = keyof typeof GRAINS;
+
+export const KEY_COLUMNS = GRAINS.fine.keys;
 export const FIGURE_COLUMNS = [
   'items',
   'quantity',
@@ -28,12 +40,22 @@ export const FIGURE_COLUMNS = [
 export type FigureColumn = (typeof FIGURE_COLUMNS)[number];
 
 const TIMED = `t.taking_status in ('TOOK', 'TOOK_PART') and t.took_at is not null and t.assigned_at is not null`;
+const KEY_EXPR: Record<string, string> = {
+  purchaser_org_id: 't.purchaser_org_id',
+  seller_org_id: 't.seller_org_id',
+  day: `(t.created_at at time zone 'Asia/Shanghai')::date`,
+  picker_id: 'coalesce(t.assigned_user_id, 0)',
+  market_area: 't.market_area',
+  stall_name: 't.stall_name',
+  art_no: 't.art_no',
+};
 
-/** The key expressions and the figures of a set of take-item rows named `t`, times `sign`. */
-function rollupSelect(sign: 1 | -1) {
+/** The grain's keys and the figures of a set of take-item rows named `t`, times `sign`, grouped and ordered by the keys. */
+function rollupSelect(grain: Grain, sign: 1 | -1, from: string) {
   const s = sign === 1 ? '' : '-';
-  return sql.raw(`t.purchaser_org_id, t.seller_org_id, (t.created_at at time zone 'Asia/Shanghai')::date as day,
-      coalesce(t.assigned_user_id, 0) as picker_id, t.market_area, t.stall_name, t.art_no,
+  const keys = GRAINS[grain].keys;
+  const n = keys.map((_, i) => i + 1).join(', ');
+  return `select ${keys.map((k) => `${KEY_EXPR[k]} as ${k}`).join(', ')},
       ${s}count(*) as items, ${s}sum(t.quantity) as quantity, ${s}sum(t.quantity::bigint * t.unit_cost_fen) as amount_fen,
       ${s}count(*) filter (where t.taking_status = 'TOOK') as took,
       ${s}count(*) filter (where t.taking_status = 'TOOK_PART') as took_part,
@@ -43,25 +65,28 @@ function rollupSelect(sign: 1 | -1) {
       ${s}sum(t.took_quantity) as took_quantity,
       ${s}sum(t.took_quantity::bigint * coalesce(t.took_price_fen, 0)) as took_fen,
       ${s}coalesce(sum(floor(extract(epoch from t.took_at - t.assigned_at))::bigint) filter (where ${TIMED}), 0) as take_seconds,
-      ${s}count(*) filter (where ${TIMED}) as take_timed`);
+      ${s}count(*) filter (where ${TIMED}) as take_timed
+    from ${from} group by ${n} order by ${n}`;
 }
 
-const GROUP = sql.raw('group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7');
-const UPSERT = sql.raw(
-  `on conflict (${['purchaser_org_id', 'day', 'seller_org_id', 'picker_id', 'market_area', 'stall_name', 'art_no'].join(', ')}) do update set ${FIGURE_COLUMNS.map(
-    (c) => `${c} = stat_take_daily.${c} + excluded.${c}`,
-  ).join(', ')}`,
-);
-const INTO = sql.raw(`insert into stat_take_daily (${[...KEY_COLUMNS, ...FIGURE_COLUMNS].join(', ')})`);
+/** insert … select … on conflict add: the rows of `select` added to the grain's table. */
+function upsertInto(grain: Grain, select: string) {
+  const { table, keys } = GRAINS[grain];
+  return `insert into ${table} (${[...keys, ...FIGURE_COLUMNS].join(', ')}) ${select}
+    on conflict (${keys.join(', ')}) do update set ${FIGURE_COLUMNS.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
+}
 
 /**
  * Adds (+1) or takes out (-1) the contribution of the take items matching `where` (a condition on
- * take_items' own columns, unqualified). Taking out locks the rows (for update) so that what is
- * subtracted is what the write that follows changes.
+ * take_items' own columns, unqualified) to both grains, in one statement. Taking out locks the rows
+ * (for update) so that what is subtracted is what the write that follows changes.
  */
 export async function takeDelta(db: Db, where: SQL, sign: 1 | -1) {
-  const source = sign === -1 ? sql`(select * from take_items where ${where} for update)` : sql`(select * from take_items where ${where})`;
-  await db.execute(sql`${INTO} select ${rollupSelect(sign)} from ${source} t ${GROUP} ${UPSERT}`);
+  await db.execute(
+    sql`with t as (select * from take_items where ${where} ${sql.raw(sign === -1 ? 'for update' : '')}),
+        fine as (${sql.raw(upsertInto('fine', rollupSelect('fine', sign, 't')))})
+        ${sql.raw(upsertInto('area', rollupSelect('area', sign, 't')))}`,
+  );
 }
 
 /** Runs `write` between taking out and adding back the items matching `where` (which must still match them after the write). */
@@ -75,39 +100,45 @@ export async function withTakeRollup<T>(db: Db, where: SQL, write: () => Promise
 const beijingStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Shanghai')`;
 const beijingEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone 'Asia/Shanghai')`;
 
-export type RollupRow = Record<(typeof KEY_COLUMNS)[number] | FigureColumn, string | number>;
+export type RollupRow = Record<string, string | number>;
 
-/** The rollup recomputed from the raw take items of one purchaser, for the Beijing days [fromDay, toDay]. */
-export function rawTakeRows(db: Db, purchaserOrgId: number, fromDay: string, toDay: string) {
+const rangeOf = (org: number, fromDay: string, toDay: string) =>
+  sql`t.purchaser_org_id = ${org} and t.created_at >= ${beijingStart(fromDay)} and t.created_at < ${beijingEnd(toDay)}`;
+
+/** The grain's rollup recomputed from the raw take items of one purchaser, for the Beijing days [fromDay, toDay]. */
+export function rawTakeRows(db: Db, purchaserOrgId: number, fromDay: string, toDay: string, grain: Grain = 'fine') {
   return queryRows<RollupRow>(
     db,
-    sql`select ${rollupSelect(1)} from take_items t where t.purchaser_org_id = ${purchaserOrgId}
-        and t.created_at >= ${beijingStart(fromDay)} and t.created_at < ${beijingEnd(toDay)} ${GROUP}`,
+    sql`with t as (select * from take_items t where ${rangeOf(purchaserOrgId, fromDay, toDay)}) ${sql.raw(rollupSelect(grain, 1, 't'))}`,
   );
 }
 
-/** The stored rollup rows of one purchaser for [fromDay, toDay] (rows summing to nothing left out). */
-export function storedTakeRows(db: Db, purchaserOrgId: number, fromDay: string, toDay: string) {
+/** The grain's stored rows of one purchaser for [fromDay, toDay] (rows summing to nothing left out). */
+export function storedTakeRows(db: Db, purchaserOrgId: number, fromDay: string, toDay: string, grain: Grain = 'fine') {
+  const { table, keys } = GRAINS[grain];
   return queryRows<RollupRow>(
     db,
-    sql`select ${sql.raw([...KEY_COLUMNS, ...FIGURE_COLUMNS].join(', '))} from stat_take_daily
+    sql`select ${sql.raw([...keys, ...FIGURE_COLUMNS].join(', '))} from ${sql.raw(table)}
         where purchaser_org_id = ${purchaserOrgId} and day between ${fromDay}::date and ${toDay}::date and items <> 0
-        ${sql.raw('order by 1, 2, 3, 4, 5, 6, 7')}`,
+        ${sql.raw(`order by ${keys.map((_, i) => i + 1).join(', ')}`)}`,
   );
 }
 
 /**
- * Replaces one purchaser's rollup rows of [fromDay, toDay] by the raw figures. The table lock
- * (EXCLUSIVE: reads go on, rollup writes wait) keeps a concurrent write's subtract-write-add from
- * straddling the rebuild.
+ * Replaces one purchaser's rows of [fromDay, toDay] in both grains by the raw figures. The table
+ * locks (EXCLUSIVE: reads go on, rollup writes wait) keep a concurrent write's subtract-write-add
+ * from straddling the rebuild.
  */
 export async function rebuildTakeRows(db: Db, purchaserOrgId: number, fromDay: string, toDay: string) {
-  await db.execute(sql`lock table stat_take_daily in exclusive mode`);
-  await db.execute(sql`delete from stat_take_daily where purchaser_org_id = ${purchaserOrgId} and day between ${fromDay}::date and ${toDay}::date`);
-  await db.execute(
-    sql`${INTO} select ${rollupSelect(1)} from take_items t where t.purchaser_org_id = ${purchaserOrgId}
-        and t.created_at >= ${beijingStart(fromDay)} and t.created_at < ${beijingEnd(toDay)} ${GROUP}`,
-  );
+  await db.execute(sql`lock table stat_take_daily, stat_take_daily_area in exclusive mode`);
+  for (const grain of Object.keys(GRAINS) as Grain[]) {
+    await db.execute(
+      sql`delete from ${sql.raw(GRAINS[grain].table)} where purchaser_org_id = ${purchaserOrgId} and day between ${fromDay}::date and ${toDay}::date`,
+    );
+    await db.execute(
+      sql`with t as (select * from take_items t where ${rangeOf(purchaserOrgId, fromDay, toDay)}) ${sql.raw(upsertInto(grain, rollupSelect(grain, 1, 't')))}`,
+    );
+  }
 }
 
 /** Purchaser organisations that have take items (the rebuild job walks them). */

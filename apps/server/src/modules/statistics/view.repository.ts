@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { FIGURE_COLUMNS, type FigureColumn } from './rollup.repository.js';
+import { FIGURE_COLUMNS, type FigureColumn, GRAINS } from './rollup.repository.js';
 
 /** Whose numbers: a seller's items, a purchaser's, or only one picker's of a purchaser. */
 export type Scope = { sellerOrgId: number } | { purchaserOrgId: number; pickerId?: number };
@@ -38,6 +38,9 @@ const SPLIT: Record<Split, string> = {
   GOODS: `stall_name || ' / ' || art_no`,
 };
 
+/** Stall and goods need the fine grain; every other split reads the coarse one. */
+const tableOf = (split: Split) => sql.raw(split === 'STALL' || split === 'GOODS' ? GRAINS.fine.table : GRAINS.area.table);
+
 export type ViewRow = { period: string; key: string } & Record<FigureColumn, string | number>;
 
 // A bucket whose items all moved to another (a re-assignment) keeps a row of zeros: `having` leaves it out.
@@ -48,7 +51,7 @@ export function viewRows(db: Db, scope: Scope, fromDay: string, toDay: string, p
   return queryRows<ViewRow>(
     db,
     sql`select ${sql.raw(PERIOD[period])} as period, ${sql.raw(SPLIT[split])} as key, ${SUMS}
-        from stat_take_daily where ${scopeWhere(scope)} and day between ${fromDay}::date and ${toDay}::date
+        from ${tableOf(split)} where ${scopeWhere(scope)} and day between ${fromDay}::date and ${toDay}::date
         group by 1, 2 having sum(items) <> 0 order by 1, 2`,
   );
 }
@@ -58,7 +61,7 @@ export function keyTotals(db: Db, scope: Scope, fromDay: string, toDay: string, 
   return queryRows<Omit<ViewRow, 'period'>>(
     db,
     sql`select ${sql.raw(SPLIT[split])} as key, ${SUMS}
-        from stat_take_daily where ${scopeWhere(scope)} and day between ${fromDay}::date and ${toDay}::date
+        from ${tableOf(split)} where ${scopeWhere(scope)} and day between ${fromDay}::date and ${toDay}::date
         group by 1 having sum(items) <> 0 order by 1`,
   );
 }
