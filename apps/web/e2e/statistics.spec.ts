@@ -1,7 +1,7 @@
 /**
  * 拿货统计 in Chromium: demo_seller pays the demo's waiting order (its take items count in the
  * rollup as they are created); demo_purchaser opens the page split by market area over the last 30 days,
- * the table shows the seeded items with totals, the export downloads the same table, and a row's
+ * the chart draws, the table shows the items with totals, the export downloads the same table, and a row's
  * 查看订单 opens the assignment list filtered to that row's days and area.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,8 @@ describe('statistics in Chromium', () => {
     const rows = page.locator('.ant-table tbody tr.ant-table-row');
     await rows.first().waitFor();
     await page.getByText('下单件数').first().waitFor();
+    // The chart (ECharts, loaded on demand) draws on a canvas.
+    await page.getByTestId('statistics-chart').locator('canvas').first().waitFor();
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: /导出Excel/ }).click();

@@ -2,7 +2,8 @@
  * 拿货统计 and 缺货统计 (/statistics/orderTakeStatistics, /statistics/outStock): the take figures of
  * the caller's items (a seller's, a purchaser's, a picker's own) over a Beijing day range, by day /
  * week / month and split by one dimension, with totals, Excel export and a drill-down from each row
- * to the listed items (the purchaser's assignment page, the seller's order list) of that period.
+ * to the listed items (the purchaser's assignment page, the seller's order list) of that period,
+ * and a chart of the same numbers (TakeChart, ECharts loaded on demand).
  * Filters live in the URL (lib/list-page).
  */
 import {
@@ -24,6 +25,7 @@ import { withColumnMinWidth } from '../../lib/table-defaults';
 import { rangeFilters } from '../funds/settlement/settlement-range';
 import { DayRangeFilter } from '../funds/transfer-record/DayRangeFilter';
 import { STATISTICS_TITLES, type StatisticsKind, statisticsApi, statisticsKeys } from './api';
+import { TakeChart } from './TakeChart';
 
 const PERIODS = Object.keys(STATISTICS_PERIOD_NAMES) as StatisticsPeriod[];
 const SPLITS = Object.keys(STATISTICS_SPLIT_NAMES) as StatisticsSplit[];
@@ -106,6 +108,7 @@ export function TakeStatisticsPage({ kind }: { kind: StatisticsKind }) {
           <Descriptions.Item label="缺货率">{percent(t.lackRate)}</Descriptions.Item>
         </Descriptions>
       )}
+      {data && <TakeChart data={data} kind={kind} />}
       <Table<TakeStatisticsRow>
         rowKey={(r) => `${r.period}|${r.key}`}
         columns={columns}
