@@ -65,6 +65,7 @@ import { shopOrdersRoutes } from './modules/shop-orders/shop-orders.routes.js';
 import { shopsRoutes } from './modules/shops/shops.routes.js';
 import { smsRoutes } from './modules/sms/sms.routes.js';
 import { speedDeliveryRoutes } from './modules/speed-delivery/speed-delivery.routes.js';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { takeAssignmentRoutes } from './modules/take-assignment/assign.routes.js';
 import { takeItemsRoutes } from './modules/take-assignment/take-items.routes.js';
@@ -177,6 +178,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(receiverDecryptsRoutes, deps);
   // 加急发货 terms for the place page (decision 0017).
   await app.register(speedDeliveryRoutes, deps);
+  // Statistics pages over the daily rollups (decision 0034).
+  await app.register(statisticsRoutes, deps);
   await app.register(payLaterRoutes, deps);
   // Work orders (decision 0031): their images go to the one file store (DATA_DIR/storage or S3).
   await app.register(workOrdersRoutes, { ...deps, storage: createStorage(deps.config) });

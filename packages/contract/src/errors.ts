@@ -268,6 +268,8 @@ export const ErrorCode = {
   WORK_ORDER_REOPEN_EXPIRED: 20112,
   WORK_ORDER_TOO_MANY_IMAGES: 20113,
   WORK_ORDER_RATE_NOT_RESOLVED: 20114,
+  /** Statistics (decision 0034): 20400–20449. */
+  STATISTICS_MAIN_ONLY: 20400,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -503,6 +505,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.HELP_IMAGE_NOT_IMAGE]: '只能上传 JPG、PNG 或 WebP 格式的图片',
   [ErrorCode.HELP_IMAGE_TOO_LARGE]: '图片不能超过2MB，请压缩后重新上传',
   [ErrorCode.HELP_SEARCH_NO_TERMS]: '请输入要搜索的中文、字母或数字',
+  [ErrorCode.STATISTICS_MAIN_ONLY]: '只有采购商主账号可以重建统计汇总',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

@@ -44,6 +44,7 @@ export * from './ship-back.js';
 export * from './shop-orders.js';
 export * from './shops.js';
 export * from './speed-delivery.js';
+export * from './statistics.js';
 export * from './take-assignment.js';
 export * from './warehouse.js';
 export * from './waybill-sources.js';

@@ -14,6 +14,8 @@ const MoreProductPage = lazy(() => import('../features/printing/pages/MoreProduc
 const TransferRecordPage = lazy(() => import('../features/funds/transfer-record/TransferRecordPage'));
 const CouponPage = lazy(() => import('../features/funds/coupon/CouponPage'));
 const SettlementPage = lazy(() => import('../features/funds/settlement/SettlementPage'));
+const OrderTakeStatisticsPage = lazy(() => import('../features/statistics/TakeStatisticsPage'));
+const OutStockPage = lazy(() => import('../features/statistics/OutStockPage'));
 const PickerSettlementPage = lazy(() => import('../features/funds/settlement/PickerSettlementPage'));
 const AccountStatementPage = lazy(() => import('../features/funds/statement/AccountStatementPage'));
 const AliLedgerPage = lazy(() => import('../features/funds/ali-ledger/AliLedgerPage'));
@@ -135,6 +137,8 @@ export const PAGES: Record<string, ComponentType> = {
   '/funds/transferRecord': TransferRecordPage,
   '/funds/coupon': CouponPage,
   '/funds/nahuoSettlement': SettlementPage,
+  '/statistics/orderTakeStatistics': OrderTakeStatisticsPage,
+  '/statistics/outStock': OutStockPage,
   '/funds/nahuoSettlement/nahuoyuanSettlement': PickerSettlementPage,
   '/funds/accountStatement': AccountStatementPage,
   '/funds/aliLedger': AliLedgerPage,

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { withTakeRollup } from '../statistics/index.js';
 import { takeItems } from '../take-assignment/index.js';
 import { pickingMarks } from './picking.table.js';
 
@@ -121,18 +122,20 @@ export async function setTaken(
   item: Pick<TakeItemRecord, 'id' | 'purchaserOrgId' | 'assignmentStatus' | 'takingStatus'>,
   v: Pick<TakeItemRecord, 'assignmentStatus' | 'takingStatus' | 'tookQuantity' | 'tookPriceFen' | 'tookAt'> & { assignedAt?: Date },
 ) {
-  const rows = await db
-    .update(takeItems)
-    .set({ ...v, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(takeItems.purchaserOrgId, item.purchaserOrgId),
-        eq(takeItems.id, item.id),
-        eq(takeItems.assignmentStatus, item.assignmentStatus),
-        eq(takeItems.takingStatus, item.takingStatus),
-        isNull(takeItems.arrivedAt),
-      ),
-    )
-    .returning({ id: takeItems.id });
+  const rows = await withTakeRollup(db, sql`purchaser_org_id = ${item.purchaserOrgId} and id = ${item.id}`, () =>
+    db
+      .update(takeItems)
+      .set({ ...v, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(takeItems.purchaserOrgId, item.purchaserOrgId),
+          eq(takeItems.id, item.id),
+          eq(takeItems.assignmentStatus, item.assignmentStatus),
+          eq(takeItems.takingStatus, item.takingStatus),
+          isNull(takeItems.arrivedAt),
+        ),
+      )
+      .returning({ id: takeItems.id }),
+  );
   return rows.length > 0;
 }

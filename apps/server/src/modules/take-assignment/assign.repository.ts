@@ -9,6 +9,7 @@ import { and, eq, gte, ilike, inArray, isNull, lt, type SQL, sql } from 'drizzle
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { users } from '../auth/index.js';
+import { withTakeRollup } from '../statistics/index.js';
 import { idList } from './order-locks.js';
 import { takeItems } from './take-items.table.js';
 
@@ -185,8 +186,10 @@ export async function idsWhere(db: Db, where: SQL, limit: number): Promise<numbe
 
 /** Assigns (pickerId) or takes back (null) the items; statuses from take-status.ts, checked by the caller under lock. */
 export async function setAssignee(tx: Db, ids: readonly number[], to: { assignmentStatus: string; takingStatus: string }, pickerId: number | null) {
-  await tx.execute(sql`
+  await withTakeRollup(tx, sql`id in ${idList(ids)}`, () =>
+    tx.execute(sql`
     update take_items set assignment_status = ${to.assignmentStatus}, taking_status = ${to.takingStatus}, assigned_user_id = ${pickerId}::int,
       assigned_at = ${pickerId === null ? sql`null` : sql`now()`}, updated_at = now()
-    where id in ${idList(ids)}`);
+    where id in ${idList(ids)}`),
+  );
 }

@@ -76,6 +76,8 @@ export const takeItems = pgTable(
     index('take_items_purchaser_took_idx').on(t.purchaserOrgId, t.tookAt).where(sql`took_at is not null`),
     // takePage lists urgent items first (加急发货): these keep its pages index-ordered, with and without a status tab.
     index('take_items_purchaser_urgent_idx').on(t.purchaserOrgId, t.urgent.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The statistics rollup's rebuild of a range (and its bare GROUP BY baseline) reads a purchaser's items by creation time.
+    index('take_items_purchaser_created_idx').on(t.purchaserOrgId, t.createdAt),
     index('take_items_purchaser_status_urgent_idx').on(t.purchaserOrgId, t.assignmentStatus, t.urgent.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

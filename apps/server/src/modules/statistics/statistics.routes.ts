@@ -1,0 +1,65 @@
+/**
+ * Statistics calls (decision 0034): the take figures behind 拿货统计 and 缺货统计 (the same rollup,
+ * each under its page's permission), their Excel export, and the rebuild of a range from the raw
+ * rows (a purchaser's own items; the job does any organisation's).
+ */
+import { envelopeOf, StatisticsRebuildBody, StatisticsRebuildResult, TakeStatisticsBody, TakeStatisticsResult } from '@dropship/contract';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { ok } from '../../lib/envelope.js';
+import { sendXlsxStream } from '../../lib/excel/index.js';
+import type { RouteApp } from '../../lib/route-app.js';
+import { requireCaller } from '../../plugins/auth.js';
+import { TAKE_EXPORT_COLUMNS } from './export-columns.js';
+import { rebuildOwn, rebuildTakeRollup, takeStatistics } from './statistics.service.js';
+
+const tags = ['statistics'];
+const BASE = '/api/b2/statistics';
+const PAGES = { take: '/statistics/orderTakeStatistics', outStock: '/statistics/outStock' } as const;
+
+export const STATISTICS_REBUILD_JOB = 'statistics.rebuild';
+
+export async function statisticsRoutes(app: RouteApp, { db }: AppDeps) {
+  app.jobs.register(
+    STATISTICS_REBUILD_JOB,
+    z.object({ startDay: z.string(), endDay: z.string(), purchaserOrgId: z.number().optional() }),
+    async (p) => {
+      const r = await rebuildTakeRollup(db, p.startDay, p.endDay, p.purchaserOrgId);
+      app.log.info(r, '统计汇总已按原始记录重建');
+    },
+    { maxAttempts: 2 },
+  );
+
+  for (const [name, permission] of Object.entries(PAGES)) {
+    app.post(
+      `${BASE}/${name}`,
+      {
+        config: { permission },
+        schema: { tags, summary: '拿货/缺货统计（按日/周/月，按维度分组）', body: TakeStatisticsBody, response: { 200: envelopeOf(TakeStatisticsResult) } },
+      },
+      async (req) => ok(await takeStatistics(db, requireCaller(req), req.body)),
+    );
+    app.post(
+      `${BASE}/${name}/export`,
+      { config: { permission }, schema: { tags, summary: '导出拿货/缺货统计（Excel）', body: TakeStatisticsBody } },
+      async (req, reply) => {
+        const r = await takeStatistics(db, requireCaller(req), req.body);
+        const total = { period: '合计', key: '', keyName: '', ...r.total };
+        async function* pages() {
+          yield [...r.rows, total];
+        }
+        const title = name === 'take' ? '拿货统计' : '缺货统计';
+        return sendXlsxStream(reply, { fileName: title, sheetName: title, columns: TAKE_EXPORT_COLUMNS, pages: pages(), log: req.log });
+      },
+    );
+  }
+
+  app.post(
+    `${BASE}/rebuild`,
+    {
+      config: { permission: PAGES.take, audience: 'purchaser' },
+      schema: { tags, summary: '按原始记录重建统计汇总（本采购商）', body: StatisticsRebuildBody, response: { 200: envelopeOf(StatisticsRebuildResult) } },
+    },
+    async (req) => ok(await rebuildOwn(db, requireCaller(req), req.body.startDay, req.body.endDay)),
+  );
+}

@@ -1,0 +1,63 @@
+import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/** The summed figures, the same in every grain. */
+const figures = () => ({
+  /** Items placed (every take item, closed ones too) and their quantity and cost (quantity × unit cost). */
+  items: integer('items').notNull().default(0),
+  quantity: integer('quantity').notNull().default(0),
+  amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+  /** Taking status TOOK / TOOK_PART / E_LACK_TAKING / E_NEXT_TAKING; CLOSE / E_STOP_* assignment. */
+  took: integer('took').notNull().default(0),
+  tookPart: integer('took_part').notNull().default(0),
+  lack: integer('lack').notNull().default(0),
+  nextDay: integer('next_day').notNull().default(0),
+  stopped: integer('stopped').notNull().default(0),
+  tookQuantity: integer('took_quantity').notNull().default(0),
+  tookFen: bigint('took_fen', { mode: 'number' }).notNull().default(0),
+  /** Seconds from assignment to the mark, summed over the taken items that have both, and their count. */
+  takeSeconds: bigint('take_seconds', { mode: 'number' }).notNull().default(0),
+  takeTimed: integer('take_timed').notNull().default(0),
+});
+
+/**
+ * Daily rollup of take items (拿货统计, 缺货统计): one row per purchaser, seller, Beijing day of the
+ * item's creation (the day it was paid and placed), picker (0: not assigned), market area, stall and
+ * goods (art number), with the items' current figures summed. Kept exact in the transaction of
+ * every write of a counted column of take_items (rollup.repository.ts: the items' old contribution
+ * is taken out before the write and their new one added after it); `rebuildTakeRows` recomputes
+ * any range from the raw rows. Money in fen, durations in whole seconds.
+ */
+export const statTakeDaily = pgTable(
+  'stat_take_daily',
+  {
+    purchaserOrgId: integer('purchaser_org_id').notNull(),
+    sellerOrgId: integer('seller_org_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    pickerId: integer('picker_id').notNull(),
+    marketArea: text('market_area').notNull(),
+    stallName: text('stall_name').notNull(),
+    artNo: text('art_no').notNull(),
+    ...figures(),
+  },
+  (t) => [
+    primaryKey({ name: 'stat_take_daily_pk', columns: [t.purchaserOrgId, t.day, t.sellerOrgId, t.pickerId, t.marketArea, t.stallName, t.artNo] }),
+    index('stat_take_daily_seller_idx').on(t.sellerOrgId, t.day),
+  ],
+);
+
+/** The same figures without stall and goods (rollup.repository.ts: the coarse grain most views read). */
+export const statTakeDailyArea = pgTable(
+  'stat_take_daily_area',
+  {
+    purchaserOrgId: integer('purchaser_org_id').notNull(),
+    sellerOrgId: integer('seller_org_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    pickerId: integer('picker_id').notNull(),
+    marketArea: text('market_area').notNull(),
+    ...figures(),
+  },
+  (t) => [
+    primaryKey({ name: 'stat_take_daily_area_pk', columns: [t.purchaserOrgId, t.day, t.sellerOrgId, t.pickerId, t.marketArea] }),
+    index('stat_take_daily_area_seller_idx').on(t.sellerOrgId, t.day),
+  ],
+);

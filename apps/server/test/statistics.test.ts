@@ -1,0 +1,219 @@
+/**
+ * The statistics rollup: a random history (seeded, size STATS_OPS, default small) run through the
+ * real operations — paying orders, assigning and taking back, every mark, its undo, the seller's
+ * stop and cancel — leaves stat_take_daily equal to the rollup recomputed from the raw take items,
+ * and every view equal to a bare GROUP BY; the rebuild of a range repairs rows written behind the
+ * writers' back; who sees what (seller, purchaser, picker's own numbers, another tenant); bad input.
+ */
+import { beijingDay, ErrorCode, type TakeStatisticsResult } from '@dropship/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows.js';
+import { createRole } from '../src/modules/account-permission/index.js';
+import { stopItem } from '../src/modules/dropship-orders/change/items.service.js';
+import { rebuildTakeRollup } from '../src/modules/statistics/index.js';
+import { rawTakeRows, storedTakeRows } from '../src/modules/statistics/rollup.repository.js';
+import { type Period, rawViewRows, type Scope, type Split, viewRows } from '../src/modules/statistics/view.repository.js';
+import { assignItems } from '../src/modules/take-assignment/assign.service.js';
+import { callers, expectBadRequest } from './funds-payments-support.js';
+import type { Session } from './helpers.js';
+import { type PickingWorld, paidAssigned, startPickingWorld, type TakeItem } from './picking-support.js';
+
+let w: PickingWorld;
+const db = () => w.t.database.db;
+const { post } = callers(() => w.t);
+const OPS = Number(process.env.STATS_OPS ?? 40);
+const FAR = ['2020-01-01', '2035-12-31'] as const;
+
+/** mulberry32: the same history for the same seed. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const norm = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)])));
+
+/** Both grains equal to their recomputation from the raw rows; answers the fine grain's row count. */
+async function expectRollupExact() {
+  for (const grain of ['area', 'fine'] as const) {
+    const stored = await storedTakeRows(db(), w.purchaserOrg, ...FAR, grain);
+    expect(norm(stored), grain).toEqual(norm(await rawTakeRows(db(), w.purchaserOrg, ...FAR, grain)));
+  }
+  return (await storedTakeRows(db(), w.purchaserOrg, ...FAR)).length;
+}
+
+const take = (s: Session, body: Record<string, unknown>) => post<TakeStatisticsResult>('/api/b2/statistics/take', s, body);
+const today = () => beijingDay();
+
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(() => w?.t.close());
+
+/** The picking world, with picker A also allowed the statistics pages (a sub-account sees only its own numbers there). */
+async function startWorld() {
+  const world = await startPickingWorld();
+  const org = world.purchaserOrg;
+  await createRole(world.t.database.db, org, '拿货统计', ['statistics/orderTakeStatistics', 'statistics/outStock'], [world.pickerA.userId]);
+  return world;
+}
+
+describe('rollup against raw', () => {
+  it(`a random history of ${OPS} operations leaves the rollup equal to the raw rows, and every view equal to a bare GROUP BY`, async () => {
+    const rand = rng(Number(process.env.STATS_SEED ?? 20261126));
+    const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)] as T;
+    const items: TakeItem[] = [];
+    const pickers = [w.pickerA, w.pickerB];
+    let done = 0;
+    for (let i = 0; i < OPS; i++) {
+      const op = items.length < 3 ? 0 : Math.floor(rand() * 7);
+      const item = pick(items);
+      const [cur] = item ? await queryRows<{ assigned_user_id: number | null }>(db(), sql`select assigned_user_id from take_items where id = ${item.id}`) : [];
+      const owner = pickers.find((p) => p.userId === cur?.assigned_user_id);
+      if (op === 0) {
+        const lines = Array.from({ length: 1 + Math.floor(rand() * 2) }, () => ({
+          costFen: 1000 + Math.floor(rand() * 5000),
+          quantity: 1 + Math.floor(rand() * 3),
+        }));
+        const made = await paidAssigned(w, lines, pick([w.pickerA, w.pickerB, null]));
+        items.push(...made.items);
+        done++;
+      } else if (op === 1 && item) {
+        const to = pick([w.pickerA.userId, w.pickerB.userId, null]);
+        await assignItems(db(), w.mainCaller, [item.id], to).then(
+          () => done++,
+          () => undefined,
+        );
+      } else if ((op === 2 || op === 3) && item && owner) {
+        const result = pick(['TOOK', 'TOOK_PART', 'E_LACK_TAKING', 'E_NEXT_TAKING', 'E_STOP_PRODUCTION'] as const);
+        const body: Record<string, unknown> = { takeItemIds: [item.id], result };
+        if (result === 'TOOK' || result === 'TOOK_PART') body.priceFen = item.unitCostFen + pick([0, 500, -200]);
+        if (result === 'TOOK_PART') body.tookQuantity = 1;
+        const r = await post('/api/b2/purchaser/picking/mark', owner, body);
+        if (r.errorCode === 0) done++;
+      } else if (op === 4 && item) {
+        const r = await post('/api/b2/purchaser/assigned/cancelTook', w.main, { takeItemIds: [item.id] });
+        if (r.errorCode === 0) done++;
+      } else if (op === 5 && item) {
+        await stopItem(db(), { orgId: w.sellerOrg, userId: w.seller.userId }, item.orderItemId).then(
+          () => done++,
+          () => undefined,
+        );
+      } else if (op === 6 && item) {
+        const r = await post('/api/b2/post/orders/cancel', w.seller, { orderIds: [item.orderId], reason: '买家不要了' });
+        if (r.errorCode === 0) done++;
+      }
+    }
+    expect(done).toBeGreaterThan(OPS / 3);
+    expect(await expectRollupExact()).toBeGreaterThan(0);
+
+    const scopes: Scope[] = [{ purchaserOrgId: w.purchaserOrg }, { sellerOrgId: w.sellerOrg }, { purchaserOrgId: w.purchaserOrg, pickerId: w.pickerA.userId }];
+    const from = '2026-01-01';
+    const to = '2027-12-31';
+    for (const scope of scopes)
+      for (const period of ['DAY', 'WEEK', 'MONTH'] as Period[])
+        for (const split of ['NONE', 'PICKER', 'STALL', 'GOODS', 'MARKET_AREA', 'SELLER'] as Split[]) {
+          const view = await viewRows(db(), scope, from, to, period, split);
+          expect(norm(view), `${JSON.stringify(scope)} ${period} ${split}`).toEqual(norm(await rawViewRows(db(), scope, from, to, period, split)));
+        }
+  });
+
+  it('the rebuild of a range replaces rows written behind the writers’ back by the raw figures, and touches no other day', async () => {
+    const made = await paidAssigned(w, [{ costFen: 2500, quantity: 2 }], w.pickerA);
+    const id = made.items[0]?.id as number;
+    // A history written outside the operations (an import, a repair): the rollup no longer agrees.
+    await db().execute(sql`update take_items set created_at = created_at - interval '3 days' where id = ${id}`);
+    const stored = await storedTakeRows(db(), w.purchaserOrg, ...FAR);
+    expect(norm(stored)).not.toEqual(norm(await rawTakeRows(db(), w.purchaserOrg, ...FAR)));
+    const threeDaysAgo = beijingDay(Date.now() - 3 * 86_400_000);
+    const before = norm(await storedTakeRows(db(), w.purchaserOrg, '2020-01-01', beijingDay(Date.now() - 5 * 86_400_000)));
+    // By the call (the purchaser's main account) for its own items.
+    const r = await post<{ days: number }>('/api/b2/statistics/rebuild', w.main, { startDay: threeDaysAgo, endDay: today() });
+    expect(r.errorCode, r.errorMsg).toBe(0);
+    expect(r.data.days).toBe(4);
+    await expectRollupExact();
+    expect(norm(await storedTakeRows(db(), w.purchaserOrg, '2020-01-01', beijingDay(Date.now() - 5 * 86_400_000)))).toEqual(before);
+    // The job's form (every purchaser) is idempotent.
+    await rebuildTakeRollup(db(), threeDaysAgo, today());
+    await rebuildTakeRollup(db(), threeDaysAgo, today());
+    await expectRollupExact();
+  });
+});
+
+describe('the calls: who sees what', () => {
+  it('the purchaser sees all its items, a picker only its own, the seller its own, another purchaser none', async () => {
+    await paidAssigned(w, [{ costFen: 3000 }], w.pickerB);
+    const body = { startDay: beijingDay(Date.now() - 10 * 86_400_000), endDay: today(), period: 'DAY', split: 'PICKER' };
+    const main = await take(w.main, body);
+    expect(main.errorCode, main.errorMsg).toBe(0);
+    const [raw] = await queryRows<{ all: number; a: number; seller: number }>(
+      db(),
+      sql`select count(*) filter (where purchaser_org_id = ${w.purchaserOrg}) as all, count(*) filter (where purchaser_org_id = ${w.purchaserOrg} and assigned_user_id = ${w.pickerA.userId}) as a,
+            count(*) filter (where seller_org_id = ${w.sellerOrg}) as seller
+          from take_items where created_at >= now() - interval '9 days'`,
+    );
+    expect(main.data.total.items).toBe(Number(raw?.all));
+    expect(main.data.ownOnly).toBe(false);
+    expect(main.data.keys.map((k) => k.keyName)).toEqual(expect.arrayContaining(['picker_a', 'picker_b']));
+    expect(main.data.periods).toHaveLength(11);
+    const a = await take(w.pickerA, body);
+    expect(a.errorCode, a.errorMsg).toBe(0);
+    expect(a.data.ownOnly).toBe(true);
+    expect(a.data.split).toBe('NONE');
+    expect(a.data.total.items).toBe(Number(raw?.a));
+    const seller = await take(w.seller, { ...body, split: 'STALL' });
+    expect(seller.errorCode, seller.errorMsg).toBe(0);
+    expect(seller.data.total.items).toBe(Number(raw?.seller));
+    const other = await take(w.otherPurchaser, body);
+    expect(other.errorCode, other.errorMsg).toBe(0);
+    expect(other.data.total.items).toBe(0);
+    expect(other.data.rows).toEqual([]);
+    // The 缺货统计 page's call answers the same figures under its own permission.
+    const out = await post<TakeStatisticsResult>('/api/b2/statistics/outStock', w.main, { ...body, split: 'GOODS' });
+    expect(out.data.total).toEqual(main.data.total);
+  });
+
+  it('exports the table as Excel', async () => {
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/b2/statistics/take/export',
+      headers: w.main.headers(),
+      payload: { startDay: today(), endDay: today(), period: 'DAY', split: 'STALL' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('rebuild is for the purchaser’s main account only', async () => {
+    const body = { startDay: today(), endDay: today() };
+    const picker = await post('/api/b2/statistics/rebuild', w.pickerA, body);
+    expect(picker.errorCode).not.toBe(0);
+    expect((await post('/api/b2/statistics/rebuild', w.seller, body)).errorCode).not.toBe(0);
+  });
+});
+
+describe('bad input', () => {
+  it('refuses reversed, too long and malformed ranges and unknown periods with a Chinese message, changing nothing', async () => {
+    const before = await expectRollupExact();
+    expectBadRequest(await take(w.main, { startDay: '2026-05-02', endDay: '2026-05-01' }), /开始日期不能晚于结束日期/);
+    expectBadRequest(await take(w.main, { startDay: '2024-01-01', endDay: '2026-05-01' }), /统计范围最多400天/);
+    expectBadRequest(await take(w.main, { startDay: '2026-02-30', endDay: '2026-03-01' }), /不是有效日期/);
+    expectBadRequest(await take(w.main, { startDay: '2026-05-01', endDay: '2026-05-02', period: 'YEAR' }), /统计周期/);
+    expectBadRequest(await take(w.main, { startDay: '2026-05-01', endDay: '2026-05-02', split: 'COLOUR' }), /分组维度/);
+    expectBadRequest(await post('/api/b2/statistics/rebuild', w.main, { startDay: '2026-05-02' }), /结束日期/);
+    expect(await expectRollupExact()).toBe(before);
+  });
+
+  it('answers the rebuild refusal with the statistics error code', async () => {
+    const r = await post('/api/b2/statistics/rebuild', w.pickerA, { startDay: today(), endDay: today() });
+    expect(r.errorCode).toBe(ErrorCode.STATISTICS_MAIN_ONLY);
+    expect(r.errorMsg).toMatch(/主账号/);
+  });
+});

@@ -1,0 +1,20 @@
+/** The statistics calls (decision 0034): the take / out-of-stock figures and their Excel export. */
+import type { TakeStatisticsBody, TakeStatisticsResult } from '@dropship/contract';
+import { ApiError, call } from '../../app/api';
+import { downloadExcel } from '../../lib/request/browser';
+
+export type StatisticsKind = 'take' | 'outStock';
+export const STATISTICS_TITLES: Record<StatisticsKind, string> = { take: '拿货统计', outStock: '缺货统计' };
+
+export const statisticsKeys = {
+  all: ['statistics'] as const,
+  take: (kind: StatisticsKind, q: TakeStatisticsBody) => [...statisticsKeys.all, kind, q] as const,
+};
+
+export const statisticsApi = {
+  take: (kind: StatisticsKind, q: TakeStatisticsBody) => call<TakeStatisticsResult>({ method: 'POST', url: `/api/b2/statistics/${kind}`, data: q }),
+  async exportTake(kind: StatisticsKind, q: TakeStatisticsBody) {
+    const r = await downloadExcel({ url: `/api/b2/statistics/${kind}/export`, method: 'post', fileName: STATISTICS_TITLES[kind], data: q });
+    if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
+  },
+};
