@@ -113,12 +113,14 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', ...(deps.config.apiDocs === 'user' ? { uiHooks: { onRequest: signedIn } } : {}) });
   }
 
+  // The one file store (decision 0031: DATA_DIR/storage or S3): work-order and help-article images.
+  const storage = createStorage(deps.config);
   await app.register(systemRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(shellRoutes, deps);
   await app.register(messagesRoutes, deps);
   await app.register(noticesRoutes, deps);
-  await app.register(helpCenterRoutes, deps);
+  await app.register(helpCenterRoutes, { ...deps, storage });
   // One Alipay for the whole server (recharge, replenish, split-ledger, order payment): in the demo one
   // in-process emulator with one key pair, so every notify verifies against the keys that signed it.
   const alipay = createAlipayGateway(deps.config, app.log);
@@ -181,8 +183,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   // Statistics pages over the daily rollups (decision 0034).
   await app.register(statisticsRoutes, deps);
   await app.register(payLaterRoutes, deps);
-  // Work orders (decision 0031): their images go to the one file store (DATA_DIR/storage or S3).
-  await app.register(workOrdersRoutes, { ...deps, storage: createStorage(deps.config) });
+  // Work orders (decision 0031).
+  await app.register(workOrdersRoutes, { ...deps, storage });
   // The workbench (/home): reads every feature's tables by plain SQL; the courier traces' routes live with the warehouse.
   await app.register(workbenchRoutes, deps);
   registerWebPages(app, deps.config.webDist ?? defaultWebDist);

@@ -3,9 +3,13 @@
  * rendered and sanitised on the server, unpublished articles are hidden from customers, one
  * feedback per user is counted, bad input is refused in Chinese with nothing changed.
  */
+
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ErrorCode } from '@dropship/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { helpArticles, helpFeedback, helpImages } from '../src/modules/help-center/help-center.table.js';
+import { helpArticles, helpFeedback } from '../src/modules/help-center/help-center.table.js';
 import { documentTokens, queryTokens } from '../src/modules/help-center/search-tokens.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { call, createSecondSeller, envelope, isChinese, snapshotCounts } from './support.js';
@@ -33,7 +37,11 @@ const get = <T = unknown>(url: string, session: Session) => call(t.app, { url, s
 type Hit = { slug: string; title: string; snippet: string };
 type SearchResult = { total: number; list: Hit[]; terms: string[] };
 const search = (q: string, s: Session = seller) => get<SearchResult>(`/api/help/search?q=${encodeURIComponent(q)}`, s);
-const counts = () => snapshotCounts(t.database.db, { helpArticles, helpFeedback, helpImages });
+/** Help-article images in the file store (only this file writes that kind). */
+const storedImages = async () =>
+  (await readdir(path.join(t.config.storage.dir, 'public', 'help-article'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile())
+    .length;
+const counts = async () => ({ ...(await snapshotCounts(t.database.db, { helpArticles, helpFeedback })), images: await storedImages() });
 
 async function saveArticle(body: Record<string, unknown>) {
   const res = await post<{ id: number; html: string; published: boolean }>('/api/operator/help/articles/save', operator, {
@@ -132,7 +140,7 @@ describe('articles', () => {
       expect(isChinese(res.errorMsg), res.errorMsg).toBe(true);
     }
     const notImage = await post('/api/operator/help/images', operator, { image: Buffer.from('<svg onload=alert(1)>').toString('base64') });
-    expect(notImage.errorCode).toBe(20203);
+    expect(notImage.errorCode).toBe(ErrorCode.STORAGE_NOT_IMAGE);
     const fb = await post('/api/help/feedback', seller, { slug: 'print-clodop', useful: 'yes' });
     expect(fb.errorCode).toBe(400);
     expect(isChinese(fb.errorMsg)).toBe(true);

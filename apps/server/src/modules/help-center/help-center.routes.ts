@@ -30,6 +30,7 @@ import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/app-error.js';
 import { ok } from '../../lib/envelope.js';
 import { type RouteApp, rawReply } from '../../lib/route-app.js';
+import type { Storage } from '../../lib/storage/index.js';
 import { requireCaller } from '../../plugins/auth.js';
 import * as service from './help-center.service.js';
 import { getImage } from './image-store.js';
@@ -40,7 +41,7 @@ const ARTICLES = '/operator/helpArticles';
 /** A 2 MB image as base64, with room for the JSON around it. */
 const IMAGE_BODY_LIMIT = 3_200_000;
 
-export async function helpCenterRoutes(app: RouteApp, { db }: AppDeps) {
+export async function helpCenterRoutes(app: RouteApp, { db, storage }: AppDeps & { storage: Storage }) {
   app.get(
     '/api/help/catalog',
     { config: { permission: 'user' }, schema: { tags, summary: '帮助中心：分类与已发布文章', response: { 200: envelopeOf(HelpCatalog) } } },
@@ -73,16 +74,19 @@ export async function helpCenterRoutes(app: RouteApp, { db }: AppDeps) {
   // Public like the articles' text is to anyone signed in: an <img> carries no x-token header, and an
   // article image is not a secret (the id is all it takes, as for any published page's picture).
   app.get(
-    '/api/help/images/:id',
-    { config: { permission: 'public' }, schema: { tags, summary: '帮助文章图片', params: z.object({ id: id('图片') }) } },
+    '/api/help/images/:month/:name',
+    {
+      config: { permission: 'public' },
+      schema: { tags, summary: '帮助文章图片', params: z.object({ month: z.string().max(6, '图片地址不正确'), name: z.string().max(40, '图片地址不正确') }) },
+    },
     async (req, reply) => {
-      const img = await getImage(db, req.params.id);
+      const img = await getImage(storage, req.params.month, req.params.name);
       if (!img) throw notFound('图片');
       return rawReply(reply)
         .header('content-type', img.mime)
         .header('cache-control', 'public, max-age=86400, immutable')
         .header('x-content-type-options', 'nosniff')
-        .send(img.bytes);
+        .send(img.stream);
     },
   );
 
@@ -162,6 +166,6 @@ export async function helpCenterRoutes(app: RouteApp, { db }: AppDeps) {
         response: { 200: envelopeOf(HelpImageUploaded) },
       },
     },
-    async (req) => ok(await service.uploadImage(db, req.body.image)),
+    async (req) => ok(await service.uploadImage(storage, req.body.image)),
   );
 }

@@ -15,8 +15,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { Storage } from '../../lib/storage/index.js';
 import * as repo from './help-center.repository.js';
-import { decodeImage, putImage } from './image-store.js';
+import { putImage } from './image-store.js';
 import { plainText, renderMarkdown } from './markdown.js';
 import { documentTokens, queryTokens, snippetOf } from './search-tokens.js';
 
@@ -143,7 +144,6 @@ export async function pageArticles(db: Db, q: Parameters<typeof repo.pageArticle
   return { total, list: rows.map(adminRow) };
 }
 
-export async function uploadImage(db: Db, image: string) {
-  const { bytes, mime } = decodeImage(image);
-  return { url: await putImage(db, bytes, mime) };
+export async function uploadImage(storage: Storage, image: string) {
+  return { url: await putImage(storage, image) };
 }

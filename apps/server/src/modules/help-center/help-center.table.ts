@@ -64,16 +64,3 @@ export const helpFeedback = pgTable(
   },
   (t) => [primaryKey({ columns: [t.articleId, t.userId] })],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
-
-/** Images of help articles (checked JPEG/PNG/WebP bytes); image-store.ts is their only reader and writer. */
-export const helpImages = pgTable('help_images', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  mime: text('mime').notNull(),
-  bytes: bytea('bytes').notNull(),
-  createdAt: at('created_at').defaultNow().notNull(),
-});

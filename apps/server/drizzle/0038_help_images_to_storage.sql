@@ -1,0 +1,1 @@
+DROP TABLE "help_images" CASCADE;
