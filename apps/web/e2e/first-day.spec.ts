@@ -114,8 +114,8 @@ async function pageShown(page: Page) {
     .poll(() =>
       page
         .locator('#main-content')
-        .innerText()
-        .then((t) => t.trim().length),
+        .textContent()
+        .then((t) => (t ?? '').trim().length),
     )
     .toBeGreaterThan(0);
   await settleOverlays(page);
@@ -190,6 +190,41 @@ describe('the seller’s lists at 1280×800', () => {
     await page.getByRole('link', { name: '订单导入' }).waitFor();
     await page.getByRole('link', { name: '异常订单' }).waitFor();
     await snap(page, 'seller-1280-shop-orders');
+    await context.close();
+  });
+});
+
+describe('placing without leaving the place page (1440×900)', () => {
+  it('links goods in a drawer over the page and fills the receiver from a pasted text', async () => {
+    const { context, page } = await h.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, h.url('www'), 'demo_seller', 'seller');
+    await settleOverlays(page);
+    await page.goto(h.url('www', '/order/orderList?dropshipStatus=UNPLACED'));
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await page.locator('.ant-table-thead input[type=checkbox]').check();
+    await page.getByRole('button', { name: /批量代发下单/ }).click();
+    await page.waitForURL(/\/order\/placeOrder\?shopOrderIds=/);
+    const place = page.url();
+    await page.getByTestId('place-order-card').first().waitFor();
+    await snap(page, 'seller-place-order');
+    // A line without linked goods: its fix opens over the page, which stays where it is.
+    const fix = page.getByRole('button', { name: '关联商品' }).first();
+    if (await fix.count()) {
+      await fix.click();
+      await page.locator('.ant-drawer-open .ant-drawer-title', { hasText: '异常订单' }).waitFor();
+      await snap(page, 'seller-place-link-drawer');
+      expect(page.url()).toBe(place);
+      await page.locator('.ant-drawer-open .ant-drawer-close').click();
+    }
+    await page.getByTestId('place-order-card').first().getByRole('button', { name: '修改' }).click();
+    const dialog = page.getByRole('dialog', { name: '修改收货信息' });
+    await dialog.getByLabel('粘贴收货信息').fill('张三，13800138000，浙江省杭州市西湖区文三路100号');
+    await dialog.getByRole('button', { name: '智能识别' }).click();
+    await expect.poll(() => dialog.getByLabel('收货人').inputValue()).toBe('张三');
+    expect(await dialog.getByLabel('手机号').inputValue()).toBe('13800138000');
+    expect(await dialog.getByLabel('详细地址').inputValue()).toBe('文三路100号');
+    await dialog.getByText('浙江省 / 杭州市 / 西湖区').waitFor();
+    await snap(page, 'seller-place-recognize');
     await context.close();
   });
 });
