@@ -228,3 +228,21 @@ describe('placing without leaving the place page (1440×900)', () => {
     await context.close();
   });
 });
+
+describe('a first visit', () => {
+  it('meets at most one dialog at a time (demo_seller at 1440×900)', async () => {
+    const { context, page } = await h.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, h.url('www'), 'demo_seller', 'seller');
+    // Sampled while the shell opens what it opens on its own (the shop-expiry dialog, tours, popups).
+    let most = 0;
+    for (let i = 0; i < 20; i++) {
+      const open = await page.locator('.ant-modal-wrap:visible, .ant-tour:visible').count();
+      most = Math.max(most, open);
+      if (open > 0 && i % 5 === 0) await snap(page, `first-visit-${i}`);
+      await page.waitForTimeout(150);
+    }
+    expect(most).toBeLessThanOrEqual(1);
+    await settleOverlays(page);
+    await context.close();
+  });
+});
