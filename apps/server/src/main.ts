@@ -9,7 +9,7 @@ const config = loadConfig();
 const log = pino({ level: config.logLevel, ...safeLogOptions });
 const serving = await serve(config, log);
 log.info(
-  `已启动：http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}  （演示账号 demo_seller / demo_purchaser / demo_picker，密码 ${DEMO_PASSWORD}）`,
+  `已启动：http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}  （演示账号 demo_seller / demo_purchaser / demo_picker / demo_operator，密码 ${DEMO_PASSWORD}）`,
 );
 
 let closing = false;

@@ -286,3 +286,34 @@ describe('tenant isolation', () => {
     expect((await call(t.app, { method: 'POST', url: '/api/b2/orders/page', session: purchaser, payload: {} })).statusCode).toBe(403);
   });
 });
+
+describe('status counts (the list’s status tabs)', () => {
+  const counts = async (body: Record<string, unknown> = {}, s: Session = seller) =>
+    envelope<{ status: string; count: number; capped: boolean }[]>(
+      await call(t.app, { method: 'POST', url: '/api/b2/orders/statusCounts', session: s, payload: body }),
+    );
+  const asMap = (list: { status: string; count: number }[]) => Object.fromEntries(list.map((c) => [c.status, c.count]));
+
+  it('counts each status with the other filters, ignoring the body’s status', async () => {
+    const all = await counts();
+    expect(all.errorCode).toBe(0);
+    expect(asMap(all.data)).toEqual({ WAIT_BUYER_PAY: 1, WAIT_SELLER_SEND: 4, SELLER_CONSIGNED_PART: 0, WAIT_BUYER_CONFIRM: 0, FINISHED: 1, CLOSED: 0 });
+    expect(all.data.every((c) => c.capped === false)).toBe(true);
+    // The same numbers as the list's total under each status.
+    for (const c of all.data) expect((await page({ status: c.status })).data.total).toBe(c.count);
+    expect(asMap((await counts({ channel: 'PDD', status: 'FINISHED' })).data)).toMatchObject({ WAIT_SELLER_SEND: 1, FINISHED: 0 });
+  });
+
+  it('bad input: a Chinese message', async () => {
+    const res = await counts({ phoneTail: '12a4' });
+    expect(res.errorCode).toBe(400);
+    expect(res.errorMsg).toMatch(/手机尾号必须是4位数字/);
+  });
+
+  it('tenant isolation: another seller’s shop counts nothing, a purchaser is refused', async () => {
+    expect((await counts({ shopId: otherShop })).data.every((c) => c.count === 0)).toBe(true);
+    expect(asMap((await counts({}, other)).data).WAIT_SELLER_SEND).toBe(1);
+    const purchaser = await login(t.app, 'demo_purchaser');
+    expect((await call(t.app, { method: 'POST', url: '/api/b2/orders/statusCounts', session: purchaser, payload: {} })).statusCode).toBe(403);
+  });
+});

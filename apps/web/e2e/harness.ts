@@ -233,7 +233,8 @@ export async function signIn(page: Page, base: string, username: string, portal:
   const resets = ['demo_seller', 'demo_purchaser'].includes(username);
   const reloaded = resets ? page.waitForEvent('load') : Promise.resolve();
   await pane.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL('**/home');
+  // A picker starts on its workbench, everyone else on 工作台.
+  await page.waitForURL(/\/(home|picker)$/);
   await reloaded;
   // The user menu is in the header at every width (the welcome line is not shown on a phone).
   await page.getByTestId('user-menu').waitFor();

@@ -40,6 +40,9 @@ describe('the shell in Chromium', () => {
   it('a picker on the second variant sees only its permissions and is sent to 403 without the manual-delivery permission', async () => {
     const { context, page } = await h.newPage();
     await signIn(page, h.url('second'), 'demo_picker', 'purchaser');
+    // A picker starts on its workbench (no menu there); 工作台 has the menu.
+    await page.waitForURL('**/picker');
+    await page.goto(h.url('second', '/home'));
     await settleOverlays(page);
     await page.getByTestId('left-menu').getByText('统计', { exact: true }).click();
     await page.getByTestId('left-menu').getByText('拿货统计').waitFor();

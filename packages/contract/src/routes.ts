@@ -70,6 +70,12 @@ export interface RouteDef {
   settingsTab?: boolean;
   /** Needs no sign-in. */
   public?: boolean;
+  /**
+   * Who finds the entry in the menu when fewer than `audience`: the page still opens for the
+   * others (routes.json lists it for both), but its calls are the purchaser's warehouse calls, so a
+   * seller's menu entry would lead only to refusals.
+   */
+  menuAudience?: Audience[];
 }
 
 const BOTH: Audience[] = ['seller', 'purchaser'];
@@ -116,15 +122,31 @@ export const ROUTES: RouteDef[] = [
   { path: '/afterSale/afterSaleList', title: '售后订单', group: 'dropship', audience: SELLER },
   { path: '/afterSale/problemList', title: '问题件', group: 'dropship', audience: SELLER, badge: 'problemNearDeadline' },
   { path: '/afterSale/headlessList', title: '无头件', group: 'dropship', audience: SELLER },
-  { path: '/offlineReturnOrder/pickup', title: '拿货任务分配', group: 'offline', audience: BOTH, manualDelivery: true, deniedRedirect: true },
-  { path: '/offlineReturnOrder/offlineReturnOrderList', title: '退货入库分配', group: 'offline', audience: BOTH, manualDelivery: true, deniedRedirect: true },
+  {
+    path: '/offlineReturnOrder/pickup',
+    title: '拿货任务分配',
+    group: 'offline',
+    audience: BOTH,
+    manualDelivery: true,
+    deniedRedirect: true,
+    menuAudience: ['purchaser'],
+  },
+  {
+    path: '/offlineReturnOrder/offlineReturnOrderList',
+    title: '退货入库分配',
+    group: 'offline',
+    audience: BOTH,
+    manualDelivery: true,
+    deniedRedirect: true,
+    menuAudience: ['purchaser'],
+  },
   // Product-added (not in routes.json): the warehouse's side of headless parcels, docs/decisions/0027-problem-headless-parcels.md.
   { path: '/offlineReturnOrder/headlessParcels', title: '无头件', group: 'offline', audience: ['purchaser'], manualDelivery: true },
   // Product-added (not in routes.json): the picker's phone page, docs/decisions/0013-picking.md.
   { path: '/picker', title: '拿货员工作台', group: 'offline', audience: ['purchaser'], leftbarHidden: true },
-  { path: '/print/printDelivery', title: '打印发货', group: 'print', audience: BOTH, manualDelivery: true },
-  { path: '/print/orderFreePrint', title: '自由打印', group: 'print', audience: BOTH, manualDelivery: true },
-  { path: '/print/scanPrint', title: '扫描打印', group: 'print', audience: BOTH, manualDelivery: true },
+  { path: '/print/printDelivery', title: '打印发货', group: 'print', audience: BOTH, manualDelivery: true, menuAudience: ['purchaser'] },
+  { path: '/print/orderFreePrint', title: '自由打印', group: 'print', audience: BOTH, manualDelivery: true, menuAudience: ['purchaser'] },
+  { path: '/print/scanPrint', title: '扫描打印', group: 'print', audience: BOTH, manualDelivery: true, menuAudience: ['purchaser'] },
   { path: '/print/moreProduct', title: '更多功能', group: 'print', audience: BOTH, manualDelivery: true },
   { path: '/print/printSetting', title: '打印设置', group: 'print', audience: BOTH, manualDelivery: true },
   { path: '/goods/association', title: '商品关联', group: 'goods', audience: SELLER },

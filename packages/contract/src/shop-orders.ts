@@ -140,6 +140,15 @@ export const ShopOrderIdParams = z.object({ id: id('订单编号') });
 export const ShopOption = z.object({ id: z.number(), name: z.string(), channel: Channel });
 export type ShopOption = z.infer<typeof ShopOption>;
 
+/**
+ * 店铺订单's status tabs: for each order status, how many orders match the other filters (the
+ * body's status is ignored), each counted like the list's total: up to SHOP_ORDERS_COUNT_CAP, capped
+ * saying there are more.
+ */
+export const ShopOrderStatusCount = z.object({ status: ShopOrderStatus, count: z.number().int(), capped: z.boolean() });
+export type ShopOrderStatusCount = z.infer<typeof ShopOrderStatusCount>;
+export const ShopOrderStatusCountsResult = z.array(ShopOrderStatusCount);
+
 /** The list counts matching orders up to this many. */
 export const SHOP_ORDERS_COUNT_CAP = 10_000;
 

@@ -69,6 +69,20 @@ describe('route access and menu entries', () => {
     expect(routeAccess(route('/offlineReturnOrder/pickup'), purchaser)).toBe('ok');
   });
 
+  it("keeps the warehouse's pages out of a seller's menu: their calls are the purchaser's", () => {
+    for (const p of [
+      '/offlineReturnOrder/pickup',
+      '/offlineReturnOrder/offlineReturnOrderList',
+      '/print/printDelivery',
+      '/print/orderFreePrint',
+      '/print/scanPrint',
+    ]) {
+      expect(inMenu(route(p), seller), p).toBe(false);
+      expect(inMenu(route(p), { ...seller, audience: 'purchaser' }), p).toBe(true);
+    }
+    expect(inMenu(route('/print/printSetting'), seller)).toBe(true);
+  });
+
   it('never lists settings tabs or in-page routes in the menu', () => {
     expect(inMenu(route('/basicSet/speedSelivery'), seller)).toBe(false);
     expect(inMenu(route('/order/placeOrder'), seller)).toBe(false);

@@ -37,5 +37,6 @@ export function routeAccess(route: RouteDef, ctx: AccessContext): Access {
 export function inMenu(route: RouteDef, ctx: AccessContext): boolean {
   if (!route.group || route.settingsTab) return false;
   if (route.shownWhen === 'supplierExists' && !ctx.supplierExists) return false;
+  if (route.menuAudience && !route.menuAudience.includes(ctx.audience)) return false;
   return routeAccess(route, ctx) === 'ok';
 }

@@ -20,6 +20,14 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+/**
+ * A picker's landing page right after sign-in: a purchaser sub-account whose role opens the picker's
+ * workbench picks goods at the stalls (on a phone), so it starts there rather than on 工作台.
+ */
+export function isPicker(access: AccessContext): boolean {
+  return access.audience === 'purchaser' && !access.isMain && access.permissionCodes?.has('picker') === true;
+}
+
 /** An operator's landing page: the first console page its role opens (the console has no 工作台). */
 export function operatorHome(access: AccessContext): string {
   return ROUTES.find((r) => r.group && r.audience.includes('operator') && routeAccess(r, access) === 'ok')?.path ?? '/403';
@@ -27,6 +35,7 @@ export function operatorHome(access: AccessContext): string {
 
 export function RouteGate({ route, children }: { route: RouteDef; children: ReactNode }) {
   const shell = useShell();
+  const signedIn = (useLocation().state as { signedIn?: boolean } | null)?.signedIn === true;
   if (route.public) return <>{children}</>;
   if (!shell?.access) return <Spin style={{ display: 'block', margin: '120px auto' }} tip="加载中..." />;
   if (routeAccess(route, shell.access) === 'forbidden') {
@@ -34,5 +43,6 @@ export function RouteGate({ route, children }: { route: RouteDef; children: Reac
     if (shell.access.audience === 'operator' && route.path === '/home') return <Navigate to={operatorHome(shell.access)} replace />;
     return <Navigate to="/403" replace />;
   }
+  if (signedIn && route.path === '/home' && isPicker(shell.access)) return <Navigate to="/picker" replace />;
   return <>{children}</>;
 }

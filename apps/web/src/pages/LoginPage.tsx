@@ -42,7 +42,9 @@ function LoginForm({ portal, captcha, captchaDisabled }: { portal: Portal; captc
     }
     storeIdentity(r.data);
     queryClient.clear();
-    navigate(safeJumpTarget(params.get('jump')) ?? '/home', { replace: true });
+    const jump = safeJumpTarget(params.get('jump'));
+    // Without a page to go back to, 工作台 decides where this account starts (route-gate.tsx: a picker's workbench).
+    navigate(jump ?? '/home', { replace: true, state: jump ? undefined : { signedIn: true } });
   }
 
   return (

@@ -13,6 +13,8 @@ import {
   type ShopOrderDetail,
   type ShopOrderItemRow,
   type ShopOrderRow,
+  ShopOrderStatus,
+  type ShopOrderStatusCount,
   type ShopOrdersFilter,
   type ShopOrdersPageBody,
 } from '@dropship/contract';
@@ -72,6 +74,17 @@ function toRow(r: repo.OrderRecord, items: repo.ItemRecord[], masked: boolean): 
     source: r.source as ShopOrderRow['source'],
     items: items.map(toItem),
   };
+}
+
+/** The status tabs' counts: each status with the other filters, counted up to the list's cap. */
+export async function countShopOrdersByStatus(db: Db, caller: Caller, f: ShopOrdersFilter): Promise<ShopOrderStatusCount[]> {
+  const counts = await Promise.all(
+    ShopOrderStatus.options.map((status) => repo.countOrders(db, repo.filterWhere(caller.orgId, { ...f, status }), SHOP_ORDERS_COUNT_CAP)),
+  );
+  return ShopOrderStatus.options.map((status, i) => {
+    const n = counts[i] ?? 0;
+    return { status, count: Math.min(n, SHOP_ORDERS_COUNT_CAP), capped: n > SHOP_ORDERS_COUNT_CAP };
+  });
 }
 
 export async function pageShopOrders(db: Db, caller: Caller, q: ShopOrdersPageBody) {

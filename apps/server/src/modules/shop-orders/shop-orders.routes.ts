@@ -10,6 +10,7 @@ import {
   ShopOrderDetail,
   ShopOrderIdParams,
   type ShopOrderRow,
+  ShopOrderStatusCountsResult,
   ShopOrdersFilter,
   ShopOrdersPageBody,
   ShopOrdersPageResult,
@@ -85,6 +86,20 @@ export async function shopOrdersRoutes(app: RouteApp, deps: AppDeps) {
     '/api/b2/orders/page',
     { config, schema: { tags, summary: '店铺订单列表（收货人已脱敏）', body: ShopOrdersPageBody, response: { 200: envelopeOf(ShopOrdersPageResult) } } },
     async (req) => ok(await service.pageShopOrders(db, requireCaller(req), req.body)),
+  );
+
+  app.post(
+    '/api/b2/orders/statusCounts',
+    {
+      config,
+      schema: {
+        tags,
+        summary: '店铺订单各状态的数量（状态页签，其余筛选照用）',
+        body: ShopOrdersFilter,
+        response: { 200: envelopeOf(ShopOrderStatusCountsResult) },
+      },
+    },
+    async (req) => ok(await service.countShopOrdersByStatus(db, requireCaller(req), req.body)),
   );
 
   app.get('/api/b2/orders/shopOptions', { config, schema: { tags, summary: '店铺筛选项', response: { 200: envelopeOf(z.array(ShopOption)) } } }, async (req) =>

@@ -4,6 +4,7 @@ import { MemberBadge } from '../../features/membership/MemberBadge';
 import { useShell } from '../shell-context';
 import { CustomerServiceButton } from './CustomerServiceButton';
 import { FeedbackButton } from './FeedbackButton';
+import { MenuDrawer } from './MenuDrawer';
 import { MessagesButton } from './MessagesButton';
 import { UserMenu } from './UserMenu';
 
@@ -24,7 +25,8 @@ export function AppHeader() {
         borderBottom: '1px solid #f0f0f0',
       }}
     >
-      <Space size="large">
+      <Space size={compact ? 'small' : 'large'}>
+        {compact && <MenuDrawer />}
         <Link to="/home" style={{ fontWeight: 600, fontSize: 16 }}>
           {shell?.brandName ?? '代发助手'}
         </Link>

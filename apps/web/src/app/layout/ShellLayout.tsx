@@ -1,6 +1,6 @@
 /** The shell: header, left menu (hidden when the route says so), content, back-to-top, dialogs. */
 import { findRoute } from '@dropship/contract';
-import { Alert, FloatButton, Layout, Spin } from 'antd';
+import { Alert, FloatButton, Grid, Layout, Spin } from 'antd';
 import { type ReactNode, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { HelpLink } from '../../features/help-center/HelpLink';
@@ -27,17 +27,19 @@ function CustomerLayout({ children }: { children?: ReactNode }) {
   useDemoReset();
   const [dialogBusy, setDialogBusy] = useState(false);
   const support = useShell()?.user?.supportMode === true;
+  // On a phone the menu is a drawer opened from the header (AppHeader), not a fixed sidebar.
+  const phone = Grid.useBreakpoint().md === false;
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {support && <Alert banner type="warning" data-testid="support-banner" title="支持模式：平台运营正在以该账号身份协助处理，所有操作均记录在操作日志中" />}
       <AppHeader />
       <Layout>
-        {!leftbarHidden && (
+        {!leftbarHidden && !phone && (
           <Layout.Sider width={208} theme="light" style={{ borderInlineEnd: '1px solid #f0f0f0' }} data-testid="left-menu">
             <SideMenu />
           </Layout.Sider>
         )}
-        <Layout.Content id="main-content" style={{ padding: 16, minWidth: 0 }}>
+        <Layout.Content id="main-content" style={{ padding: phone ? 8 : 16, minWidth: 0 }}>
           <HelpLink />
           <Suspense fallback={null}>{children ?? <Outlet />}</Suspense>
         </Layout.Content>

@@ -1,6 +1,17 @@
 import type { PlacePreviewOrder } from '@dropship/contract';
 import { describe, expect, it } from 'vitest';
-import { costDrafts, createBody, idsFromQuery, initialDrafts, isPlatformReceiver, placeable, speedCount, typedStart, withSpeed } from './place-drafts';
+import {
+  costDrafts,
+  createBody,
+  idsFromQuery,
+  initialDrafts,
+  isPlatformReceiver,
+  mergePreview,
+  placeable,
+  speedCount,
+  typedStart,
+  withSpeed,
+} from './place-drafts';
 
 const receiver = { name: '林晓', phone: '13800138001', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路90号' };
 const line = (reason: string | null) => ({
@@ -36,6 +47,22 @@ const order = (id: number, lines = [line(null)], blockers: string[] = []): Place
 });
 
 describe('place drafts', () => {
+  it('a preview read again ticks what became placeable and keeps what the seller typed and chose', () => {
+    const before = [order(1), order(2, [line('NO_LINK')])];
+    const drafts = initialDrafts(before, 'ZTO').map((d) => (d.shopOrderId === 1 ? { ...d, included: false, remark: '轻放' } : d));
+    const after = [order(1), order(2)];
+    const merged = mergePreview(drafts, before, after);
+    expect(merged.map((d) => [d.shopOrderId, d.included, d.remark])).toEqual([
+      [1, false, '轻放'], // unticked by the seller: stays so
+      [2, true, ''], // linked in the drawer: now ticked
+    ]);
+    // An address fixed on the shop order replaces an incomplete one.
+    const broken = { ...order(3), addressComplete: false };
+    const [d3] = initialDrafts([broken], 'ZTO');
+    const [m3] = mergePreview([d3!], [broken], [{ ...order(3), receiver: { ...receiver, address: '文三路100号', encrypted: false } }]);
+    expect([m3?.included, m3?.addressOk, isPlatformReceiver(m3!.receiver) ? '' : m3?.receiver.address]).toEqual([true, true, '文三路100号']);
+  });
+
   it('includes only orders that can be placed', () => {
     const orders = [order(1), order(2, [line(null), line('NO_LINK')]), order(3, [line(null)], ['店铺订单不是待发货状态'])];
     expect(orders.map((o) => placeable(o))).toEqual([true, false, false]);

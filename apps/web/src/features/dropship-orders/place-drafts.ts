@@ -64,6 +64,24 @@ export function initialDrafts(orders: PlacePreviewOrder[], expressCode: string, 
   }));
 }
 
+/**
+ * The drafts after the preview was read again (goods linked or an address fixed in the drawer over
+ * the page): what the seller typed stays; an order that could not be placed before and can now is
+ * ticked (the seller chose it on 店铺订单), one that no longer can is unticked, and an address fixed
+ * on the shop order replaces an incomplete one.
+ */
+export function mergePreview(drafts: Draft[], before: PlacePreviewOrder[], after: PlacePreviewOrder[]): Draft[] {
+  return drafts.map((d) => {
+    const o = after.find((x) => x.shopOrderId === d.shopOrderId);
+    if (!o) return d;
+    const next = !d.addressOk && o.addressComplete ? { ...d, receiver: draftReceiver(o.receiver), addressOk: true } : d;
+    const old = before.find((x) => x.shopOrderId === d.shopOrderId);
+    const was = old ? placeable(old, d) : false;
+    const now = placeable(o, next);
+    return { ...next, included: now && (was ? d.included : true) };
+  });
+}
+
 const speedOf = (d: Draft) => (d.speedDelivery === undefined ? {} : { speedDelivery: d.speedDelivery });
 
 /** The batch-wide 加急 switch: every draft urgent or none (each can still be changed alone). */

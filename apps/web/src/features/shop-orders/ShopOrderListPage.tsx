@@ -1,13 +1,14 @@
 /**
  * 店铺订单 (/order/orderList): the seller's shop orders, filtered through the URL, receiver masked by
  * the server, lines in an expandable row; selected orders go to 代发下单, the filtered set to Excel.
+ * Status tabs with each status's count under the other filters; 订单导入 and 异常订单 one click away.
  */
 import { SendOutlined } from '@ant-design/icons';
-import { PAGINATION_TEXT, type ShopOrderRow } from '@dropship/contract';
+import { PAGINATION_TEXT, SHOP_ORDER_STATUS_NAMES, type ShopOrderRow, ShopOrderStatus } from '@dropship/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Table, Typography } from 'antd';
+import { Button, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ListFilterForm, ListToolbar, useListPage } from '../../lib/list-page';
 import { expandableDefaults, rowSelectionDefaults } from '../../lib/table-defaults';
 import { shopOrderKeys, shopOrdersApi } from './api';
@@ -23,6 +24,13 @@ export default function ShopOrderListPage() {
   const { query } = list;
   const page = useQuery({ queryKey: shopOrderKeys.page(query), queryFn: () => shopOrdersApi.page(query), placeholderData: keepPreviousData });
   const shops = useQuery({ queryKey: shopOrderKeys.shopOptions(), queryFn: shopOrdersApi.shopOptions });
+  // The tabs count each status under the other filters (the tab itself is the status filter).
+  const { status, ...others } = list.active;
+  const counts = useQuery({
+    queryKey: shopOrderKeys.statusCounts(others),
+    queryFn: () => shopOrdersApi.statusCounts(others),
+    placeholderData: keepPreviousData,
+  });
   const [selected, setSelected] = useState<number[]>([]);
   // A new search starts a new selection; paging keeps it (orders are picked across pages).
   const search = (filters: Parameters<typeof list.search>[0]) => {
@@ -32,7 +40,31 @@ export default function ShopOrderListPage() {
 
   return (
     <div>
-      <Typography.Title level={4}>店铺订单</Typography.Title>
+      <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Title level={4}>店铺订单</Typography.Title>
+        <Space>
+          <Link to="/order/intelligentImport">
+            <Button>订单导入</Button>
+          </Link>
+          <Link to="/order/abnormalList">
+            <Button>异常订单</Button>
+          </Link>
+        </Space>
+      </Space>
+      <Tabs
+        activeKey={status ?? 'ALL'}
+        onChange={(t) => {
+          setSelected([]);
+          list.filter({ status: t === 'ALL' ? undefined : (t as ShopOrderStatus) });
+        }}
+        items={[
+          { key: 'ALL', label: '全部' },
+          ...ShopOrderStatus.options.map((s) => {
+            const c = counts.data?.find((x) => x.status === s);
+            return { key: s, label: c ? `${SHOP_ORDER_STATUS_NAMES[s]}（${c.count}${c.capped ? '+' : ''}）` : SHOP_ORDER_STATUS_NAMES[s] };
+          }),
+        ]}
+      />
       <ListFilterForm
         fields={shopOrderFields(shops.data ?? [])}
         values={list.active}

@@ -87,6 +87,8 @@ export default function ShopAuthorizationPage() {
     { title: '平台', dataIndex: 'channel', width: 130, render: (c: Channel) => <ChannelTag channel={c} /> },
     { title: '店铺名称', dataIndex: 'name' },
     { title: '状态', dataIndex: 'authState', render: (s: ShopRow['authState']) => <Tag color={STATE_COLORS[s]}>{SHOP_AUTH_STATE_NAMES[s]}</Tag> },
+    // Beside the state, not behind the fixed 操作 column: the sync's result is what a seller looks for.
+    { title: '订单同步', key: 'sync', width: 260, render: (_: unknown, r) => <SyncCell shop={r} /> },
     { title: '最近授权时间', dataIndex: 'lastAuthTime', width: 170, render: (v: string | null) => formatDateTime(v) || '-' },
     { title: '到期时间', dataIndex: 'expireTime', width: 170, render: (v: string | null) => formatDateTime(v) || '-' },
     {
@@ -94,7 +96,6 @@ export default function ShopAuthorizationPage() {
       dataIndex: 'leftDays',
       render: (d: number | null, r) => (d === null ? '-' : <Typography.Text type={r.ifExpire || d <= 5 ? 'danger' : undefined}>{`${d} 天`}</Typography.Text>),
     },
-    { title: '订单同步', key: 'sync', width: 240, render: (_: unknown, r) => <SyncCell shop={r} /> },
     { title: '操作', key: 'op', width: 230, fixed: 'right', render: (_: unknown, r) => <ShopActions shop={r} on={on} busy={act.isPending} /> },
   ]);
 

@@ -1,4 +1,6 @@
 /** The list-page pattern: one hook, typed URL parameters, the filter form and the export button. */
+
+export { useColumnSettings } from './ColumnSettings';
 export { ExportButton } from './ExportButton';
 export type { FilterField } from './filter-fields';
 export { type BarField, ListFilterBar, optionsOf } from './ListFilterBar';

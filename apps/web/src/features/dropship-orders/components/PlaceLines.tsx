@@ -1,9 +1,12 @@
-/** The lines of a shop order on the place page: what the picker will ask for at the stall, or why a line cannot be placed. */
+/**
+ * The lines of a shop order on the place page: what the picker will ask for at the stall, or why a
+ * line cannot be placed with its fix, opened in a drawer over the page (onFix) so nothing typed here
+ * is lost.
+ */
 import { ABNORMAL_REASON_FIXES, ABNORMAL_REASON_NAMES, type AbnormalReason, fenToYuan, type PlaceLine } from '@dropship/contract';
-import { Table, Tag, Typography } from 'antd';
-import { Link } from 'react-router';
+import { Button, Image, Space, Table, Tag, Typography } from 'antd';
 
-export function PlaceLines({ lines }: { lines: PlaceLine[] }) {
+export function PlaceLines({ lines, onFix }: { lines: PlaceLine[]; onFix?: (() => void) | undefined }) {
   return (
     <Table<PlaceLine>
       size="small"
@@ -14,10 +17,13 @@ export function PlaceLines({ lines }: { lines: PlaceLine[] }) {
         {
           title: '商品',
           render: (_, l) => (
-            <div>
-              <div>{l.title}</div>
-              {l.spec && <Typography.Text type="secondary">{l.spec}</Typography.Text>}
-            </div>
+            <Space align="start">
+              {l.picUrl && <Image src={l.picUrl} width={40} height={40} alt="" style={{ objectFit: 'cover' }} />}
+              <div>
+                <div>{l.title}</div>
+                {l.spec && <Typography.Text type="secondary">{l.spec}</Typography.Text>}
+              </div>
+            </Space>
           ),
         },
         { title: '数量', dataIndex: 'quantity', width: 70 },
@@ -27,7 +33,9 @@ export function PlaceLines({ lines }: { lines: PlaceLine[] }) {
             l.reason ? (
               <span>
                 <Tag color="red">{ABNORMAL_REASON_NAMES[l.reason as AbnormalReason] ?? l.reason}</Tag>
-                <Link to="/goods/association">{ABNORMAL_REASON_FIXES[l.reason as AbnormalReason] ?? '去处理'}</Link>
+                <Button type="link" size="small" onClick={onFix}>
+                  {ABNORMAL_REASON_FIXES[l.reason as AbnormalReason] ?? '去处理'}
+                </Button>
               </span>
             ) : (
               <span>

@@ -13,13 +13,15 @@ interface Props {
   cost: { cost: OrderCost | null; error: string | null; couponError: string | null } | undefined;
   onChange(patch: Partial<Draft>): void;
   onEditReceiver(): void;
+  /** Opens the order's fixes (link goods) in a drawer over the page. */
+  onFix?: () => void;
   /** Coupons exist on the main variant only (SPEC.md section 2: /funds/coupon). */
   coupons: boolean;
   /** 加急发货's price per order while the seller's service is enabled; undefined hides the switch. */
   speedFeeFen?: number | undefined;
 }
 
-export function PlaceOrderCard({ order, draft, cost, onChange, onEditReceiver, coupons, speedFeeFen }: Props) {
+export function PlaceOrderCard({ order, draft, cost, onChange, onEditReceiver, onFix, coupons, speedFeeFen }: Props) {
   const ok = placeable(order, draft);
   const r = draft.receiver;
   const encrypted = isPlatformReceiver(r);
@@ -76,7 +78,7 @@ export function PlaceOrderCard({ order, draft, cost, onChange, onEditReceiver, c
           </Descriptions.Item>
         )}
       </Descriptions>
-      <PlaceLines lines={order.lines} />
+      <PlaceLines lines={order.lines} onFix={onFix} />
       <Space wrap style={{ marginTop: 12 }}>
         <ExpressSelect
           province={r.province}

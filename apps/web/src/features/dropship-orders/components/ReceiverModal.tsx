@@ -1,12 +1,13 @@
 /**
  * 收货信息: name, phone, province / city / district picked from the area tree with the shared
- * AreaCascader (so the server's area check passes) and the street address. Used on the place page
- * and the order detail.
+ * AreaCascader (so the server's area check passes) and the street address, or all of them at once
+ * from a pasted text (智能识别). Used on the place page and the order detail.
  */
 import { ReceiverFields } from '@dropship/contract';
 import { Form, Input, Modal } from 'antd';
 import { zodRule } from '../../../lib/zod-rule';
 import { AreaCascader } from '../../area/AreaCascader';
+import { RecognizeReceiver } from '../../area/RecognizeReceiver';
 
 interface Values {
   name: string;
@@ -46,7 +47,10 @@ export function ReceiverFormItems() {
 
 export function ReceiverModal({ open, title = '修改收货信息', initial, saving, onSave, onClose }: Props) {
   const [form] = Form.useForm<Values>();
-  const known = initial?.province && initial.city && initial.district ? [initial.province, initial.city, initial.district] : [];
+  // The picker opens at the current region, as far as it is known (a province alone, or with its city).
+  const parts = [initial?.province ?? '', initial?.city ?? '', initial?.district ?? ''];
+  const firstEmpty = parts.indexOf('');
+  const known = firstEmpty === -1 ? parts : parts.slice(0, firstEmpty);
   return (
     <Modal
       title={title}
@@ -68,6 +72,16 @@ export function ReceiverModal({ open, title = '修改收货信息', initial, sav
         )
       }
     >
+      <RecognizeReceiver
+        onRecognized={(r) =>
+          form.setFieldsValue({
+            ...(r.name ? { name: r.name } : {}),
+            ...(r.phone ? { phone: r.phone } : {}),
+            ...(r.district ? { area: [r.province, r.city, r.district] } : {}),
+            ...(r.address ? { address: r.address } : {}),
+          })
+        }
+      />
       <Form
         form={form}
         layout="vertical"

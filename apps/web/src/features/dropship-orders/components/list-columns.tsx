@@ -1,4 +1,7 @@
-/** Columns of /order/daifaOrderList: receiver masked by the server, money in yuan, dates at +8. */
+/**
+ * Columns of /order/daifaOrderList: receiver masked by the server, money in yuan, dates at +8. 状态
+ * and 实付 come right after the order number, so they stay in view at 1280 px beside the fixed 操作.
+ */
 import { CHANNEL_NAMES, type Channel, type DropshipOrderRow, fenToYuan, payMethodLabel } from '@dropship/contract';
 import { Space, type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -15,6 +18,8 @@ export function listColumns(actions: (r: DropshipOrderRow) => ReactNode): TableC
       title: '代发订单号',
       dataIndex: 'orderNo',
       width: 190,
+      // With the 操作 column fixed on the right, the number stays on the left: a wide row scrolls between them.
+      fixed: 'left',
       render: (no: string, r) => (
         <div>
           <Link to={detailPath(r.id)}>{no}</Link>
@@ -29,6 +34,21 @@ export function listColumns(actions: (r: DropshipOrderRow) => ReactNode): TableC
         </div>
       ),
     },
+    {
+      title: '实付（元）',
+      dataIndex: 'totalFen',
+      align: 'right',
+      width: 120,
+      render: (_, r) => (
+        <div>
+          <Typography.Text strong>{fenToYuan(r.totalFen)}</Typography.Text>
+          {r.speedFeeFen > 0 && <div style={{ color: '#f5222d' }}>含加急费 {fenToYuan(r.speedFeeFen)}</div>}
+          {r.refundedFen > 0 && <div style={{ color: '#52c41a' }}>已退 {fenToYuan(r.refundedFen)}</div>}
+          {r.payMethod && <div style={{ color: r.payLaterState === 'BILLED' ? '#fa8c16' : '#999' }}>{payMethodLabel(r.payMethod, r.payLaterState)}</div>}
+        </div>
+      ),
+    },
+    { title: '状态', dataIndex: 'combinedStatus', width: 110, render: (s: DropshipOrderRow['combinedStatus']) => <StatusTag status={s} /> },
     {
       title: '店铺 / 店铺订单号',
       render: (_, r) =>
@@ -68,20 +88,21 @@ export function listColumns(actions: (r: DropshipOrderRow) => ReactNode): TableC
         </div>
       ),
     },
-    { title: '快递', render: (_, r) => (r.trackingNo ? `${r.expressName} ${r.trackingNo}` : r.expressName) },
     {
-      title: '实付（元）',
-      align: 'right',
+      title: '快递 / 运单号',
+      key: 'express',
+      width: 200,
       render: (_, r) => (
         <div>
-          <Typography.Text strong>{fenToYuan(r.totalFen)}</Typography.Text>
-          {r.speedFeeFen > 0 && <div style={{ color: '#f5222d' }}>含加急费 {fenToYuan(r.speedFeeFen)}</div>}
-          {r.refundedFen > 0 && <div style={{ color: '#52c41a' }}>已退 {fenToYuan(r.refundedFen)}</div>}
-          {r.payMethod && <div style={{ color: r.payLaterState === 'BILLED' ? '#fa8c16' : '#999' }}>{payMethodLabel(r.payMethod, r.payLaterState)}</div>}
+          <div>{r.expressName}</div>
+          {r.trackingNo && (
+            <Typography.Text copyable style={{ whiteSpace: 'nowrap' }}>
+              {r.trackingNo}
+            </Typography.Text>
+          )}
         </div>
       ),
     },
-    { title: '状态', dataIndex: 'combinedStatus', render: (s: DropshipOrderRow['combinedStatus']) => <StatusTag status={s} /> },
     { title: '操作', key: 'actions', fixed: 'right', width: 140, render: (_, r) => actions(r) },
   ]);
 }

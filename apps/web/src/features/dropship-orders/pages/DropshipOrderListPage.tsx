@@ -9,7 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Input, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListFilterForm, ListToolbar, useListPage } from '../../../lib/list-page';
+import { ListFilterForm, ListToolbar, useColumnSettings, useListPage } from '../../../lib/list-page';
 import { rowSelectionDefaults } from '../../../lib/table-defaults';
 import { AFTER_SALE_ALLOWED, ApplyAfterSaleModal, type ApplyTarget } from '../../after-sales/components/ApplyAfterSaleModal';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
@@ -66,7 +66,7 @@ export default function DropshipOrderListPage() {
   };
   const toPay = (rows: DropshipOrderRow[]) => setPaying(rows.map((r) => ({ id: r.id, orderNo: r.orderNo, totalFen: r.totalFen })));
 
-  const columns = listColumns((r) => (
+  const allColumns = listColumns((r) => (
     <Space size={4} wrap>
       {r.status === 'WAITING_PAYMENT' && (
         <Button type="link" size="small" onClick={() => toPay([r])}>
@@ -86,6 +86,7 @@ export default function DropshipOrderListPage() {
       <Link to={detailPath(r.id)}>详情</Link>
     </Space>
   ));
+  const columnSettings = useColumnSettings('dropship-orders', allColumns);
   const counts = page.data?.counts ?? {};
   // The selection is of the rows on screen: another tab, search or page starts a new one.
   const fresh =
@@ -135,10 +136,12 @@ export default function DropshipOrderListPage() {
           },
         ]}
         exportExcel={() => dropshipApi.exportExcel(list.active)}
-      />
+      >
+        {columnSettings.button}
+      </ListToolbar>
       <Table<DropshipOrderRow>
         rowKey="id"
-        columns={columns}
+        columns={columnSettings.columns}
         dataSource={page.data?.list ?? []}
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}

@@ -9,10 +9,11 @@
 import { ErrorCode, fenToYuan, type ReceiverFields } from '@dropship/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Result, Space, Spin, Switch, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../app/api';
 import { useShell } from '../../../app/shell-context';
+import { AbnormalDetailDrawer } from '../../abnormal-orders/AbnormalDetailDrawer';
 import { dropshipApi, dropshipKeys } from '../api';
 import { ManualOrderForm } from '../components/ManualOrderForm';
 import { PayDialog, type PayTarget } from '../components/PayDialog';
@@ -26,6 +27,7 @@ import {
   idsFromQuery,
   initialDrafts,
   LAST_EXPRESS_KEY,
+  mergePreview,
   speedCount,
   typedStart,
   withSpeed,
@@ -68,6 +70,18 @@ function FromShopOrders({ ids }: { ids: number[] }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [created, setCreated] = useState<PayTarget[] | null>(null);
   const [paying, setPaying] = useState<PayTarget[] | null>(null);
+  // The order whose goods are being linked in the drawer over the page (the page keeps its drafts).
+  const [fixing, setFixing] = useState<number | null>(null);
+  const seen = useRef(preview.data);
+
+  // A preview read again after a fix: the drafts keep what was typed and tick what became placeable.
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = preview.data;
+    if (!preview.data || !before || before === preview.data) return;
+    const after = preview.data.orders;
+    setDrafts((ds) => (ds ? mergePreview(ds, before.orders, after) : ds));
+  }, [preview.data]);
 
   useEffect(() => {
     if (!preview.data || !express.data || drafts || !speed.isFetched) return;
@@ -150,6 +164,7 @@ function FromShopOrders({ ids }: { ids: number[] }) {
             speedFeeFen={speedFeeFen}
             onChange={(p) => update(o.shopOrderId, p)}
             onEditReceiver={() => setEditing(o.shopOrderId)}
+            onFix={() => setFixing(o.shopOrderId)}
           />
         ) : null;
       })}
@@ -180,6 +195,13 @@ function FromShopOrders({ ids }: { ids: number[] }) {
           </Button>
         </Space>
       </Card>
+      <AbnormalDetailDrawer
+        id={fixing}
+        onClose={() => {
+          setFixing(null);
+          void qc.invalidateQueries({ queryKey: dropshipKeys.preview(ids) });
+        }}
+      />
       <ReceiverModal
         open={editing !== null}
         initial={editingDraft ? typedStart(editingDraft.receiver) : null}

@@ -135,6 +135,8 @@ export default function AssociationPage() {
       title: '操作',
       key: 'actions',
       width: 200,
+      // Fixed, so 关联 stays on screen however wide the goods' texts make the row.
+      fixed: 'right',
       render: (_: unknown, r) => (
         <Space size={4}>
           <Button type="link" size="small" onClick={() => list.openDialog('link', r.id)}>

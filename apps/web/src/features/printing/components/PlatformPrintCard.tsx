@@ -5,7 +5,7 @@
 import { Alert, Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { ComponentState, ComponentStatus } from '../platform-print/client';
-import { COMPONENT_PORTS_STORAGE_KEY, COMPONENT_SOURCES, COMPONENTS, type PrintComponentSource } from '../platform-print/components';
+import { COMPONENT_SOURCES, COMPONENTS, type PrintComponentSource } from '../platform-print/components';
 import { readComponentPrinters, saveComponentPrinter } from '../platform-print/printer-choice';
 import { componentAdvice, STATE_LABEL } from '../platform-print/status-text';
 
@@ -116,8 +116,7 @@ export function PlatformPrintCard({
         />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           组件只打印平台签发的面单数据，因此这里不提供测试打印：请在扫描打印中打印一张真实面单来检查。打印组件默认端口：
-          {COMPONENT_SOURCES.map((s) => `${COMPONENTS[s].name} ${COMPONENTS[s].port}`).join('、')}。调试时可在浏览器 localStorage 中设置{' '}
-          {COMPONENT_PORTS_STORAGE_KEY}（如 {'{"CAINIAO":13528}'}）指定端口，刷新后生效。
+          {COMPONENT_SOURCES.map((s) => `${COMPONENTS[s].name} ${COMPONENTS[s].port}`).join('、')}。
         </Typography.Text>
       </Space>
     </Card>

@@ -1,6 +1,5 @@
 /** Whether this computer's C-Lodop answers, which version, which printers; and what to do if not. */
 import { Card, Descriptions, Space, Tag, Typography } from 'antd';
-import { PORTS_STORAGE_KEY } from '../lodop-loader';
 import type { PrintServiceSnapshot } from '../print-service';
 import { PrintServiceAlert } from './PrintServiceAlert';
 
@@ -26,8 +25,7 @@ export function PrintServiceStatus({ service }: { service: PrintServiceSnapshot 
         {service.message && <PrintServiceAlert message={service.message} />}
         {service.state === 'error' && <Typography.Text type="secondary">未安装打印服务时，标签以 PDF 方式通过浏览器打印，页面尺寸与标签一致。</Typography.Text>}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          打印服务默认在本机 8000、18000 端口（https 页面为 8443）。调试时可在浏览器 localStorage 中设置 {PORTS_STORAGE_KEY}（如
-          8000,18000）指定端口，刷新后生效。
+          打印服务默认在本机 8000、18000 端口（https 页面为 8443）。
         </Typography.Text>
       </Space>
     </Card>
