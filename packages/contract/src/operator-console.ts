@@ -16,6 +16,14 @@ export const OPERATOR_ROLES: Record<OperatorRoleKey, { name: string; codes: stri
   /** Sellers' and purchasers' questions: what they read, their organisations, the stall directory. */
   support: {
     name: '客服',
-    codes: ['operator/announcements', 'operator/popups', 'operator/orgs', 'operator/auditLog', 'operator/stallDirectory', 'operator/workOrders', 'operator/helpArticles'],
+    codes: [
+      'operator/announcements',
+      'operator/popups',
+      'operator/orgs',
+      'operator/auditLog',
+      'operator/stallDirectory',
+      'operator/workOrders',
+      'operator/helpArticles',
+    ],
   },
 };

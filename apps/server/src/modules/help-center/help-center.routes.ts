@@ -23,7 +23,6 @@ import {
   HelpSearchQuery,
   HelpSearchResult,
   HelpSlugQuery,
-  id,
 } from '@dropship/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';

@@ -3,7 +3,6 @@ import { and, count, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { replenishRequests } from '../funds/index.js';
 import { suppliers } from '../goods/index.js';
-import { problemParcels } from '../problem-parcel/index.js';
 import { shops } from '../shops/index.js';
 import { userGuides } from '../system/index.js';
 
