@@ -42,8 +42,8 @@ export const courierTraces = pgTable(
   },
   (t) => [
     index('courier_traces_tracking_idx').on(t.trackingNo),
-    index('courier_traces_seller_signed_idx').on(t.sellerOrgId, t.signedAt.desc()).where(sql`signed_at is not null`),
-    index('courier_traces_purchaser_signed_idx').on(t.purchaserOrgId, t.signedAt.desc()).where(sql`signed_at is not null`),
+    index('courier_traces_seller_signed_idx').on(t.sellerOrgId, t.signedAt.desc().nullsFirst()).where(sql`signed_at is not null`),
+    index('courier_traces_purchaser_signed_idx').on(t.purchaserOrgId, t.signedAt.desc().nullsFirst()).where(sql`signed_at is not null`),
     index('courier_traces_seller_problem_idx').on(t.sellerOrgId).where(sql`problem is not null`),
     index('courier_traces_purchaser_problem_idx').on(t.purchaserOrgId).where(sql`problem is not null`),
   ],
