@@ -65,10 +65,7 @@ const rangeOf = (seller: number, fromDay: string, toDay: string) =>
 
 /** The rollup recomputed from one seller's raw after-sales of the Beijing days [fromDay, toDay]. */
 export function rawAfterSaleRows(db: Db, sellerOrgId: number, fromDay: string, toDay: string) {
-  return queryRows<RollupRow>(
-    db,
-    sql`with a as (select * from after_sales a where ${rangeOf(sellerOrgId, fromDay, toDay)}) ${sql.raw(rollupSelect(1, 'a'))}`,
-  );
+  return queryRows<RollupRow>(db, sql`with a as (select * from after_sales a where ${rangeOf(sellerOrgId, fromDay, toDay)}) ${sql.raw(rollupSelect(1, 'a'))}`);
 }
 
 /** The stored rows of one seller for [fromDay, toDay] (rows summing to nothing left out). */
@@ -85,7 +82,5 @@ export function storedAfterSaleRows(db: Db, sellerOrgId: number, fromDay: string
 export async function rebuildAfterSaleRows(db: Db, sellerOrgId: number, fromDay: string, toDay: string) {
   await db.execute(sql`lock table stat_after_sale_daily in exclusive mode`);
   await db.execute(sql`delete from stat_after_sale_daily where seller_org_id = ${sellerOrgId} and day between ${fromDay}::date and ${toDay}::date`);
-  await db.execute(
-    sql`with a as (select * from after_sales a where ${rangeOf(sellerOrgId, fromDay, toDay)}) ${sql.raw(upsert(rollupSelect(1, 'a')))}`,
-  );
+  await db.execute(sql`with a as (select * from after_sales a where ${rangeOf(sellerOrgId, fromDay, toDay)}) ${sql.raw(upsert(rollupSelect(1, 'a')))}`);
 }
