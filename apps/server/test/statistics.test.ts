@@ -5,13 +5,15 @@
  * and every view equal to a bare GROUP BY; the rebuild of a range repairs rows written behind the
  * writers' back; who sees what (seller, purchaser, picker's own numbers, another tenant); bad input.
  */
-import { beijingDay, ErrorCode, type TakeStatisticsResult } from '@dropship/contract';
+import { beijingDay, ErrorCode, type ReturnStatisticsResult, type TakeStatisticsResult } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
+import { inTransaction } from '../src/db/transaction.js';
 import { createRole } from '../src/modules/account-permission/index.js';
 import { stopItem } from '../src/modules/dropship-orders/change/items.service.js';
 import { rebuildTakeRollup } from '../src/modules/statistics/index.js';
+import { rawAfterSaleRows, rebuildAfterSaleRows, storedAfterSaleRows } from '../src/modules/statistics/return-rollup.repository.js';
 import { rawTakeRows, storedTakeRows } from '../src/modules/statistics/rollup.repository.js';
 import { type Period, rawViewRows, type Scope, type Split, viewRows } from '../src/modules/statistics/view.repository.js';
 import { assignItems } from '../src/modules/take-assignment/assign.service.js';
@@ -146,6 +148,56 @@ describe('rollup against raw', () => {
   });
 });
 
+/** The after-sale rollup equal to its recomputation from the raw after-sales; answers its row count. */
+async function expectReturnRollupExact() {
+  const stored = await storedAfterSaleRows(db(), w.sellerOrg, ...FAR);
+  expect(norm(stored)).toEqual(norm(await rawAfterSaleRows(db(), w.sellerOrg, ...FAR)));
+  return stored.length;
+}
+
+const returns = (s: Session, body: Record<string, unknown>) => post<ReturnStatisticsResult>('/api/b2/statistics/takeReturn', s, body);
+
+describe('after-sale rollup against raw', () => {
+  it('a random run of 申请售后 / 撤销 / 拦截 leaves the after-sale rollup equal to the raw rows; the rebuild repairs a range', async () => {
+    const rand = rng(Number(process.env.STATS_SEED ?? 20261126) + 1);
+    const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)] as T;
+    const items: TakeItem[] = [];
+    let done = 0;
+    for (let i = 0; i < Math.max(12, OPS / 2); i++) {
+      const op = items.length < 2 ? 0 : Math.floor(rand() * 4);
+      const item = pick(items);
+      if (op === 0) {
+        items.push(...(await paidAssigned(w, [{ costFen: 1500 + Math.floor(rand() * 3000), quantity: 1 }], null)).items);
+      } else if (op === 1 && item) {
+        const r = await post<{ ids?: number[]; afterSales?: { id: number }[] }>('/api/b2/aftersale/orders/apply', w.seller, {
+          orderId: item.orderId,
+          kind: pick(['REFUND_ONLY', 'REFUND_ONLY', 'RETURN_REFUND'] as const),
+          lines: [{ itemId: item.orderItemId, quantity: 1 }],
+          reason: pick(['买家不想要了', '质量问题', '尺码不合适']),
+          requestKey: `stat-apply-${i}`,
+        });
+        if (r.errorCode === 0) done++;
+      } else if (op === 2 || op === 3) {
+        const [open] = await queryRows<{ id: number }>(
+          db(),
+          sql`select id from after_sales where org_id = ${w.sellerOrg} and finished_at is null order by random() limit 1`,
+        );
+        if (!open) continue;
+        const path = op === 2 ? 'cancel' : 'intercept';
+        const r = await post(`/api/b2/aftersale/orders/${path}`, w.seller, { id: Number(open.id), requestKey: `stat-undo-${i}` });
+        if (r.errorCode === 0) done++;
+      }
+    }
+    expect(done).toBeGreaterThan(0);
+    expect(await expectReturnRollupExact()).toBeGreaterThan(0);
+    // Rows written behind the writers' back: the rebuild of the range puts the raw figures back.
+    await db().execute(sql`update stat_after_sale_daily set cases = cases + 5 where seller_org_id = ${w.sellerOrg}`);
+    expect(norm(await storedAfterSaleRows(db(), w.sellerOrg, ...FAR))).not.toEqual(norm(await rawAfterSaleRows(db(), w.sellerOrg, ...FAR)));
+    await inTransaction(db(), (t) => rebuildAfterSaleRows(t, w.sellerOrg, ...FAR));
+    await expectReturnRollupExact();
+  });
+});
+
 describe('the calls: who sees what', () => {
   it('the purchaser sees all its items, a picker only its own, the seller its own, another purchaser none', async () => {
     await paidAssigned(w, [{ costFen: 3000 }], w.pickerB);
@@ -196,6 +248,40 @@ describe('the calls: who sees what', () => {
     const picker = await post('/api/b2/statistics/rebuild', w.pickerA, body);
     expect(picker.errorCode).not.toBe(0);
     expect((await post('/api/b2/statistics/rebuild', w.seller, body)).errorCode).not.toBe(0);
+  });
+});
+
+describe('退货统计', () => {
+  it('the seller and the purchaser see the after-sales of their orders, another purchaser none; export is Excel', async () => {
+    const body = { startDay: beijingDay(Date.now() - 10 * 86_400_000), endDay: today(), period: 'WEEK', split: 'REASON' };
+    const [raw] = await queryRows<{ cases: number; fen: number }>(
+      db(),
+      sql`select count(*) as cases, coalesce(sum(refund_fen), 0) as fen from after_sales where org_id = ${w.sellerOrg} and created_at >= now() - interval '9 days'`,
+    );
+    const seller = await returns(w.seller, body);
+    expect(seller.errorCode, seller.errorMsg).toBe(0);
+    expect(seller.data.total.cases).toBe(Number(raw?.cases));
+    expect(seller.data.total.refundFen).toBe(Number(raw?.fen));
+    expect(seller.data.total.placed).toBeGreaterThan(0);
+    expect(seller.data.keys.reduce((a, k) => a + k.cases, 0)).toBe(seller.data.total.cases);
+    const main = await returns(w.main, { ...body, split: 'STALL' });
+    expect(main.errorCode, main.errorMsg).toBe(0);
+    expect(main.data.total.cases).toBe(Number(raw?.cases));
+    const other = await returns(w.otherPurchaser, body);
+    expect(other.errorCode, other.errorMsg).toBe(0);
+    expect(other.data.total.cases).toBe(0);
+    expect(other.data.rows).toEqual([]);
+    const res = await w.t.app.inject({ method: 'POST', url: '/api/b2/statistics/takeReturn/export', headers: w.seller.headers(), payload: body });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('refuses bad ranges and splits with a Chinese message, changing nothing', async () => {
+    const before = await expectReturnRollupExact();
+    expectBadRequest(await returns(w.seller, { startDay: '2026-05-02', endDay: '2026-05-01' }), /开始日期不能晚于结束日期/);
+    expectBadRequest(await returns(w.seller, { startDay: '2024-01-01', endDay: '2026-05-01' }), /统计范围最多400天/);
+    expectBadRequest(await returns(w.seller, { startDay: '2026-05-01', endDay: '2026-05-02', split: 'PICKER' }), /分组维度/);
+    expect(await expectReturnRollupExact()).toBe(before);
   });
 });
 

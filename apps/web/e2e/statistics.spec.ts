@@ -2,9 +2,12 @@
  * 拿货统计 in Chromium: demo_seller pays the demo's waiting order (its take items count in the
  * rollup as they are created); demo_purchaser opens the page split by market area over the last 30 days,
  * the chart draws, the table shows the items with totals, the export downloads the same table, and a row's
- * 查看订单 opens the assignment list filtered to that row's days and area.
+ * 查看订单 opens the assignment list filtered to that row's days and area. Then 退货统计: the seller's
+ * refund of a line shows in the table split by reason, with the chart and the export.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropshipOrderItems } from '../../server/src/modules/dropship-orders/dropship-orders.table';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
@@ -55,5 +58,30 @@ describe('statistics in Chromium', () => {
     expect(url.searchParams.get('createdFrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     if (area && area !== '（未填）') expect(url.searchParams.get('marketArea')).toBe(area);
     await context.close();
+
+    // 退货统计: the seller refunds a line of the order just paid (仅退款 before shipping), then opens
+    // the page split by reason: the chart draws, the row counts the after-sale, the export downloads.
+    const [line] = await h.serving.database.db.select().from(dropshipOrderItems).where(eq(dropshipOrderItems.orderId, waiting.id));
+    if (!line) throw new Error('no line on the paid order');
+    await seller.post('/api/b2/aftersale/orders/apply', {
+      orderId: waiting.id,
+      kind: 'REFUND_ONLY',
+      lines: [{ itemId: line.id, quantity: line.quantity }],
+      reason: '买家不想要了',
+      requestKey: `stats-return-e2e-${Date.now()}`,
+    });
+    const returns = await h.newPage();
+    await signIn(returns.page, h.url('www'), 'demo_seller', 'seller');
+    await returns.page.goto(h.url('www', '/statistics/takeReturn?split=REASON'));
+    await settleOverlays(returns.page);
+    await returns.page.getByRole('heading', { name: '退货统计' }).waitFor();
+    const returnRow = returns.page.locator('.ant-table tbody tr.ant-table-row').filter({ hasText: '买家不想要了' }).first();
+    await returnRow.waitFor();
+    expect(Number(await returnRow.locator('td').nth(2).textContent())).toBeGreaterThan(0);
+    await returns.page.getByTestId('statistics-chart').locator('canvas').first().waitFor();
+    const returnExport = returns.page.waitForEvent('download');
+    await returns.page.getByRole('button', { name: /导出Excel/ }).click();
+    expect((await returnExport).suggestedFilename()).toMatch(/^退货统计.*\.xlsx$/);
+    await returns.context.close();
   });
 });

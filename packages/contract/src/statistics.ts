@@ -91,3 +91,63 @@ export const StatisticsRebuildBody = z
     path: ['startDay'],
   });
 export const StatisticsRebuildResult = z.object({ days: z.number() });
+
+/** 退货统计 splits: the after-sale rollup's keys. */
+export const ReturnStatisticsSplit = z.enum(['NONE', 'SELLER', 'PURCHASER', 'SHOP', 'STALL', 'GOODS', 'REASON', 'TYPE'], { error: '分组维度不正确' });
+export type ReturnStatisticsSplit = z.infer<typeof ReturnStatisticsSplit>;
+export const RETURN_STATISTICS_SPLIT_NAMES: Record<ReturnStatisticsSplit, string> = {
+  NONE: '不分组',
+  SELLER: '卖家',
+  PURCHASER: '采购商',
+  SHOP: '店铺',
+  STALL: '档口',
+  GOODS: '商品（档口/货号）',
+  REASON: '售后原因',
+  TYPE: '售后类型',
+};
+
+export const ReturnStatisticsBody = z
+  .object({
+    startDay: dayField('开始日期'),
+    endDay: dayField('结束日期'),
+    period: StatisticsPeriod.default('DAY').describe('统计周期'),
+    split: ReturnStatisticsSplit.default('NONE').describe('分组维度'),
+  })
+  .refine(...daysInOrder('startDay', 'endDay', '开始日期不能晚于结束日期'))
+  .refine((v) => dayCount(v.startDay, v.endDay) <= STATISTICS_MAX_DAYS, {
+    message: `统计范围最多${STATISTICS_MAX_DAYS}天，请缩小日期范围`,
+    path: ['startDay'],
+  });
+export type ReturnStatisticsBody = z.infer<typeof ReturnStatisticsBody>;
+
+/** The after-sale figures of one cell, with the items placed (take items) they are a rate of. */
+export const ReturnFigures = z.object({
+  /** After-sales made on the days, their quantity, those whose goods come back, the finished ones. */
+  cases: z.number(),
+  quantity: z.number(),
+  returned: z.number(),
+  finished: z.number(),
+  /** Owed back to the seller, and given back so far (fen). */
+  refundFen: z.number(),
+  refundedFen: z.number(),
+  /** Take items placed on the same days for the same key (for a reason, type or shop: all of the period). */
+  placed: z.number(),
+  /** cases / placed, 0..1, 4 decimals; 0 without placed items. */
+  returnRate: z.number(),
+});
+export type ReturnFigures = z.infer<typeof ReturnFigures>;
+
+export const ReturnStatisticsRow = ReturnFigures.extend({ period: z.string(), key: z.string(), keyName: z.string() });
+export type ReturnStatisticsRow = z.infer<typeof ReturnStatisticsRow>;
+
+export const ReturnStatisticsResult = z.object({
+  startDay: z.string(),
+  endDay: z.string(),
+  period: StatisticsPeriod,
+  split: ReturnStatisticsSplit,
+  periods: z.array(z.string()),
+  rows: z.array(ReturnStatisticsRow),
+  keys: z.array(ReturnFigures.extend({ key: z.string(), keyName: z.string() })),
+  total: ReturnFigures,
+});
+export type ReturnStatisticsResult = z.infer<typeof ReturnStatisticsResult>;

@@ -16,6 +16,7 @@ const CouponPage = lazy(() => import('../features/funds/coupon/CouponPage'));
 const SettlementPage = lazy(() => import('../features/funds/settlement/SettlementPage'));
 const OrderTakeStatisticsPage = lazy(() => import('../features/statistics/TakeStatisticsPage'));
 const OutStockPage = lazy(() => import('../features/statistics/OutStockPage'));
+const ReturnStatisticsPage = lazy(() => import('../features/statistics/ReturnStatisticsPage'));
 const PickerSettlementPage = lazy(() => import('../features/funds/settlement/PickerSettlementPage'));
 const AccountStatementPage = lazy(() => import('../features/funds/statement/AccountStatementPage'));
 const AliLedgerPage = lazy(() => import('../features/funds/ali-ledger/AliLedgerPage'));
@@ -139,6 +140,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/funds/nahuoSettlement': SettlementPage,
   '/statistics/orderTakeStatistics': OrderTakeStatisticsPage,
   '/statistics/outStock': OutStockPage,
+  '/statistics/takeReturn': ReturnStatisticsPage,
   '/funds/nahuoSettlement/nahuoyuanSettlement': PickerSettlementPage,
   '/funds/accountStatement': AccountStatementPage,
   '/funds/aliLedger': AliLedgerPage,

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { users } from '../auth/index.js';
 import { ledgerEntries } from '../funds/index.js';
+import { afterSaleDelta, withAfterSaleRollup } from '../statistics/index.js';
 import { afterSaleEntries, afterSaleEvents, afterSales } from './after-sale.table.js';
 
 export type AfterSaleRecord = typeof afterSales.$inferSelect;
@@ -26,6 +27,8 @@ export async function nextAfterSaleNos(db: Db, n: number): Promise<string[]> {
 export async function insertAfterSale(db: Db, row: NewAfterSale): Promise<AfterSaleRecord> {
   const [made] = await db.insert(afterSales).values(row).returning();
   if (!made) throw new Error('after-sale not inserted');
+  // 退货统计's daily rollup, in the same transaction (decision 0034).
+  await afterSaleDelta(db, sql`id = ${made.id}`, 1);
   return made;
 }
 
@@ -93,11 +96,14 @@ export interface Move {
 /** One named move from `from`; false when the row was no longer there. */
 export async function moveAfterSale(db: Db, orgId: number, id: number, from: AfterSaleStatusCode, m: Move) {
   const { finished, ...set } = m;
-  const rows = await db
-    .update(afterSales)
-    .set({ ...set, updatedAt: sql`now()`, ...(finished ? { finishedAt: sql`now()` } : {}) })
-    .where(and(eq(afterSales.orgId, orgId), eq(afterSales.id, id), eq(afterSales.status, from)))
-    .returning({ id: afterSales.id });
+  // The move may change counted columns (refunded money, return status, finish): 退货统计's rollup is kept in step.
+  const rows = await withAfterSaleRollup(db, sql`org_id = ${orgId} and id = ${id}`, () =>
+    db
+      .update(afterSales)
+      .set({ ...set, updatedAt: sql`now()`, ...(finished ? { finishedAt: sql`now()` } : {}) })
+      .where(and(eq(afterSales.orgId, orgId), eq(afterSales.id, id), eq(afterSales.status, from)))
+      .returning({ id: afterSales.id }),
+  );
   return rows.length > 0;
 }
 

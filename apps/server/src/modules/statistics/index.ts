@@ -5,7 +5,8 @@
  * `dailyTotals`.
  */
 
+export { afterSaleDelta, withAfterSaleRollup } from './return-rollup.repository.js';
 export { takeDelta, withTakeRollup } from './rollup.repository.js';
 export type { DailyTotal } from './statistics.service.js';
 export { dailyTotals, rebuildTakeRollup } from './statistics.service.js';
-export { statTakeDaily } from './statistics.table.js';
+export { statAfterSaleDaily, statTakeDaily } from './statistics.table.js';

@@ -3,14 +3,23 @@
  * each under its page's permission), their Excel export, and the rebuild of a range from the raw
  * rows (a purchaser's own items; the job does any organisation's).
  */
-import { envelopeOf, StatisticsRebuildBody, StatisticsRebuildResult, TakeStatisticsBody, TakeStatisticsResult } from '@dropship/contract';
+import {
+  envelopeOf,
+  ReturnStatisticsBody,
+  ReturnStatisticsResult,
+  StatisticsRebuildBody,
+  StatisticsRebuildResult,
+  TakeStatisticsBody,
+  TakeStatisticsResult,
+} from '@dropship/contract';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import { sendXlsxStream } from '../../lib/excel/index.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { TAKE_EXPORT_COLUMNS } from './export-columns.js';
+import { RETURN_EXPORT_COLUMNS, TAKE_EXPORT_COLUMNS } from './export-columns.js';
+import { returnStatistics } from './return-statistics.service.js';
 import { rebuildOwn, rebuildTakeRollup, takeStatistics } from './statistics.service.js';
 
 const tags = ['statistics'];
@@ -53,6 +62,27 @@ export async function statisticsRoutes(app: RouteApp, { db }: AppDeps) {
       },
     );
   }
+
+  const RETURN_PAGE = '/statistics/takeReturn';
+  app.post(
+    `${BASE}/takeReturn`,
+    {
+      config: { permission: RETURN_PAGE },
+      schema: { tags, summary: '退货统计（按日/周/月，按维度分组）', body: ReturnStatisticsBody, response: { 200: envelopeOf(ReturnStatisticsResult) } },
+    },
+    async (req) => ok(await returnStatistics(db, requireCaller(req), req.body)),
+  );
+  app.post(
+    `${BASE}/takeReturn/export`,
+    { config: { permission: RETURN_PAGE }, schema: { tags, summary: '导出退货统计（Excel）', body: ReturnStatisticsBody } },
+    async (req, reply) => {
+      const r = await returnStatistics(db, requireCaller(req), req.body);
+      async function* pages() {
+        yield [...r.rows, { period: '合计', key: '', keyName: '', ...r.total }];
+      }
+      return sendXlsxStream(reply, { fileName: '退货统计', sheetName: '退货统计', columns: RETURN_EXPORT_COLUMNS, pages: pages(), log: req.log });
+    },
+  );
 
   app.post(
     `${BASE}/rebuild`,

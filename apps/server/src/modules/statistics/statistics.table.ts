@@ -61,3 +61,36 @@ export const statTakeDailyArea = pgTable(
     index('stat_take_daily_area_seller_idx').on(t.sellerOrgId, t.day),
   ],
 );
+
+/**
+ * Daily rollup of after-sales (退货统计): one row per seller, purchaser (0: none), Beijing day of the
+ * after-sale's creation, shop (0: none), stall, goods (art number), reason and type, with the
+ * after-sales' current figures summed. Kept exact in the transaction of every write of a counted
+ * column of after_sales (return-rollup.repository.ts, the same take-out / add-back bracket as the
+ * take rollup). Money in fen.
+ */
+export const statAfterSaleDaily = pgTable(
+  'stat_after_sale_daily',
+  {
+    sellerOrgId: integer('seller_org_id').notNull(),
+    purchaserOrgId: integer('purchaser_org_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    shopId: integer('shop_id').notNull(),
+    stallName: text('stall_name').notNull(),
+    artNo: text('art_no').notNull(),
+    reason: text('reason').notNull(),
+    type: text('type').notNull(),
+    /** After-sales and their quantity; those whose goods come back (a return status); the finished ones. */
+    cases: integer('cases').notNull().default(0),
+    quantity: integer('quantity').notNull().default(0),
+    returned: integer('returned').notNull().default(0),
+    finished: integer('finished').notNull().default(0),
+    /** What is owed back to the seller, and what was given back so far. */
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'stat_after_sale_daily_pk', columns: [t.sellerOrgId, t.day, t.purchaserOrgId, t.shopId, t.stallName, t.artNo, t.reason, t.type] }),
+    index('stat_after_sale_daily_purchaser_idx').on(t.purchaserOrgId, t.day),
+  ],
+);

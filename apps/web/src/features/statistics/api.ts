@@ -1,5 +1,5 @@
 /** The statistics calls (decision 0034): the take / out-of-stock figures and their Excel export. */
-import type { TakeStatisticsBody, TakeStatisticsResult } from '@dropship/contract';
+import type { ReturnStatisticsBody, ReturnStatisticsResult, TakeStatisticsBody, TakeStatisticsResult } from '@dropship/contract';
 import { ApiError, call } from '../../app/api';
 import { downloadExcel } from '../../lib/request/browser';
 
@@ -15,6 +15,15 @@ export const statisticsApi = {
   take: (kind: StatisticsKind, q: TakeStatisticsBody) => call<TakeStatisticsResult>({ method: 'POST', url: `/api/b2/statistics/${kind}`, data: q }),
   async exportTake(kind: StatisticsKind, q: TakeStatisticsBody) {
     const r = await downloadExcel({ url: `/api/b2/statistics/${kind}/export`, method: 'post', fileName: STATISTICS_TITLES[kind], data: q });
+    if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
+  },
+};
+
+export const returnStatisticsApi = {
+  keys: (q: ReturnStatisticsBody) => [...statisticsKeys.all, 'takeReturn', q] as const,
+  get: (q: ReturnStatisticsBody) => call<ReturnStatisticsResult>({ method: 'POST', url: '/api/b2/statistics/takeReturn', data: q }),
+  async export(q: ReturnStatisticsBody) {
+    const r = await downloadExcel({ url: '/api/b2/statistics/takeReturn/export', method: 'post', fileName: '退货统计', data: q });
     if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
   },
 };
