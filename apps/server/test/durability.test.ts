@@ -21,7 +21,7 @@ import { freePort } from './free-port.js';
 import { rowCount } from './support.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-// A first start migrates (39 migrations) and seeds: about 30 s on a quiet machine, 175 s measured
+// A first start runs every migration and seeds: about 30 s on a quiet machine, 175 s measured
 // once beside a whole CI run and two other workers on the same 2 cores.
 const STEP = 240_000;
 
