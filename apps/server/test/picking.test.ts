@@ -66,6 +66,19 @@ describe('today and find', () => {
     expectBadRequest(await find(w.pickerA, '12345'), /拿货码应为12位数字/);
   });
 
+  it("carries the goods picture of the item's order line, in the day's list and when found by code", async () => {
+    const { items } = await paidAssigned(w, [{ costFen: 3000 }, { costFen: 2000 }], w.pickerA);
+    const [withPic, without] = items;
+    const pic = 'http://127.0.0.1:9/pic/1001.png';
+    await db().execute(sql`update dropship_order_items set pic_url = ${pic} where id = ${withPic?.orderItemId}`);
+    await db().execute(sql`update dropship_order_items set pic_url = null where id = ${without?.orderItemId}`);
+    const r = await get<PickTodayResult>('/api/b2/purchaser/picking/today', w.pickerA);
+    const listed = new Map(r.data.stalls.flatMap((s) => s.items.map((i) => [i.id, i.picUrl])));
+    expect(listed.get(withPic?.id as number)).toBe(pic);
+    expect(listed.get(without?.id as number)).toBeNull();
+    expect((await find(w.pickerA, withPic?.takeCode as string)).data.item.picUrl).toBe(pic);
+  });
+
   it('is purchaser-only: a seller is refused', async () => {
     const r = await w.t.app.inject({ method: 'GET', url: '/api/b2/purchaser/picking/today', headers: w.seller.headers() });
     expect(r.statusCode).toBe(403);

@@ -83,6 +83,15 @@ describe('problem parcels near their deadline', () => {
   });
 });
 
+describe('user info', () => {
+  it("says when the account was created: the demo seller's predates the 2025-01-09 menu change, the picker's is today's", async () => {
+    const mine = await get<{ createdAt: string }>('/api/b2/user', seller);
+    expect(mine.data.createdAt).toBe('2024-05-31T16:00:00.000Z');
+    const pickerInfo = await get<{ createdAt: string }>('/api/b2/user', picker);
+    expect(Date.now() - Date.parse(pickerInfo.data.createdAt)).toBeLessThan(24 * 3600_000);
+  });
+});
+
 describe('platform-setting hint', () => {
   const url = '/api/b2/purchaser/area/needPlatformSettingPopup';
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecondSeller, PASSWORD } from '../../server/test/support';
 import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
 
 const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-results/first-day');
@@ -243,6 +244,35 @@ describe('a first visit', () => {
     }
     expect(most).toBeLessThanOrEqual(1);
     await settleOverlays(page);
+    await context.close();
+  });
+
+  it('a brand-new seller meets no tour about the old menu, and one dialog at a time', async () => {
+    // Created today, with a shop about to expire: the expiry dialog applies, the 2025-01-09 tours do not.
+    const fresh = await createSecondSeller(h.serving.database.db, 'firstvisit');
+    const { context, page } = await h.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(h.url('www', '/login'));
+    const pane = page.getByRole('tabpanel');
+    await pane.getByLabel('账号').fill(fresh.username);
+    await pane.getByLabel('密码').fill(PASSWORD);
+    await pane.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL('**/home');
+    const overlays = page.locator('.ant-modal-wrap:visible, .ant-tour:visible');
+    const tours = page.locator('.ant-tour:visible', { hasText: /菜单调整|已迁移/ });
+    const expiry = page.locator('.ant-modal-wrap:visible .ant-modal', { hasText: '店铺授权到期提醒' });
+    await expiry.waitFor();
+    await snap(page, 'first-visit-new-seller');
+    let most = 0;
+    let toured = 0;
+    // Before and after the one dialog closes: nothing else stacks on it, and no tour follows it.
+    for (let i = 0; i < 40; i++) {
+      if (i === 10) await expiry.locator('.ant-modal-footer button').first().click();
+      most = Math.max(most, await overlays.count());
+      toured += await tours.count();
+      await page.waitForTimeout(150);
+    }
+    expect(most).toBe(1);
+    expect(toured).toBe(0);
     await context.close();
   });
 });

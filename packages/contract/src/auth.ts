@@ -49,5 +49,7 @@ export const UserInfo = z.object({
   supportMode: z.boolean().optional(),
   /** Which kind of organisation: an operator gets the console, never the sellers' or purchasers' menu. */
   orgType: OrgType,
+  /** When the account was created (ISO): hints about changes made before it are not shown to it. */
+  createdAt: z.string().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;

@@ -78,6 +78,8 @@ export const PickItem = z.object({
   id: z.number(),
   takeCode: z.string(),
   orderNo: z.string(),
+  /** The goods picture of the order line (from the marketplace or the linked goods), if any. */
+  picUrl: z.string().nullable().optional(),
   artNo: z.string(),
   color: z.string(),
   size: z.string(),

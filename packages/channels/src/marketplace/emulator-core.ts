@@ -38,6 +38,8 @@ export interface CoreOptions {
   slowMs: number;
   /** Where a shop's seeded history ends when ensureShop is not told (see there); undefined: now. */
   historyEndOf?: (shopName: string) => Date | undefined;
+  /** The emulator's picture address, for the lines' picUrl (see picture.ts). */
+  picBase?: string;
 }
 
 const CODE_TTL_MS = 10 * 60_000;
@@ -119,6 +121,7 @@ export class ChannelCore {
       from,
       to,
       channel: this.channel,
+      ...(this.o.picBase ? { picBase: this.o.picBase } : {}),
     });
     for (const order of g.orders) this.orders.set(order.platformOrderId, { shopId: shop.platformShopId, order });
     for (const refund of g.refunds) this.refunds.set(refund.platformRefundId, { shopId: shop.platformShopId, refund });

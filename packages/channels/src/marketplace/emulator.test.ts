@@ -30,6 +30,19 @@ describe('the marketplace emulator (all channels on one loopback server)', () =>
     expect(emu.endpointFor('JD').appKey).not.toBe(emu.endpointFor('PDD').appKey);
   });
 
+  it("serves each line's item picture as a small PNG on its own loopback address", async () => {
+    const [order] = emu.orders('TAOBAO');
+    const pic = order?.items[0]?.picUrl ?? '';
+    expect(pic).toBe(`${emu.url}/pic/${order?.items[0]?.itemId}.png`);
+    const res = await fetch(pic);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await res.arrayBuffer());
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(64);
+    expect((await fetch(`${emu.url}/pic/../x.png`)).status).toBe(404);
+  });
+
   it('the consent page names the default shop without a shop parameter; a wrong app key gets an error page; unknown paths 404', async () => {
     const c = createMarketplaceClient('TAOBAO', emu.endpointFor('TAOBAO'));
     const page = await fetch(c.authorizeUrl({ redirectUri: 'http://127.0.0.1:8080/cb', state: 'x' }));

@@ -11,6 +11,7 @@ import { ChannelCore, type EmulatorShop } from './emulator-core.ts';
 import { EMULATOR_HANDLERS } from './emulator-handlers.ts';
 import type { OpenRefundInput, RefundPatch } from './emulator-refunds.ts';
 import type { AppCredentials, ChannelEmulatorHandler, EmulatorAnswer, EmulatorFailure, EmulatorRequest, EmulatorShipment } from './emulator-types.ts';
+import { itemPicture, PICTURE_PREFIX, pictureItemOf } from './picture.ts';
 import type { ChannelEndpoint, MarketplaceChannel, NormalizedOrder, NormalizedRefund } from './types.ts';
 
 export interface MarketplaceEmulatorOptions {
@@ -91,6 +92,39 @@ export async function startMarketplaceEmulator(opts: MarketplaceEmulatorOptions 
   const now = opts.now ?? (() => new Date());
   const handlers = opts.handlers ?? EMULATOR_HANDLERS;
   const cores = new Map<MarketplaceChannel, ChannelCore>();
+  const coreOf = (channel: MarketplaceChannel) => {
+    const c = cores.get(channel);
+    if (!c) throw new Error(`市场模拟器没有渠道 ${channel}`);
+    return c;
+  };
+
+  // Listening first: the orders' picture addresses name the port.
+  const server = createServer(async (req, res) => {
+    const reply = (a: EmulatorAnswer) => {
+      res.writeHead(a.status, { 'content-type': a.contentType, 'cache-control': 'no-store', ...a.headers });
+      res.end(a.body);
+    };
+    try {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const pictured = pictureItemOf(url.pathname);
+      if (pictured) {
+        // Asked for by the seller's browser (the shop order's thumbnail), not by a client.
+        res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=86400' });
+        res.end(itemPicture(pictured));
+        return;
+      }
+      const core = [...cores.values()].find((c) => url.pathname === c.handler.prefix || url.pathname.startsWith(`${c.handler.prefix}/`));
+      if (!core) return reply({ status: 404, contentType: 'text/plain;charset=utf-8', body: 'not found' });
+      const r = toRequest(req, url, url.pathname.slice(core.handler.prefix.length), await readBody(req));
+      if (r.path === CONSENT_PATH && r.method === 'POST') return reply(approveConsent(core, r.params));
+      const answer = await core.handler.handle(r, core);
+      return reply(answer ?? { status: 404, contentType: 'text/plain;charset=utf-8', body: 'not found' });
+    } catch (e) {
+      return reply({ status: 500, contentType: 'text/plain;charset=utf-8', body: String(e) });
+    }
+  });
+  const port = await listenOnLoopback(server, opts.port ?? 0);
+  const url = `http://127.0.0.1:${port}`;
   for (const h of handlers) {
     const credentials = opts.credentials?.[h.channel] ?? {
       appKey: String(10000000 + (randomBytes(3).readUIntBE(0, 3) % 89999999)),
@@ -103,35 +137,12 @@ export async function startMarketplaceEmulator(opts: MarketplaceEmulatorOptions 
       now,
       tokenTtl: opts.tokenTtl,
       slowMs: opts.slowMs ?? 3000,
+      picBase: `${url}${PICTURE_PREFIX}`,
       ...(opts.historyEndOf ? { historyEndOf: (name: string) => opts.historyEndOf?.(h.channel, name) } : {}),
     });
     core.ensureShop();
     cores.set(h.channel, core);
   }
-  const coreOf = (channel: MarketplaceChannel) => {
-    const c = cores.get(channel);
-    if (!c) throw new Error(`市场模拟器没有渠道 ${channel}`);
-    return c;
-  };
-
-  const server = createServer(async (req, res) => {
-    const reply = (a: EmulatorAnswer) => {
-      res.writeHead(a.status, { 'content-type': a.contentType, 'cache-control': 'no-store', ...a.headers });
-      res.end(a.body);
-    };
-    try {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const core = [...cores.values()].find((c) => url.pathname === c.handler.prefix || url.pathname.startsWith(`${c.handler.prefix}/`));
-      if (!core) return reply({ status: 404, contentType: 'text/plain;charset=utf-8', body: 'not found' });
-      const r = toRequest(req, url, url.pathname.slice(core.handler.prefix.length), await readBody(req));
-      if (r.path === CONSENT_PATH && r.method === 'POST') return reply(approveConsent(core, r.params));
-      const answer = await core.handler.handle(r, core);
-      return reply(answer ?? { status: 404, contentType: 'text/plain;charset=utf-8', body: 'not found' });
-    } catch (e) {
-      return reply({ status: 500, contentType: 'text/plain;charset=utf-8', body: String(e) });
-    }
-  });
-  const port = await listenOnLoopback(server, opts.port ?? 0);
   const trickle = opts.trickle;
   const timer = trickle
     ? setInterval(() => {
@@ -140,7 +151,6 @@ export async function startMarketplaceEmulator(opts: MarketplaceEmulatorOptions 
     : undefined;
   // The demo's timer must not keep the process alive on its own.
   timer?.unref();
-  const url = `http://127.0.0.1:${port}`;
   const viewRefund = (channel: MarketplaceChannel, act: (core: ChannelCore) => NormalizedRefund) => {
     const core = coreOf(channel);
     return core.handler.viewRefund(act(core), core);

@@ -37,6 +37,8 @@ export interface GenerateOrdersInput {
   from: Date;
   to: Date;
   channel: MarketplaceChannel;
+  /** The emulator's picture address (`${url}/pic`): each line's picUrl is `${picBase}/<item>.png`. */
+  picBase?: string;
 }
 
 export interface GeneratedOrders {
@@ -226,6 +228,7 @@ export function generateOrders(input: GenerateOrdersInput): GeneratedOrders {
       spec: l.sku.spec,
       outerItemCode: l.sku.outerItemCode,
       outerSkuCode: l.sku.outerSkuCode,
+      ...(input.picBase ? { picUrl: `${input.picBase}/${l.sku.itemId}.png` } : {}),
       quantity: l.quantity,
       priceFen: l.sku.priceFen,
       paymentFen: paid[i] ?? 0,

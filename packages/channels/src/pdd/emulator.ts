@@ -186,7 +186,6 @@ export const pddHandler: ChannelEmulatorHandler = {
           ?.split(';')
           .map((kv) => kv.split(':')[1] ?? kv)
           .join(','),
-        picUrl: undefined,
         paymentFen: o.paymentFen - o.postFeeFen,
         refundState: pddRefundState(refundStatus),
       })),

@@ -91,6 +91,7 @@ export function orderToWire(o: NormalizedOrder, cipher: { name: string; phone: s
             goods_price: yuanNum(item.priceFen),
             outer_id: item.outerSkuCode ?? '',
             outer_goods_id: item.outerItemCode ?? '',
+            goods_img: item.picUrl ?? '',
           },
         ]
       : [],
@@ -141,6 +142,7 @@ export function orderFromWire(w: Json): NormalizedOrder {
         spec: optStr(i.goods_spec),
         outerItemCode: optStr(i.outer_goods_id),
         outerSkuCode: optStr(i.outer_id),
+        picUrl: optStr(i.goods_img),
         quantity: num(i.goods_count),
         priceFen: parseYuan(i.goods_price, 'goods_price'),
         paymentFen: payment - postage,

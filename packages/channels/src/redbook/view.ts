@@ -60,6 +60,8 @@ export function xhsView(o: NormalizedOrder, core: ChannelCore): NormalizedOrder 
       title: l.title,
       spec: l.spec,
       outerSkuCode: l.outerSkuCode,
+      // The sku's image (skuImage on the wire).
+      picUrl: l.picUrl,
       quantity: l.quantity,
       priceFen: l.priceFen,
       paymentFen: l.paymentFen,

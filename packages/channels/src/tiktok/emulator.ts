@@ -146,7 +146,7 @@ export const tiktokHandler: ChannelEmulatorHandler = {
         encrypted: true,
         decryptHandle: fieldCiphersHandle({ ...ciphers(o, core), province: r.province, city: r.city, district: r.district }),
       },
-      items: o.items.map((i) => ({ ...i, picUrl: undefined })),
+      items: o.items,
     };
   },
   viewRefund(r) {

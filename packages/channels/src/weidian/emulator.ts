@@ -118,7 +118,7 @@ export const weidianHandler: ChannelEmulatorHandler = {
       buyerNick: '',
       sellerFlag: undefined,
       receiver: { ...o.receiver, town: undefined, encrypted: false, decryptHandle: undefined },
-      items: o.items.map((i) => ({ ...i, platformItemId: i.skuId ?? i.platformItemId, picUrl: undefined })),
+      items: o.items.map((i) => ({ ...i, platformItemId: i.skuId ?? i.platformItemId })),
     };
   },
   viewRefund(r, core) {

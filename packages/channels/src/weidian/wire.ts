@@ -61,6 +61,7 @@ export function orderToWire(o: NormalizedOrder, refundOf: (lineId: string) => No
       return {
         item_id: i.itemId,
         item_name: i.title,
+        img: i.picUrl ?? '',
         sku_id: i.skuId ?? i.platformItemId,
         sku_title: i.spec ?? '',
         merchant_code: i.outerItemCode ?? '',
@@ -120,6 +121,7 @@ export function orderFromWire(w: Json): NormalizedOrder {
         spec: optStr(i.sku_title),
         outerItemCode: optStr(i.merchant_code),
         outerSkuCode: optStr(i.sku_merchant_code),
+        picUrl: optStr(i.img),
         quantity: num(i.quantity),
         priceFen: parseYuan(i.price, 'price'),
         paymentFen: parseYuan(i.total_price, 'total_price'),

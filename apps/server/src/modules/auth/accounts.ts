@@ -17,6 +17,8 @@ export interface NewUser {
   isMain: boolean;
   manualDeliveryPermission?: '0' | '1';
   phone?: string;
+  /** Backdated for demo accounts that stand for customers from before the menu change. */
+  createdAt?: Date;
 }
 
 export async function createUser(db: Db, u: NewUser) {
@@ -29,6 +31,7 @@ export async function createUser(db: Db, u: NewUser) {
       isMain: u.isMain,
       manualDeliveryPermission: u.manualDeliveryPermission ?? '1',
       phone: u.phone,
+      ...(u.createdAt ? { createdAt: u.createdAt } : {}),
     })
     .returning({ id: users.id });
   if (!row) throw new Error('user not created');

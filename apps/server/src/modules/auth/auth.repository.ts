@@ -144,6 +144,7 @@ export async function findUserProfile(db: Db, userId: number) {
       source: organisations.source,
       orgState: organisations.state,
       manualDeliveryPermission: users.manualDeliveryPermission,
+      createdAt: users.createdAt,
     })
     .from(users)
     .innerJoin(organisations, eq(organisations.id, users.orgId))

@@ -167,5 +167,6 @@ export async function userInfo(db: Db, userId: number, supportOperatorId?: numbe
     isMain: u.isMain,
     ...(supportOperatorId ? { supportMode: true } : {}),
     orgType: u.orgType as OrgType,
+    createdAt: u.createdAt.toISOString(),
   };
 }

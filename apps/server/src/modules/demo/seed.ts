@@ -48,7 +48,16 @@ export async function seedDemo(db: Db) {
     for (const role of Object.values(OPERATOR_ROLES)) await createRole(t, operatorOrg, role.name, role.codes, []);
 
     const sellerOrg = await createOrganisation(t, { type: 'seller', name: '杭州小美服饰', source: 'MAIN_WEB' });
-    const sellerId = await createUser(t, { orgId: sellerOrg, username: 'demo_seller', password: DEMO_PASSWORD, isMain: true, phone: '13812345678' });
+    // The demo seller stands for a customer from the old system (it has an old balance to migrate), so
+    // its account predates the 2025-01-09 menu change and the shell's tours about it apply.
+    const sellerId = await createUser(t, {
+      orgId: sellerOrg,
+      username: 'demo_seller',
+      password: DEMO_PASSWORD,
+      isMain: true,
+      phone: '13812345678',
+      createdAt: new Date('2024-06-01T00:00:00+08:00'),
+    });
 
     const purchaserOrg = await createOrganisation(t, { type: 'purchaser', name: '广州白马拿货服务' });
     await createUser(t, { orgId: purchaserOrg, username: 'demo_purchaser', password: DEMO_PASSWORD, isMain: true });

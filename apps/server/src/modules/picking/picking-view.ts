@@ -39,9 +39,10 @@ export function walkOrderUrgentFirst(items: repo.TakeItemRecord[]) {
     rank(a) - rank(b) || stallWalk(a, b) || Number(b.urgent) - Number(a.urgent) || collator.compare(a.artNo, b.artNo) || a.id - b.id;
 }
 
-export function toPickItem(i: repo.TakeItemRecord, mark: repo.MarkRecord | undefined, pending: boolean): PickItem {
+export function toPickItem(i: repo.TakeItemRecord, mark: repo.MarkRecord | undefined, pending: boolean, picUrl: string | null = null): PickItem {
   return {
     id: i.id,
+    picUrl,
     takeCode: i.takeCode,
     orderNo: i.orderNo,
     artNo: i.artNo,
@@ -99,12 +100,16 @@ export async function today(db: Db, caller: Caller, now = Date.now()): Promise<P
     caller.orgId,
     carried.filter((i) => !markOf.has(i.id)).map((i) => i.id),
   );
+  const pictures = await repo.picturesOf(
+    db,
+    [...items.values()].map((v) => v.item.orderItemId),
+  );
   const stalls = new Map<string, PickStall>();
   const order = walkOrderUrgentFirst([...items.values()].map((v) => v.item));
   for (const { item, pending } of [...items.values()].sort((a, b) => order(a.item, b.item))) {
     const key = stallKey(item);
     const s = stalls.get(key) ?? { ...stallInfo(item), pending: 0, done: 0, items: [] };
-    s.items.push(toPickItem(item, markOf.get(item.id) ?? olderMarks.get(item.id), pending));
+    s.items.push(toPickItem(item, markOf.get(item.id) ?? olderMarks.get(item.id), pending, pictures.get(item.orderItemId) ?? null));
     if (pending) s.pending++;
     else s.done++;
     stalls.set(key, s);
@@ -120,5 +125,6 @@ export async function findByCode(db: Db, caller: Caller, takeCode: string) {
   if (!item || (item.assignedUserId !== caller.userId && !(await isSupervisor(db, caller)))) throw notFound(`拿货码 ${takeCode} 的拿货项`);
   const mark = (await repo.activeMarks(db, caller.orgId, [item.id])).get(item.id);
   const pending = item.arrivedAt === null && (item.assignmentStatus === 'TAKING' || item.takingStatus === 'E_NEXT_TAKING');
-  return { item: toPickItem(item, mark, pending), stall: stallInfo(item) };
+  const picture = (await repo.picturesOf(db, [item.orderItemId])).get(item.orderItemId) ?? null;
+  return { item: toPickItem(item, mark, pending, picture), stall: stallInfo(item) };
 }

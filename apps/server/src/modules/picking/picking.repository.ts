@@ -5,12 +5,26 @@
  */
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { queryRows } from '../../db/rows.js';
 import { withTakeRollup } from '../statistics/index.js';
 import { takeItems } from '../take-assignment/index.js';
 import { pickingMarks } from './picking.table.js';
 
 export type TakeItemRecord = typeof takeItems.$inferSelect;
 export type MarkRecord = typeof pickingMarks.$inferSelect;
+
+/**
+ * The goods pictures of the order lines behind take items (pickers find goods at a stall by photo).
+ * The ids come from take items already scoped to the purchaser.
+ */
+export async function picturesOf(db: Db, orderItemIds: number[]): Promise<Map<number, string>> {
+  if (orderItemIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: string | number; pic_url: string | null }>(
+    db,
+    sql`select id, pic_url from dropship_order_items where id = any(${sql.param(orderItemIds)}::bigint[]) and pic_url is not null and pic_url <> ''`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.pic_url ?? '']));
+}
 
 /** At most this many rows in a picker's day (a long day is a few hundred). */
 const DAY_LIMIT = 2000;

@@ -1,14 +1,16 @@
 /**
  * The guided-tour overlays of SPEC.md section 4, each shown once and then remembered (in this
  * browser and on the server): the platform-settings relocation hint, when the server says it is
- * needed, then the 2025-01-09 menu-change hint.
+ * needed, then the 2025-01-09 menu-change hint. Both are about changes of that day, so an account
+ * created after it (which never knew the old menu) meets neither.
  */
 import { MENU_CHANGE_HINT_DATE, STORAGE_KEYS } from '@dropship/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Tour, type TourProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { shellApi } from '../api';
 import { useShell } from '../shell-context';
+import { useDialogTurn } from './dialog-queue';
 import { waitForTargets } from './wait-for-targets';
 
 type GuideKey = 'platformSetting' | 'menuChange';
@@ -33,17 +35,32 @@ const GUIDES: Record<GuideKey, { storageKey: string; steps: { selector: string; 
   },
 };
 
-/** `paused` while another dialog has the user's attention: one overlay at a time. */
-export function Guides({ paused = false }: { paused?: boolean }) {
+/** Midnight at +8 of the menu change: accounts created from then on never saw the old menu. */
+const MENU_CHANGED_AT = Date.parse(`${MENU_CHANGE_HINT_DATE}T00:00:00+08:00`);
+
+/** Whether the account existed before the menu change (no creation date known: assume it did). */
+export const predatesMenuChange = (createdAt: string | undefined) => !createdAt || Date.parse(createdAt) < MENU_CHANGED_AT;
+
+/** Second in the shell's dialog queue: a tour waits for the shop-expiry dialog to close. */
+export function Guides() {
   const shell = useShell();
   const signedIn = Boolean(shell?.access);
-  const needPlatform = useQuery({ queryKey: ['shell', 'needPlatformSettingPopup'], queryFn: shellApi.needPlatformSettingPopup, enabled: signedIn });
+  const oldAccount = predatesMenuChange(shell?.user?.createdAt);
+  const needPlatform = useQuery({
+    queryKey: ['shell', 'needPlatformSettingPopup'],
+    queryFn: shellApi.needPlatformSettingPopup,
+    enabled: signedIn && oldAccount,
+  });
   const [active, setActive] = useState<{ key: GuideKey; steps: TourProps['steps'] } | null>(null);
+  // Local storage is read on render: a guide remembered without being shown must render again.
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
 
   const pending: GuideKey[] = [];
-  if (needPlatform.data && !localStorage.getItem(GUIDES.platformSetting.storageKey)) pending.push('platformSetting');
-  if (shell?.access?.audience === 'seller' && !localStorage.getItem(GUIDES.menuChange.storageKey)) pending.push('menuChange');
-  const next = needPlatform.isFetched && !paused ? pending[0] : undefined;
+  if (oldAccount && needPlatform.data && !localStorage.getItem(GUIDES.platformSetting.storageKey)) pending.push('platformSetting');
+  if (oldAccount && shell?.access?.audience === 'seller' && !localStorage.getItem(GUIDES.menuChange.storageKey)) pending.push('menuChange');
+  const known = !signedIn || !oldAccount || needPlatform.isFetched;
+  const myTurn = useDialogTurn('guides', !known ? 'pending' : active || pending.length > 0 ? 'wants' : 'idle');
+  const next = known && myTurn ? pending[0] : undefined;
 
   useEffect(() => {
     if (!next || active) return;
@@ -56,6 +73,7 @@ export function Guides({ paused = false }: { paused?: boolean }) {
       if (!els) {
         localStorage.setItem(guide.storageKey, '1');
         setActive(null);
+        rerender();
         return;
       }
       setActive({

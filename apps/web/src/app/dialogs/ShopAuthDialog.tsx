@@ -10,14 +10,15 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../lib/date';
 import { shellApi } from '../api';
 import { useShell } from '../shell-context';
+import { useDialogTurn } from './dialog-queue';
 
 export const SHOP_AUTH_QUERY_FLAG = 'shopAuthPopup';
 
 /** Today's date at +8: the dialog shows at most once per such day. */
 const todayKey = () => formatDate(Date.now());
 
-/** onBusyChange tells the shell while the dialog is pending or open, so tours wait their turn. */
-export function ShopAuthDialog({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
+/** First in the shell's dialog queue: while its call is in flight, the tours and popups wait. */
+export function ShopAuthDialog() {
   const shell = useShell();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -35,8 +36,8 @@ export function ShopAuthDialog({ onBusyChange }: { onBusyChange?: (busy: boolean
     setOpen(true);
   }, [rows.data, forced, dueToday]);
 
-  const busy = isSeller && (rows.isLoading || (open && (rows.data?.length ?? 0) > 0));
-  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+  const applies = (rows.data?.length ?? 0) > 0 && (open || forced || dueToday);
+  const myTurn = useDialogTurn('shopAuth', !isSeller ? 'idle' : rows.isLoading ? 'pending' : applies ? 'wants' : 'idle');
 
   async function notRemind(row: ShopAuthPopupRow) {
     try {
@@ -52,7 +53,7 @@ export function ShopAuthDialog({ onBusyChange }: { onBusyChange?: (busy: boolean
   return (
     <Modal
       title="店铺授权到期提醒"
-      open={open && list.length > 0}
+      open={open && list.length > 0 && myTurn}
       onCancel={() => setOpen(false)}
       footer={<Button onClick={() => setOpen(false)}>关闭</Button>}
       width={860}

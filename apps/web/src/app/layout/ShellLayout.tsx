@@ -1,10 +1,11 @@
 /** The shell: header, left menu (hidden when the route says so), content, back-to-top, dialogs. */
 import { findRoute } from '@dropship/contract';
 import { Alert, FloatButton, Grid, Layout, Spin } from 'antd';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { HelpLink } from '../../features/help-center/HelpLink';
 import { PagePopup } from '../../features/notices/PagePopup';
+import { DialogQueueProvider } from '../dialogs/dialog-queue';
 import { Guides } from '../dialogs/Guides';
 import { ShopAuthDialog } from '../dialogs/ShopAuthDialog';
 import { useShell } from '../shell-context';
@@ -25,7 +26,6 @@ function CustomerLayout({ children }: { children?: ReactNode }) {
   const { pathname } = useLocation();
   const leftbarHidden = findRoute(pathname)?.leftbarHidden ?? false;
   useDemoReset();
-  const [dialogBusy, setDialogBusy] = useState(false);
   const support = useShell()?.user?.supportMode === true;
   // On a phone the menu is a drawer opened from the header (AppHeader), not a fixed sidebar.
   const phone = Grid.useBreakpoint().md === false;
@@ -45,9 +45,12 @@ function CustomerLayout({ children }: { children?: ReactNode }) {
         </Layout.Content>
       </Layout>
       <FloatButton.BackTop duration={150} tooltip="回到顶部" />
-      <ShopAuthDialog onBusyChange={setDialogBusy} />
-      <Guides paused={dialogBusy} />
-      <PagePopup />
+      {/* Opened on their own after sign-in: the queue shows one at a time, in its order. */}
+      <DialogQueueProvider>
+        <ShopAuthDialog />
+        <Guides />
+        <PagePopup />
+      </DialogQueueProvider>
     </Layout>
   );
 }

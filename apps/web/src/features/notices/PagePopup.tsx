@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useDialogTurn } from '../../app/dialogs/dialog-queue';
 import { noticeKeys, noticesApi } from './api';
 
 export function PagePopup() {
@@ -14,7 +15,10 @@ export function PagePopup() {
   const queryClient = useQueryClient();
   const popup = useQuery({ queryKey: noticeKeys.popup(pathname), queryFn: () => noticesApi.popup(pathname), staleTime: 0, gcTime: 0 });
   const [closed, setClosed] = useState<number | null>(null);
-  const shown = popup.data && popup.data.id !== closed ? popup.data : null;
+  const due = popup.data && popup.data.id !== closed ? popup.data : null;
+  // Last in the shell's dialog queue: it waits for the shop-expiry dialog and the tours.
+  const myTurn = useDialogTurn('pagePopup', popup.isLoading ? 'pending' : due ? 'wants' : 'idle');
+  const shown = myTurn ? due : null;
 
   useEffect(() => {
     if (!shown) return;

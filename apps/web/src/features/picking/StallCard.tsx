@@ -1,6 +1,7 @@
 /** One stall of the walk: its items (tap to open the mark sheet) and "all taken at cost" for the stall's pending items. */
 import { PICK_RESULT_NAMES, type PickItem, type PickStall, TAKING_ITEM_STATUS_NAMES } from '@dropship/contract';
 import { Badge, Button, Card, Popconfirm, Tag, Typography } from 'antd';
+import { GoodsThumb } from '../../lib/goods-thumb';
 
 export function StallCard({
   stall,
@@ -52,7 +53,12 @@ export function StallCard({
             fontSize: 15,
           }}
         >
-          <span>
+          {/* The picture opens its own preview; the line's button stays for the mark sheet. */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops the click reaching the line's button */}
+          <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()} style={{ flex: 'none', lineHeight: 0 }}>
+            <GoodsThumb src={i.picUrl} alt={i.artNo || '商品'} size={44} />
+          </span>
+          <span style={{ flex: 1 }}>
             {i.urgent && <Tag color="red">加急</Tag>}
             <strong>{i.artNo || '商品'}</strong> {i.color} {i.size} ×{i.quantity}
             <br />

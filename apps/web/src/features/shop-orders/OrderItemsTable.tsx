@@ -1,6 +1,7 @@
-/** The lines of a shop order: title, spec, outer codes, quantity, price, refund state. */
+/** The lines of a shop order: picture, title, spec, outer codes, quantity, price, refund state. */
 import { fenToYuan, SHOP_REFUND_STATE_NAMES, type ShopOrderItemRow } from '@dropship/contract';
 import { Table, Tag } from 'antd';
+import { GoodsThumb } from '../../lib/goods-thumb';
 
 export function OrderItemsTable({ items }: { items: ShopOrderItemRow[] }) {
   return (
@@ -10,6 +11,7 @@ export function OrderItemsTable({ items }: { items: ShopOrderItemRow[] }) {
       pagination={false}
       dataSource={items}
       columns={[
+        { title: '图片', key: 'pic', width: 64, render: (_: unknown, i) => <GoodsThumb src={i.picUrl} alt={i.title} /> },
         { title: '商品', dataIndex: 'title' },
         { title: '规格', dataIndex: 'spec', render: (v: string | null) => v ?? '-' },
         { title: '商家编码', key: 'outer', render: (_: unknown, i) => i.outerSkuCode || i.outerItemCode || '-' },

@@ -12,6 +12,7 @@ import {
 import { Space, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/date';
+import { GoodsThumb } from '../../lib/goods-thumb';
 import { withColumnMinWidth } from '../../lib/table-defaults';
 import { ChannelTag } from '../shops/ChannelTag';
 
@@ -67,13 +68,16 @@ export const orderColumns = withColumnMinWidth<TableColumnsType<ShopOrderRow>[nu
       const first = r.items[0];
       const pieces = r.items.reduce((n, i) => n + i.quantity, 0);
       return first ? (
-        <Space orientation="vertical" size={0}>
-          <Typography.Text ellipsis style={{ maxWidth: 260 }}>
-            {first.title}
-          </Typography.Text>
-          <Typography.Text type="secondary">
-            {first.spec ?? ''} {r.items.length > 1 ? `等${r.items.length}种，` : ''}共{pieces}件
-          </Typography.Text>
+        <Space align="start" size={8}>
+          <GoodsThumb src={first.picUrl} alt={first.title} size={40} />
+          <Space orientation="vertical" size={0}>
+            <Typography.Text ellipsis style={{ maxWidth: 210 }}>
+              {first.title}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              {first.spec ?? ''} {r.items.length > 1 ? `等${r.items.length}种，` : ''}共{pieces}件
+            </Typography.Text>
+          </Space>
         </Space>
       ) : (
         '-'
