@@ -14,7 +14,7 @@ export { settlementLines } from './settlements/settlements.table.js';
 
 export type { AlipayGateway } from './alipay/alipay-gateway.js';
 export { createAlipayGateway } from './alipay/alipay-gateway.js';
-export { alipayPayFor, returnUrlFor } from './alipay/alipay-pay.js';
+export { alipayPayFor, returnUrlFor, syncTradeByQuery } from './alipay/alipay-pay.js';
 export type { PaidTrade, SettleResult, TradeKind } from './alipay/alipay-settle.js';
 export { closeTrade, settleTrade } from './alipay/alipay-settle.js';
 export { pageCoupons, quoteCoupon, releaseCoupon, useCoupon } from './coupons/coupons.service.js';

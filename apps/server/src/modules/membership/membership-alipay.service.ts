@@ -3,7 +3,7 @@
  * MB) per purchase; funds' one notify URL settles it: the money Alipay took goes onto the balance, then
  * pays the plan from it while the plan is still on sale at that price (else it stays on the balance).
  */
-import { AlipayError, type AlipayTradeStatus } from '@dropship/channels';
+import type { AlipayTradeStatus } from '@dropship/channels';
 import { ErrorCode, type MemberBuyBody, type MemberBuyResult, type MemberPayment } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -18,6 +18,7 @@ import {
   registerAlipayBusiness,
   returnUrlFor,
   settleTrade,
+  syncTradeByQuery,
   type TradeKind,
 } from '../funds/index.js';
 import * as repo from './membership.repository.js';
@@ -98,14 +99,8 @@ async function apply(db: Db, status: AlipayTradeStatus, paid: PaidTrade) {
 }
 
 /** The query fallback: asks Alipay about a trade we still think unpaid, so a lost notify still settles it. */
-async function syncMemberTrade(db: Db, gateway: AlipayGateway, outTradeNo: string, log: FastifyBaseLogger) {
-  try {
-    const trade = await (await gateway.client()).query(outTradeNo);
-    await apply(db, trade.tradeStatus, { outTradeNo, tradeNo: trade.tradeNo, totalAmountFen: trade.totalAmountFen });
-  } catch (e) {
-    if (e instanceof AlipayError && e.subCode === 'ACQ.TRADE_NOT_EXIST') return;
-    log.warn({ outTradeNo, err: e }, '支付宝交易查询失败，稍后再查');
-  }
+async function syncMemberTrade(db: Db, gateway: AlipayGateway, outTradeNo: string, log: FastifyBaseLogger): Promise<void> {
+  await syncTradeByQuery(gateway, outTradeNo, log, (status, paid) => apply(db, status, paid));
 }
 
 /** The membership trade as the page polls it, asking Alipay first while it is unpaid; another tenant's answers 12001. */

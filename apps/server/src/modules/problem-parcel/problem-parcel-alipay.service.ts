@@ -4,7 +4,7 @@
  * balance, then the freight is paid from it if the parcel still waits for exactly that freight.
  * A parcel cancelled or paid meanwhile leaves the money on the balance: it is never lost.
  */
-import { AlipayError, type AlipayTradeStatus } from '@dropship/channels';
+import type { AlipayTradeStatus } from '@dropship/channels';
 import type { AlipayPayResult, ProblemFreightPayment, ProblemPayBody } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -19,6 +19,7 @@ import {
   registerAlipayBusiness,
   returnUrlFor,
   settleTrade,
+  syncTradeByQuery,
   type TradeKind,
 } from '../funds/index.js';
 import * as repo from './problem-parcel.repository.js';
@@ -81,14 +82,8 @@ async function apply(db: Db, status: AlipayTradeStatus, paid: PaidTrade) {
 }
 
 /** The query fallback: asks Alipay about a trade we still think unpaid, so a lost notify still settles it. */
-async function syncFreightTrade(db: Db, gateway: AlipayGateway, outTradeNo: string, log: FastifyBaseLogger) {
-  try {
-    const trade = await (await gateway.client()).query(outTradeNo);
-    await apply(db, trade.tradeStatus, { outTradeNo, tradeNo: trade.tradeNo, totalAmountFen: trade.totalAmountFen });
-  } catch (e) {
-    if (e instanceof AlipayError && e.subCode === 'ACQ.TRADE_NOT_EXIST') return;
-    log.warn({ outTradeNo, err: e }, '支付宝交易查询失败，稍后再查');
-  }
+async function syncFreightTrade(db: Db, gateway: AlipayGateway, outTradeNo: string, log: FastifyBaseLogger): Promise<void> {
+  await syncTradeByQuery(gateway, outTradeNo, log, (status, paid) => apply(db, status, paid));
 }
 
 /** The freight trade as the page polls it, asking Alipay first while it is unpaid; another tenant's answers 12001. */

@@ -8,7 +8,7 @@
  * (alipay-notify.service.ts KINDS), so Alipay's notify settles the trade; the query fallback here
  * (`syncDropshipTrade`, run by the payment status call) settles it when a notify is late or lost.
  */
-import { AlipayError, type AlipayTradeStatus } from '@dropship/channels';
+import type { AlipayTradeStatus } from '@dropship/channels';
 import type { DropshipAlipayPayment } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
@@ -22,6 +22,7 @@ import {
   registerAlipayBusiness,
   type SettleResult,
   settleTrade,
+  syncTradeByQuery,
   type TradeKind,
 } from '../../funds/index.js';
 import * as repo from '../orders.repository.js';
@@ -74,15 +75,8 @@ async function apply(db: Db, status: AlipayTradeStatus, paid: PaidTrade) {
 }
 
 /** Asks Alipay about a trade we still think unpaid; a trade Alipay does not know yet (cashier never opened) changes nothing. */
-export async function syncDropshipTrade(db: Db, gateway: AlipayGateway, outTradeNo: string, log: FastifyBaseLogger) {
-  try {
-    const trade = await (await gateway.client()).query(outTradeNo);
-    const result = await apply(db, trade.tradeStatus, { outTradeNo, tradeNo: trade.tradeNo, totalAmountFen: trade.totalAmountFen });
-    if (result === 'amount_mismatch' || result === 'unknown') log.warn({ outTradeNo, reason: result }, '支付宝查询结果与代发支付单不一致，未入账');
-  } catch (e) {
-    if (e instanceof AlipayError && e.subCode === 'ACQ.TRADE_NOT_EXIST') return;
-    log.warn({ outTradeNo, err: e }, '支付宝交易查询失败，稍后再查');
-  }
+export async function syncDropshipTrade(db: Db, gateway: AlipayGateway, outTradeNo: string, log: FastifyBaseLogger): Promise<void> {
+  await syncTradeByQuery(gateway, outTradeNo, log, (status, paid) => apply(db, status, paid), '支付宝查询结果与代发支付单不一致，未入账');
 }
 
 /** The payment as the page polls it, asking Alipay first while it is unpaid. */

@@ -10,6 +10,7 @@ import type { Db } from '../../../db/client.js';
 import { closeRecharge, type PaidTrade, type SettleResult, settleRecharge } from '../recharge/recharge.service.js';
 import { closeReplenishPayment, settleReplenishPayment } from '../replenish/replenish.service.js';
 import type { AlipayGateway } from './alipay-gateway.js';
+import { syncTradeByQuery } from './alipay-pay.js';
 import { TRADE_PREFIX } from './trade-no.js';
 
 /** One business paid through Alipay: how its trades settle and close, named by the out_trade_no prefix. */
@@ -81,14 +82,7 @@ export async function handleAlipayNotify(db: Db, gateway: AlipayGateway, params:
  * leaves things as they are.
  */
 export async function syncTrade(db: Db, gateway: AlipayGateway, outTradeNo: string, log: FastifyBaseLogger): Promise<void> {
-  try {
-    const trade = await (await gateway.client()).query(outTradeNo);
-    const result = await apply(db, trade.tradeStatus, { outTradeNo, tradeNo: trade.tradeNo, totalAmountFen: trade.totalAmountFen });
-    if (result === 'amount_mismatch' || result === 'unknown') log.warn({ outTradeNo, reason: result }, '支付宝查询结果与订单不一致，未入账');
-  } catch (e) {
-    if (e instanceof AlipayError && e.subCode === 'ACQ.TRADE_NOT_EXIST') return;
-    log.warn({ outTradeNo, err: e }, '支付宝交易查询失败，稍后再查');
-  }
+  await syncTradeByQuery(gateway, outTradeNo, log, (status, paid) => apply(db, status, paid), '支付宝查询结果与订单不一致，未入账');
 }
 
 const PAY_CALLBACKS = new Set(['recharge', 'bukuan', 'daifaorder', 'problem', 'member']);
