@@ -3,52 +3,38 @@
  * ECharts is loaded on first mount, like TakeChart (its own chunk).
  */
 import type { ReturnStatisticsResult } from '@dropship/contract';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
+import { LazyChart } from '../../lib/echarts/LazyChart';
 
 export function ReturnChart({ data }: { data: ReturnStatisticsResult }) {
-  const el = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let disposed = false;
-    let chart: { dispose(): void; resize(): void } | undefined;
-    const resize = () => chart?.resize();
-    void import('echarts').then((echarts) => {
-      if (disposed || !el.current) return;
-      const byPeriod = new Map<string, { cases: number; returned: number; placed: number }>();
-      for (const r of data.rows) {
-        const p = byPeriod.get(r.period) ?? { cases: 0, returned: 0, placed: 0 };
-        p.cases += r.cases;
-        p.returned += r.returned;
-        // A split the take figures lack repeats the period's placed items on every row: count them once.
-        p.placed = data.split === 'NONE' || ['SELLER', 'PURCHASER', 'STALL', 'GOODS'].includes(data.split) ? p.placed + r.placed : r.placed;
-        byPeriod.set(r.period, p);
-      }
-      const at = (p: string) => byPeriod.get(p) ?? { cases: 0, returned: 0, placed: 0 };
-      const rate = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 1000) / 10);
-      const c = echarts.init(el.current);
-      chart = c;
-      c.setOption({
-        animation: false,
-        tooltip: { trigger: 'axis' },
-        legend: { top: 0 },
-        grid: { left: 48, right: 48, top: 36, bottom: 32 },
-        xAxis: { type: 'category', data: data.periods },
-        yAxis: [
-          { type: 'value', name: '单数' },
-          { type: 'value', name: '%' },
-        ],
-        series: [
-          { name: '售后单数', type: 'bar', data: data.periods.map((p) => at(p).cases) },
-          { name: '退货', type: 'bar', data: data.periods.map((p) => at(p).returned) },
-          { name: '退货率', type: 'line', yAxisIndex: 1, data: data.periods.map((p) => rate(at(p).cases, at(p).placed)) },
-        ],
-      });
-      window.addEventListener('resize', resize);
-    });
-    return () => {
-      disposed = true;
-      window.removeEventListener('resize', resize);
-      chart?.dispose();
+  const option = useMemo(() => {
+    const byPeriod = new Map<string, { cases: number; returned: number; placed: number }>();
+    for (const r of data.rows) {
+      const p = byPeriod.get(r.period) ?? { cases: 0, returned: 0, placed: 0 };
+      p.cases += r.cases;
+      p.returned += r.returned;
+      // A split the take figures lack repeats the period's placed items on every row: count them once.
+      p.placed = data.split === 'NONE' || ['SELLER', 'PURCHASER', 'STALL', 'GOODS'].includes(data.split) ? p.placed + r.placed : r.placed;
+      byPeriod.set(r.period, p);
+    }
+    const at = (p: string) => byPeriod.get(p) ?? { cases: 0, returned: 0, placed: 0 };
+    const rate = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 1000) / 10);
+    return {
+      animation: false,
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 48, right: 48, top: 36, bottom: 32 },
+      xAxis: { type: 'category', data: data.periods },
+      yAxis: [
+        { type: 'value', name: '单数' },
+        { type: 'value', name: '%' },
+      ],
+      series: [
+        { name: '售后单数', type: 'bar', data: data.periods.map((p) => at(p).cases) },
+        { name: '退货', type: 'bar', data: data.periods.map((p) => at(p).returned) },
+        { name: '退货率', type: 'line', yAxisIndex: 1, data: data.periods.map((p) => rate(at(p).cases, at(p).placed)) },
+      ],
     };
   }, [data]);
-  return <div ref={el} data-testid="statistics-chart" style={{ width: '100%', height: 300, marginBottom: 12 }} />;
+  return <LazyChart option={option} testId="statistics-chart" />;
 }
