@@ -6,7 +6,7 @@
  * (even if the courier then failed), the order ships, or the seller types the receiver (the order
  * becomes plain and ships by 快递100 to it). Another seller sees nothing.
  */
-import { type MarketplaceChannel, type MarketplaceEmulator, type NormalizedOrder, waybillReceiverHandle } from '@dropship/channels';
+import type { MarketplaceChannel, MarketplaceEmulator } from '@dropship/channels';
 import type { AbnormalDetail, AbnormalOrderRow, AbnormalSummary, WarehouseScanResult, WarehouseShipResult } from '@dropship/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { shops } from '../src/modules/shops/shops.table.js';
 import { login, type Session } from './helpers.js';
 import { addOAuthShop } from './shops-support.js';
 import { createSecondSeller, isChinese, PASSWORD } from './support.js';
-import { orderRow, paidPlatformOrder, startWarehouseWorld, tookAll, type WarehouseWorld } from './warehouse-support.js';
+import { orderRow, paidPlatformOrder, shippableEmulatorOrder, startWarehouseWorld, tookAll, type WarehouseWorld } from './warehouse-support.js';
 
 let w: WarehouseWorld;
 let emu: MarketplaceEmulator;
@@ -39,19 +39,7 @@ afterAll(() => w?.t.close());
 
 /** A placed, paid emulator order of the channel's shop with the platform's encrypted receiver, its goods taken. */
 async function takenOrder(channel: MarketplaceChannel) {
-  const fresh = emu.addOrders(channel, shop(channel).platformShopId, 20) as NormalizedOrder[];
-  const core = emu.core(channel);
-  const order = fresh.find((o) => {
-    const truth = core.orders.get(o.platformOrderId)?.order;
-    return (
-      truth &&
-      core.canShip(truth) &&
-      o.status === 'WAIT_SELLER_SEND' &&
-      o.items.every((i) => i.refundState === 'NONE') &&
-      waybillReceiverHandle(o) !== undefined
-    );
-  });
-  if (!order) throw new Error(`no shippable ${channel} order`);
+  const order = shippableEmulatorOrder(emu, channel, shop(channel).platformShopId);
   const placed = await paidPlatformOrder(w, shop(channel).id, order, channel, { platformReceiver: true });
   await tookAll(db(), placed.codes);
   // The warehouse lists a shop once its seller has placed orders with it; 快递100 means decrypting to ship.

@@ -7,15 +7,7 @@
  * an expired token, a refused order and a shop without a waybill account keep the goods in with a
  * Chinese reason. The warehouse settings calls refuse bad input and another tenant's shop.
  */
-import {
-  emulatorPrintSecret,
-  type MarketplaceChannel,
-  type MarketplaceEmulator,
-  type NormalizedOrder,
-  verifyPrintData,
-  waybillBook,
-  waybillReceiverHandle,
-} from '@dropship/channels';
+import { emulatorPrintSecret, type MarketplaceChannel, type MarketplaceEmulator, verifyPrintData, waybillBook } from '@dropship/channels';
 import type { ReceiverDecryptPage, ShipBackView, WarehouseScanResult, WarehouseShipResult, WaybillSourceList } from '@dropship/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +16,15 @@ import { shops } from '../src/modules/shops/shops.table.js';
 import { login, type Session } from './helpers.js';
 import { addOAuthShop } from './shops-support.js';
 import { createSecondSeller, isChinese, PASSWORD } from './support.js';
-import { orderRow, paidPlatformOrder, secondPurchaser, startWarehouseWorld, tookAll, type WarehouseWorld } from './warehouse-support.js';
+import {
+  orderRow,
+  paidPlatformOrder,
+  secondPurchaser,
+  shippableEmulatorOrder,
+  startWarehouseWorld,
+  tookAll,
+  type WarehouseWorld,
+} from './warehouse-support.js';
 
 const CHANNELS: { channel: MarketplaceChannel; source: string }[] = [
   { channel: 'TAOBAO', source: 'CAINIAO' },
@@ -60,20 +60,7 @@ const shop = (c: MarketplaceChannel) => shopOf.get(c) as { id: number; platformS
 
 /** A shippable emulator order of the channel's shop, placed and paid, its goods taken. */
 async function takenOrder(channel: MarketplaceChannel) {
-  const fresh = emu.addOrders(channel, shop(channel).platformShopId, 20) as NormalizedOrder[];
-  const core = emu.core(channel);
-  // As the platform sees it: it would issue a waybill for it (decision 0022's contract suite picks the same way).
-  const order = fresh.find((o) => {
-    const truth = core.orders.get(o.platformOrderId)?.order;
-    return (
-      truth &&
-      core.canShip(truth) &&
-      o.status === 'WAIT_SELLER_SEND' &&
-      o.items.every((i) => i.refundState === 'NONE') &&
-      waybillReceiverHandle(o) !== undefined
-    );
-  });
-  if (!order) throw new Error(`no shippable ${channel} order`);
+  const order = shippableEmulatorOrder(emu, channel, shop(channel).platformShopId);
   const placed = await paidPlatformOrder(w, shop(channel).id, order, channel, { platformReceiver: true });
   await tookAll(db(), placed.codes);
   return { ...placed, platformOrderId: order.platformOrderId };

@@ -4,7 +4,7 @@
  * marketplace emulator), and — tests only — a take item put into a taking status by SQL, standing in
  * for the picker's marking.
  */
-import type { NormalizedOrder } from '@dropship/channels';
+import { type MarketplaceChannel, type MarketplaceEmulator, type NormalizedOrder, waybillReceiverHandle } from '@dropship/channels';
 import { FULFILMENT_DEFAULTS } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -158,6 +158,26 @@ export async function paidPlatformOrder(
   const receiver = p.data.orders[0]?.receiver;
   expect(receiver?.encrypted).toBe(true);
   return placeAndPay(w, Number(row?.id), 'ZTO', { receiver: receiver as unknown as typeof RECEIVER });
+}
+
+/**
+ * A fresh order of the shop on the marketplace emulator that the platform would issue an e-waybill
+ * for (the emulator's own truth says it can ship, nothing refunded, an encrypted receiver handle).
+ */
+export function shippableEmulatorOrder(emu: MarketplaceEmulator, channel: MarketplaceChannel, platformShopId: string, count = 20): NormalizedOrder {
+  const core = emu.core(channel);
+  const order = (emu.addOrders(channel, platformShopId, count) as NormalizedOrder[]).find((o) => {
+    const truth = core.orders.get(o.platformOrderId)?.order;
+    return (
+      truth &&
+      core.canShip(truth) &&
+      o.status === 'WAIT_SELLER_SEND' &&
+      o.items.every((i) => i.refundState === 'NONE') &&
+      waybillReceiverHandle(o) !== undefined
+    );
+  });
+  if (!order) throw new Error(`no shippable ${channel} order`);
+  return order;
 }
 
 /**

@@ -7,12 +7,12 @@
  * reaches that platform's print component; after the ship-back job the seller's order detail shows
  * 物流回传 成功 with the number, and the emulator holds the shipment of that platform order.
  */
-import { type MarketplaceChannel, type MarketplaceEmulator, type NormalizedOrder, type PrintComponentSource, waybillReceiverHandle } from '@dropship/channels';
+import type { MarketplaceChannel, MarketplaceEmulator, NormalizedOrder, PrintComponentSource } from '@dropship/channels';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { shops } from '../../server/src/modules/shops/shops.table';
 import { addOAuthShop } from '../../server/test/shops-support';
-import { orderRow, paidPlatformOrder, tookAll } from '../../server/test/warehouse-support';
+import { orderRow, paidPlatformOrder, shippableEmulatorOrder, tookAll } from '../../server/test/warehouse-support';
 import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
 import { worldOf } from './warehouse-world';
 
@@ -51,19 +51,7 @@ it('TAOBAO, TIKTOK, PDD, KUAISHOU, REDBOOK and JD: synced, placed, paid, taken, 
   for (const { channel, source } of CHANNELS) {
     const shopId = await addOAuthShop(h.serving.app, w.seller, channel, `全渠道测试店${channel}`);
     const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
-    const core = emu.core(channel);
-    // One the platform would issue a waybill for (as warehouse-marketplace.test.ts picks it).
-    const order = (emu.addOrders(channel, shop?.platformShopId as string, 20) as NormalizedOrder[]).find((o) => {
-      const truth = core.orders.get(o.platformOrderId)?.order;
-      return (
-        truth &&
-        core.canShip(truth) &&
-        o.status === 'WAIT_SELLER_SEND' &&
-        o.items.every((i) => i.refundState === 'NONE') &&
-        waybillReceiverHandle(o) !== undefined
-      );
-    });
-    if (!order) throw new Error(`no shippable ${channel} order`);
+    const order = shippableEmulatorOrder(emu, channel, shop?.platformShopId as string);
     shopsOf.push({ channel, source, shopId, order });
   }
   const asked = Date.now();

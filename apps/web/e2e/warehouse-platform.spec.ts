@@ -5,12 +5,12 @@
  * the PDD print-component emulator receives the print job, and the page shows the component's
  * reason when the component is not running.
  */
-import { type MarketplaceEmulator, type NormalizedOrder, waybillReceiverHandle } from '@dropship/channels';
+import type { MarketplaceEmulator } from '@dropship/channels';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { shops } from '../../server/src/modules/shops/shops.table';
 import { addOAuthShop } from '../../server/test/shops-support';
-import { paidPlatformOrder, tookAll } from '../../server/test/warehouse-support';
+import { paidPlatformOrder, shippableEmulatorOrder, tookAll } from '../../server/test/warehouse-support';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 import { worldOf } from './warehouse-world';
 
@@ -26,19 +26,7 @@ it('scanning an order of a PLATFORM shop prints its e-waybill through the platfo
   const emu: MarketplaceEmulator = await h.serving.app.channels.emulator();
   const shopId = await addOAuthShop(h.serving.app, w.seller, 'PDD', '拼多多打印测试店');
   const [shop] = await w.t.database.db.select().from(shops).where(eq(shops.id, shopId));
-  const core = emu.core('PDD');
-  // One the platform would issue a waybill for (as warehouse-marketplace.test.ts picks it).
-  const order = (emu.addOrders('PDD', shop?.platformShopId as string, 20) as NormalizedOrder[]).find((o) => {
-    const truth = core.orders.get(o.platformOrderId)?.order;
-    return (
-      truth &&
-      core.canShip(truth) &&
-      o.status === 'WAIT_SELLER_SEND' &&
-      o.items.every((i) => i.refundState === 'NONE') &&
-      waybillReceiverHandle(o) !== undefined
-    );
-  });
-  if (!order) throw new Error('no shippable PDD order');
+  const order = shippableEmulatorOrder(emu, 'PDD', shop?.platformShopId as string);
   // Placed with the platform's encrypted receiver, as the place page keeps it: only that ships on the platform's e-waybill.
   const placed = await paidPlatformOrder(w, shopId, order, 'PDD', { platformReceiver: true });
   await tookAll(w.t.database.db, placed.codes);
