@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import LongFirstSequencer from './scripts/long-first-sequencer.ts';
+import RetriedReporter from './scripts/retried-reporter.ts';
 
 /**
  * One runner, four projects: pure units, the server on real migrations, web components in jsdom,
@@ -15,6 +16,8 @@ export default defineConfig({
     maxWorkers: Number(process.env.TEST_WORKERS) || os.availableParallelism(),
     // The longest files start first, also on a clean clone without vitest's results cache.
     sequence: { sequencer: LongFirstSequencer },
+    // The default output, and a line for every test that passed only on its retry.
+    reporters: ['default', new RetriedReporter()],
     projects: [
       {
         test: {
@@ -28,6 +31,7 @@ export default defineConfig({
           // the files in a shuffled order too (--no-isolate --sequence.shuffle.files).
           isolate: false,
           testTimeout: 30_000,
+          retry: 1,
         },
       },
       {
@@ -44,6 +48,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // One more try for a test that fails (a timeout on two loaded cores in CI): failing twice is
+          // red, and a pass on the second try is marked "(retry x1)" and listed at the end of .ci/run.
+          retry: 1,
         },
       },
       {
@@ -53,6 +60,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           setupFiles: ['apps/web/test/setup.ts'],
           testTimeout: 30_000,
+          // As the server tests: once more on a failure, reported.
+          retry: 1,
         },
       },
       {
