@@ -7,7 +7,7 @@
  *   station ships them like any taken order.
  * - 换货补发 (AFTER_SALE_EXCHANGE): the stall took an exchange's goods back and kept their money, which
  *   pays the new piece. Its line is the original stall line at its original unit cost (the picker's
- *   price check and 补款 compare against it), so its take item starts WAIT and a picker takes it.
+ *   price check and 补款 compare against it), so its take item waits (WAITING_TAKING) for a picker like any paid stall line.
  */
 import { ErrorCode, fenToYuan, type ReceiverFields } from '@dropship/contract';
 import type { Db } from '../../../db/client.js';
