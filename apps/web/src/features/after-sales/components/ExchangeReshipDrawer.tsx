@@ -109,7 +109,7 @@ export function ExchangeReshipDrawer({ target, onClose }: { target: ExchangeTarg
             <ReceiverFormItems />
             <Form.Item name="expressCode" label="快递（费用按快递规则计算）" rules={[{ required: true, message: '请选择快递' }]}>
               <Radio.Group>
-                <Space direction="vertical">
+                <Space orientation="vertical">
                   {(q?.quotes ?? []).map((x) => (
                     <Radio key={x.code} value={x.code}>
                       {x.name} 快递费 ¥{fenToYuan(x.expressFeeFen)} + 服务费 ¥{fenToYuan(x.serviceFeeFen)}
