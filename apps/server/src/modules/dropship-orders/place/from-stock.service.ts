@@ -7,7 +7,8 @@
  *   station ships them like any taken order.
  * - 换货补发 (AFTER_SALE_EXCHANGE): the stall took an exchange's goods back and kept their money, which
  *   pays the new piece. Its line is the original stall line at its original unit cost (the picker's
- *   price check and 补款 compare against it), so its take item waits (WAITING_TAKING) for a picker like any paid stall line.
+ *   price check and 补款 compare against it), so its take item waits (WAITING_TAKING) for a picker
+ *   like any paid stall line.
  */
 import { ErrorCode, fenToYuan, type ReceiverFields } from '@dropship/contract';
 import type { Db } from '../../../db/client.js';
@@ -63,7 +64,7 @@ export function stockOrderCharges(book: FeeBook, expressCode: string, province: 
   return { express, serviceFeeFen, totalFen: express.feeFen + serviceFeeFen };
 }
 
-/** Every courier's charges for such an order (the 重发 drawer's choice). */
+/** Every courier's charges for such an order (the choice in the 重发 and 换货补发 drawers). */
 export function stockOrderQuotes(book: FeeBook, province: string, itemCount: number) {
   const serviceFeeFen = itemCount * book.settings.serviceFeePerItemFen;
   return book
