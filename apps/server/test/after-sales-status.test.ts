@@ -88,6 +88,19 @@ describe('the order’s code', () => {
     expect(orderCodeOf(['GOODS_RETURNING'])).toBe('GOODS_RETURNING');
   });
 
+  it('shows 已换货 once an exchange of it was replaced, below any open after-sale', () => {
+    expect(orderCodeOf([], true)).toBe('TOOK_EXCHANGE');
+    expect(orderCodeOf(['REFUNDING'], true)).toBe('REFUNDING');
+  });
+
+  it('offers 换货补发 only on an exchange the stall took back, not yet replaced', () => {
+    const exchange = { status: 'COMPLETE' as const, returnStatus: 'FACTORY_RETURNED' as const, source: 'SELLER' as const, type: 'EXCHANGE_GOODS' as const };
+    expect(actionsOf({ ...exchange, replacementOrderId: null }, 'DELIVERED')).toEqual(['EXCHANGE_RESHIP']);
+    expect(actionsOf({ ...exchange, replacementOrderId: 7 }, 'DELIVERED')).toEqual([]);
+    expect(actionsOf({ ...exchange, type: 'RETURN_GOODS_DELIVERY', replacementOrderId: null }, 'DELIVERED')).toEqual([]);
+    expect(actionsOf({ ...exchange, status: 'GOODS_RETURNING', returnStatus: 'WAIT_FACTORY', replacementOrderId: null }, 'DELIVERED')).toEqual([]);
+  });
+
   it('comes before the order’s own progress, except on a cancelled order', () => {
     expect(combinedStatusOf('DELIVERED', [], 'GOODS_RETURNING')).toBe('GOODS_RETURNING');
     expect(combinedStatusOf('WAITING_DELIVERING', ['TOOK'], 'REFUNDING')).toBe('REFUNDING');

@@ -237,6 +237,8 @@ export const AfterSaleAction = z.enum([
   'ACCEPT_REFUSE',
   'NEGOTIATE_REFUND',
   'RETURN_FACTORY_AGAIN',
+  // 换货补发: the stall took an exchange's goods back and no replacement is placed yet (after-sale-exchange.ts).
+  'EXCHANGE_RESHIP',
 ]);
 export type AfterSaleAction = z.infer<typeof AfterSaleAction>;
 
@@ -266,6 +268,9 @@ export const AfterSaleDetail = AfterSaleRow.extend({
     .optional(),
   /** The seller's 协商退款 amount (fen), null when none was offered. */
   negotiateFen: z.number().nullable().optional(),
+  /** 换货补发: the replacement dropship order, null until placed. */
+  replacementOrderId: z.number().nullable().optional(),
+  replacementOrderNo: z.string().nullable().optional(),
 });
 export type AfterSaleDetail = z.infer<typeof AfterSaleDetail>;
 export const AfterSaleDetailQuery = z.object({ id: id('售后单') });
@@ -326,6 +331,7 @@ export const AFTER_SALE_OPERATION_NAMES: Record<string, string> = {
   CONFIRM_NEGOTIATE: '档口同意协商退款',
   CONFIRM_NEGOTIATED: '档口已付协商退款',
   CONFIRM_RETURN_AGAIN: '采购商确认重新退档口',
+  EXCHANGE_RESHIP: '换货补发',
 };
 
 /** Most rows one after-sale export writes. */

@@ -61,7 +61,8 @@ export const DropshipOrderRow = z.object({
   status: DropshipOrderStatus,
   combinedStatus: CombinedOrderStatus,
   /** PROBLEM_RESHIP: 问题件重发, the goods of a problem parcel shipped from the warehouse (decision 0027). */
-  source: z.enum(['SHOP_ORDER', 'MANUAL', 'DECLARATION', 'OFFLINE', 'PROBLEM_RESHIP']),
+  /** AFTER_SALE_EXCHANGE: 换货补发, the replacement of an exchange the stall took back, taken at the same stall (decision 0026). */
+  source: z.enum(['SHOP_ORDER', 'MANUAL', 'DECLARATION', 'OFFLINE', 'PROBLEM_RESHIP', 'AFTER_SALE_EXCHANGE']),
   shopOrderId: z.number().nullable(),
   shopName: z.string().nullable(),
   channel: z.string().nullable(),

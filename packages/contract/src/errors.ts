@@ -218,6 +218,10 @@ export const ErrorCode = {
   AFTER_SALE_DECISION_NOT_ALLOWED: 18073,
   AFTER_SALE_NEGOTIATE_TOO_LARGE: 18074,
   AFTER_SALE_CONFIRM_NOT_ALLOWED: 18075,
+  /** Exchange replacement: 18080–18089. */
+  AFTER_SALE_EXCHANGE_NOT_RESHIPPABLE: 18080,
+  AFTER_SALE_EXCHANGE_ALREADY_RESHIPPED: 18081,
+  AFTER_SALE_EXCHANGE_RECEIVER_REQUIRED: 18082,
   /** Sign-up, password reset, invite codes, organisations (decision 0028): 19000–19049. */
   PHONE_ALREADY_USED: 19000,
   SMS_VERIFY_LOCKED: 19001,
@@ -462,6 +466,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.AFTER_SALE_DECISION_NOT_ALLOWED]: '只有档口拒退、等待卖家处理的售后单可以选择处理方式，请刷新后查看',
   [ErrorCode.AFTER_SALE_NEGOTIATE_TOO_LARGE]: '协商退款金额不能超过该售后的应退货款，请修改金额',
   [ErrorCode.AFTER_SALE_CONFIRM_NOT_ALLOWED]: '该售后单当前没有等待采购商确认的事项，请刷新后查看',
+  [ErrorCode.AFTER_SALE_EXCHANGE_NOT_RESHIPPABLE]: '只有档口已收回退货的换货售后单可以换货补发，请刷新后查看',
+  [ErrorCode.AFTER_SALE_EXCHANGE_ALREADY_RESHIPPED]: '该换货售后单已补发过，不能再次补发，请在售后详情中查看补发订单',
+  [ErrorCode.AFTER_SALE_EXCHANGE_RECEIVER_REQUIRED]: '原订单的收货人由平台加密，请填写补发的收货人',
   [ErrorCode.PHONE_ALREADY_USED]: '该手机号已注册，请直接登录或找回密码',
   [ErrorCode.SMS_VERIFY_LOCKED]: '验证码错误次数过多，请1小时后再试',
   [ErrorCode.ACCOUNT_NOT_RESETTABLE]: '账号不存在或未绑定手机号，无法通过短信找回密码，请联系主账号管理员或平台客服',

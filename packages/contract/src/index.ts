@@ -1,5 +1,6 @@
 export * from './abnormal-orders.js';
 export * from './account-permission.js';
+export * from './after-sale-exchange.js';
 export * from './after-sale-returns.js';
 export * from './after-sales.js';
 export * from './area.js';

@@ -231,7 +231,11 @@ async function settleReturned(t: Db, a: repo.AfterSaleRecord, orderNo: string, b
     : `档口退款 ¥${fenToYuan(base)}，退货服务费 ¥${fenToYuan(fee)}，退回余额 ¥${fenToYuan(net)}`;
   await move(t, a, { status: 'COMPLETE', returnStatus: 'FACTORY_RETURNED', refundedFen: net, finished: true }, actor, operation, note);
   await refreshOrderCode(t, a.orgId, a.orderId, actor, `售后单 ${a.afterSaleNo} 已完成`);
-  await sendMessage(t, { orgId: a.orgId, kind: 'AFTER_SALE', title: '售后已退款', content: `订单 ${orderNo} 的售后单 ${a.afterSaleNo}：${note}` });
+  // An exchange's buyer still waits for the new piece: the seller is told to place it (换货补发).
+  const message = exchange
+    ? { title: '换货待补发', content: `订单 ${orderNo} 的售后单 ${a.afterSaleNo}：档口已收回退货，请到售后详情点「换货补发」为买家补发（只付运费和服务费）` }
+    : { title: '售后已退款', content: `订单 ${orderNo} 的售后单 ${a.afterSaleNo}：${note}` };
+  await sendMessage(t, { orgId: a.orgId, kind: 'AFTER_SALE', ...message });
 }
 
 /** offline's afterSaleLineAnswered: the stall refunded (money, COMPLETE) or refused (FACTORY_REFUSE_TODEAL, the seller decides). */

@@ -3,7 +3,7 @@
  * name the status they start from, so a row that moved meanwhile is not touched (the service refuses).
  */
 import type { AfterSaleStatusCode, ReturnStatusCode } from '@dropship/contract';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { users } from '../auth/index.js';
@@ -80,6 +80,24 @@ export async function openStatusesOfOrder(db: Db, orgId: number, orderId: number
     .from(afterSales)
     .where(and(eq(afterSales.orgId, orgId), eq(afterSales.orderId, orderId), inArray(afterSales.status, ['REFUNDING', 'GOODS_RETURNING', 'PROBLEM'])));
   return rows.map((r) => r.status);
+}
+
+/** Whether an exchange of the order got its replacement (换货补发): the order then shows TOOK_EXCHANGE. */
+export async function hasReplacedExchange(db: Db, orgId: number, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: afterSales.id })
+    .from(afterSales)
+    .where(and(eq(afterSales.orgId, orgId), eq(afterSales.orderId, orderId), isNotNull(afterSales.replacementOrderId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Records the replacement order of a locked exchange (once: the caller checked none is set). */
+export async function setReplacement(db: Db, orgId: number, id: number, order: { orderId: number; orderNo: string }) {
+  await db
+    .update(afterSales)
+    .set({ replacementOrderId: order.orderId, replacementOrderNo: order.orderNo, updatedAt: sql`now()` })
+    .where(and(eq(afterSales.orgId, orgId), eq(afterSales.id, id)));
 }
 
 export interface Move {

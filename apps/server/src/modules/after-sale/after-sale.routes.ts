@@ -1,7 +1,7 @@
 /**
  * After-sale calls under /api/b2/aftersale/orders/* (decision 0026): the seller's 申请售后, 撤销,
  * 填写退货物流, 拦截退款 (one and batch), the list with tab counts, its export, the detail, and
- * 快速查询. Seller audience; the list's page permission, quick query its own.
+ * 快速查询, 换货补发 (quote and place). Seller audience; the list's page permission, quick query its own.
  */
 import {
   AfterSaleApplyBody,
@@ -16,6 +16,10 @@ import {
   AfterSalePageBody,
   AfterSalePageResult,
   AfterSaleWaybillBody,
+  ExchangeQuoteBody,
+  ExchangeQuoteResult,
+  ExchangeReshipBody,
+  ExchangeReshipResult,
   envelopeOf,
   QuickQueryBody,
   QuickQueryResult,
@@ -26,6 +30,7 @@ import { sendXlsxStream } from '../../lib/excel/index.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { applyAfterSale, batchIntercept, cancelAfterSale, fillReturnWaybill, interceptAfterSale } from './after-sale.service.js';
+import { exchangeReship, quoteExchange } from './after-sale-exchange.service.js';
 import { withAnswerActions } from './answer.service.js';
 import { EXPORT_COLUMNS } from './export-columns.js';
 import { afterSaleDetail, exportAfterSales, pageAfterSales, quickQuery } from './list.service.js';
@@ -144,5 +149,33 @@ export async function afterSaleRoutes(app: RouteApp, deps: AppDeps) {
       },
     },
     async (req) => ok(await quickQuery(db, requireCaller(req), req.body.keyword)),
+  );
+
+  app.post(
+    `${BASE}/exchange/quote`,
+    {
+      config: LIST,
+      schema: {
+        tags,
+        summary: '换货补发报价：默认收货人与快递、各快递的运费和服务费（货款由档口收回的退货抵扣）、可用余额',
+        body: ExchangeQuoteBody,
+        response: { 200: envelopeOf(ExchangeQuoteResult) },
+      },
+    },
+    async (req) => ok(await quoteExchange(db, requireCaller(req), req.body.id, req.body.province)),
+  );
+
+  app.post(
+    `${BASE}/exchange/reship`,
+    {
+      config: LIST,
+      schema: {
+        tags,
+        summary: '换货补发：档口已收回退货的换货售后单，用余额下单并支付一张同档口同款的代发订单（只付运费和服务费）',
+        body: ExchangeReshipBody,
+        response: { 200: envelopeOf(ExchangeReshipResult) },
+      },
+    },
+    async (req) => ok(await exchangeReship(db, requireCaller(req), req.body)),
   );
 }

@@ -23,9 +23,12 @@ type Line = Awaited<ReturnType<typeof itemsOf>>[number];
 
 export const lineName = (l: Pick<Line, 'artNo' | 'title' | 'color' | 'size'>) => [l.artNo || l.title, l.color, l.size].filter(Boolean).join(' ');
 
-/** The order's after-sale code follows its open after-sales; called after every change, in its transaction. */
+/**
+ * The order's after-sale code follows its open after-sales, then 已换货 (TOOK_EXCHANGE) once an exchange
+ * of it got its replacement; called after every change, in its transaction.
+ */
 export async function refreshOrderCode(t: Db, orgId: number, orderId: number, actor: { userId: number | null; orgId: number }, note: string) {
-  const code = orderCodeOf(await repo.openStatusesOfOrder(t, orgId, orderId));
+  const code = orderCodeOf(await repo.openStatusesOfOrder(t, orgId, orderId), await repo.hasReplacedExchange(t, orgId, orderId));
   await markAfterSale(t, orgId, orderId, code, actor, note);
 }
 

@@ -65,6 +65,9 @@ export const afterSales = pgTable(
     inspectedAt: at('inspected_at'),
     /** The amount the seller offered the stall in 协商退款 (NEGOTIATE_REFUND), fen. */
     negotiateFen: bigint('negotiate_fen', { mode: 'number' }),
+    /** 换货补发 (after-sale-exchange.service.ts): the replacement dropship order, set once. */
+    replacementOrderId: bigint('replacement_order_id', { mode: 'number' }),
+    replacementOrderNo: text('replacement_order_no'),
   },
   (t) => [
     uniqueIndex('after_sales_no').on(t.afterSaleNo),

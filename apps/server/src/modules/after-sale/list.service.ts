@@ -104,7 +104,10 @@ export async function afterSaleDetail(db: Db, caller: Caller, id: number): Promi
       actorName: username ?? (e.actorOrgId === null ? '平台' : e.actorOrgId === caller.orgId ? '本账号' : '系统'),
       createdAt: e.createdAt.toISOString(),
     })),
-    actions: actionsOf({ status: row.status, returnStatus: row.returnStatus, source: row.source }, r.order_status),
+    actions: actionsOf(
+      { status: row.status, returnStatus: row.returnStatus, source: row.source, type: row.type, replacementOrderId: full?.replacementOrderId ?? null },
+      r.order_status,
+    ),
     inspection: full?.inspectionResult
       ? {
           result: full.inspectionResult,
@@ -116,6 +119,8 @@ export async function afterSaleDetail(db: Db, caller: Caller, id: number): Promi
         }
       : null,
     negotiateFen: full?.negotiateFen ?? null,
+    replacementOrderId: full?.replacementOrderId ?? null,
+    replacementOrderNo: full?.replacementOrderNo ?? null,
   };
 }
 

@@ -53,6 +53,9 @@ interface State {
   status: AfterSaleStatusCode;
   returnStatus: ReturnStatusCode | null;
   source: AfterSaleSource;
+  /** Read by 换货补发's action only (the detail passes them). */
+  type?: AfterSaleTypeCode;
+  replacementOrderId?: number | null;
 }
 
 /** 撤销售后: the seller's own request, while nothing has reached the warehouse. */
@@ -78,12 +81,21 @@ export function actionsOf(a: State, orderStatus: string): AfterSaleAction[] {
   if (canFillWaybill(a)) out.push('FILL_WAYBILL');
   // A stall refused the return: the seller decides (return-machine.ts).
   if (a.status === 'GOODS_RETURNING' && a.returnStatus === 'FACTORY_REFUSE_TODEAL') out.push('ACCEPT_REFUSE', 'NEGOTIATE_REFUND', 'RETURN_FACTORY_AGAIN');
+  if (canReshipExchange(a)) out.push('EXCHANGE_RESHIP');
   return out;
 }
 
 /** Which open after-sale the order shows when several are open: a problem first, then money, then returns. */
 const PRIORITY: readonly AfterSaleStatusCode[] = ['PROBLEM', 'REFUNDING', 'GOODS_RETURNING'];
 
-export function orderCodeOf(openStatuses: AfterSaleStatusCode[]): CombinedStatusCode | null {
-  return PRIORITY.find((s) => openStatuses.includes(s)) ?? null;
+/**
+ * An exchange whose replacement was placed (换货补发) leaves the order showing 已换货 for good, below any
+ * after-sale still open on it: the buyer's goods were exchanged, which the seller wants to see on the order.
+ */
+export function orderCodeOf(openStatuses: AfterSaleStatusCode[], exchanged = false): CombinedStatusCode | null {
+  return PRIORITY.find((s) => openStatuses.includes(s)) ?? (exchanged ? 'TOOK_EXCHANGE' : null);
 }
+
+/** 换货补发: an exchange whose goods the stall took back, not yet replaced. */
+export const canReshipExchange = (a: State) =>
+  a.type === 'EXCHANGE_GOODS' && a.status === 'COMPLETE' && a.returnStatus === 'FACTORY_RETURNED' && !a.replacementOrderId;

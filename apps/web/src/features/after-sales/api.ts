@@ -6,6 +6,9 @@ import type {
   AfterSaleDetail,
   AfterSaleFilter,
   AfterSalePageResult,
+  ExchangeQuoteResult,
+  ExchangeReshipBody,
+  ExchangeReshipResult,
   QuickQueryResult,
 } from '@dropship/contract';
 import { ApiError, call } from '../../app/api';
@@ -19,6 +22,7 @@ export const afterSaleKeys = {
   page: (q: AfterSaleQuery) => [...afterSaleKeys.all, 'page', q] as const,
   detail: (id: number) => [...afterSaleKeys.all, 'detail', id] as const,
   quick: (keyword: string) => [...afterSaleKeys.all, 'quickQuery', keyword] as const,
+  exchangeQuote: (id: number, province: string) => [...afterSaleKeys.all, 'exchangeQuote', id, province] as const,
 };
 
 const A = '/api/b2/aftersale/orders';
@@ -38,6 +42,10 @@ export const afterSaleApi = {
   /** The seller's decision on a stall's refusal (接受拒退, 协商退款, 重新退档口). */
   decide: (body: AfterSaleDecideBody) => post<unknown>(`${A}/decide`, body),
   quickQuery: (keyword: string) => post<QuickQueryResult>(`${A}/quickQuery`, { keyword }),
+  /** 换货补发: the default receiver and courier, each courier's charges (to `province`, else the original's) and the balance. */
+  exchangeQuote: (id: number, province?: string) => post<ExchangeQuoteResult>(`${A}/exchange/quote`, { id, province }),
+  /** 换货补发: the replacement order placed and paid from the balance in one step. */
+  exchangeReship: (body: ExchangeReshipBody) => post<ExchangeReshipResult>(`${A}/exchange/reship`, body),
   /** The filtered set as .xlsx (the server streams it). */
   async exportExcel(f: Omit<AfterSaleQuery, 'pageNo' | 'pageSize'>) {
     const r = await downloadExcel({ url: `${A}/export`, method: 'post', data: f, fileName: '售后订单' });

@@ -1,9 +1,14 @@
 /**
- * An order whose goods are already in the serving warehouse (问题件重发, source PROBLEM_RESHIP): placed
- * and paid from the balance in the caller's transaction, through the same writers and the same
- * settleOrders as any order. Its lines are OWN_STOCK at cost 0 (the goods were paid once), so payment
- * makes their take items TOOK at once: no picker walks for them and the scan station ships them like
- * any taken order. The seller pays what such an order costs: express + the per-item service fee.
+ * An order whose goods are already paid for, placed and paid from the balance in the caller's
+ * transaction, through the same writers and the same settleOrders as any order. The seller pays
+ * what such an order costs: express + the per-item service fee; its goods charge is 0.
+ * - 问题件重发 (PROBLEM_RESHIP): the goods are in the serving warehouse. Its lines are OWN_STOCK at
+ *   cost 0, so payment makes their take items TOOK at once: no picker walks for them and the scan
+ *   station ships them like any taken order.
+ * - 换货补发 (AFTER_SALE_EXCHANGE): the stall took an exchange's goods back and kept their money, which
+ *   pays the new piece. Its line is the original stall line at its original unit cost (the picker's
+ *   price check and 补款 compare against it), so its take item waits (WAITING_TAKING) for a picker
+ *   like any paid stall line.
  */
 import { ErrorCode, fenToYuan, type ReceiverFields } from '@dropship/contract';
 import type { Db } from '../../../db/client.js';
@@ -23,10 +28,27 @@ export interface StockLine {
   quantity: number;
   /** Where the goods are (kept in the line's snapshot): e.g. the problem parcel and its label number. */
   snapshot: Record<string, unknown>;
+  /** The stall to take it from at its unit cost (a replacement); absent: the goods are on the warehouse's shelves. */
+  stall?: StallOfLine;
 }
 
+/** The stall's walk fields of an order line and the unit cost it was bought at. */
+export interface StallOfLine {
+  supplierId: number | null;
+  stallName: string;
+  market: string;
+  building: string;
+  floor: string;
+  stallNo: string;
+  marketArea: string;
+  picUrl: string | null;
+  unitCostFen: number;
+}
+
+const NO_STALL = { supplierId: null, stallName: '', market: '', building: '', floor: '', stallNo: '', marketArea: '', picUrl: null };
+
 export interface StockOrder {
-  source: 'PROBLEM_RESHIP';
+  source: 'PROBLEM_RESHIP' | 'AFTER_SALE_EXCHANGE';
   receiver: ReceiverFields;
   expressCode: string;
   lines: StockLine[];
@@ -42,7 +64,7 @@ export function stockOrderCharges(book: FeeBook, expressCode: string, province: 
   return { express, serviceFeeFen, totalFen: express.feeFen + serviceFeeFen };
 }
 
-/** Every courier's charges for such an order (the 重发 drawer's choice). */
+/** Every courier's charges for such an order (the choice in the 重发 and 换货补发 drawers). */
 export function stockOrderQuotes(book: FeeBook, province: string, itemCount: number) {
   const serviceFeeFen = itemCount * book.settings.serviceFeePerItemFen;
   return book
@@ -57,7 +79,11 @@ export async function placePaidFromStock(t: Db, payer: { orgId: number; userId: 
   const { express, serviceFeeFen, totalFen } = stockOrderCharges(book, o.expressCode, receiver.province, itemCount);
   const { available } = await balanceOf(t, payer.orgId);
   if (totalFen > available) {
-    throw new AppError(ErrorCode.INSUFFICIENT_BALANCE, `可用余额不足：本次需支付 ¥${fenToYuan(totalFen)}，当前可用 ¥${fenToYuan(available)}，请先充值后再重发`);
+    const what = o.source === 'AFTER_SALE_EXCHANGE' ? '补发' : '重发';
+    throw new AppError(
+      ErrorCode.INSUFFICIENT_BALANCE,
+      `可用余额不足：本次需支付 ¥${fenToYuan(totalFen)}，当前可用 ¥${fenToYuan(available)}，请先充值后再${what}`,
+    );
   }
   const [orderNo] = (await repo.nextOrderNos(t, 1)) as [string];
   const ids = await repo.insertOrders(t, payer.orgId, [
@@ -74,6 +100,7 @@ export async function placePaidFromStock(t: Db, payer: { orgId: number; userId: 
       expressName: express.name,
       expressFeeFen: express.feeFen,
       serviceFeeFen,
+      // The goods are paid already (the parcel's order, or the money the stall kept for an exchange).
       goodsFen: 0,
       discountFen: 0,
       totalFen,
@@ -94,21 +121,12 @@ export async function placePaidFromStock(t: Db, payer: { orgId: number; userId: 
       snapshot: l.snapshot,
       shopOrderItemId: null,
       customGoodsId: null,
-      picUrl: null,
-      supplierId: null,
-      // No stall: the goods are on the warehouse's shelves.
-      stallName: '',
-      market: '',
-      building: '',
-      floor: '',
-      stallNo: '',
-      marketArea: '',
+      // No stall: the goods are on the warehouse's shelves (OWN_STOCK, born TOOK); a stall: a picker takes it.
+      ...(l.stall ? { ...l.stall, supplyMode: 'MARKET_PICKUP' } : { ...NO_STALL, unitCostFen: 0, supplyMode: 'OWN_STOCK' }),
       artNo: l.artNo,
       color: l.color,
       size: l.size,
       quantity: l.quantity,
-      unitCostFen: 0,
-      supplyMode: 'OWN_STOCK',
     })),
   );
   await timeline.insertEvents(t, payer.orgId, { userId: payer.userId, orgId: payer.orgId }, [

@@ -1,6 +1,6 @@
 /**
  * The changes a seller makes to an after-sale (撤销, 拦截退款, 填写退货物流, 同意 / 拒绝退款, batch 拦截退款, and the
- * decision on a stall's refusal: 接受拒退, 协商退款, 重新退档口), shared by
+ * decision on a stall's refusal: 接受拒退, 协商退款, 重新退档口; 换货补发 opens its drawer), shared by
  * the list and the detail: each asks first, sends one request key per confirmation, says what
  * happened and refreshes the after-sales, the dropship orders and the money it moved.
  */
@@ -14,6 +14,7 @@ import { dropshipKeys } from '../../dropship-orders/api';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
 import { afterSaleApi, afterSaleKeys } from '../api';
 import { BatchResultDialog } from './BatchResultDialog';
+import { ExchangeReshipDrawer, type ExchangeTarget } from './ExchangeReshipDrawer';
 import { NegotiateModal, type NegotiateTarget } from './NegotiateModal';
 import { WaybillModal, type WaybillTarget } from './WaybillModal';
 
@@ -26,6 +27,7 @@ export const ACTION_LABELS: Record<AfterSaleAction, string> = {
   AGREE: '同意退款',
   REFUSE: '拒绝退款',
   ...REFUSE_DECISION_NAMES,
+  EXCHANGE_RESHIP: '换货补发',
 };
 
 export function useAfterSaleActions(onChanged?: () => void) {
@@ -34,6 +36,7 @@ export function useAfterSaleActions(onChanged?: () => void) {
   const [waybillOf, setWaybillOf] = useState<WaybillTarget | null>(null);
   const [batch, setBatch] = useState<AfterSaleBatchResult | null>(null);
   const [negotiateOf, setNegotiateOf] = useState<NegotiateTarget | null>(null);
+  const [exchangeOf, setExchangeOf] = useState<ExchangeTarget | null>(null);
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: afterSaleKeys.all });
     void qc.invalidateQueries({ queryKey: dropshipKeys.all });
@@ -124,6 +127,10 @@ export function useAfterSaleActions(onChanged?: () => void) {
       });
       return;
     }
+    if (action === 'EXCHANGE_RESHIP') {
+      setExchangeOf({ id: t.id, afterSaleNo: t.afterSaleNo });
+      return;
+    }
     if (action === 'NEGOTIATE_REFUND') {
       setNegotiateOf({ id: t.id, afterSaleNo: t.afterSaleNo });
       return;
@@ -174,6 +181,7 @@ export function useAfterSaleActions(onChanged?: () => void) {
         onSave={(v) => negotiateOf && decide.mutate({ id: negotiateOf.id, decision: 'NEGOTIATE_REFUND', ...v })}
       />
       <BatchResultDialog title="批量拦截退款结果" result={batch} onClose={() => setBatch(null)} />
+      <ExchangeReshipDrawer target={exchangeOf} onClose={() => setExchangeOf(null)} />
     </>
   );
   return {

@@ -4,7 +4,7 @@
  * actions the server says its status allows now.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Result, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Empty, Result, Space, Spin, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { afterSaleListPath } from '../after-sale-list';
 import { afterSaleApi, afterSaleKeys } from '../api';
@@ -41,8 +41,8 @@ export default function AfterSaleDetailPage() {
           {d.actions.map((a) => (
             <Button
               key={a}
-              type={a === 'FILL_WAYBILL' || a === 'AGREE' ? 'primary' : undefined}
-              danger={a !== 'FILL_WAYBILL' && a !== 'AGREE'}
+              type={a === 'FILL_WAYBILL' || a === 'AGREE' || a === 'EXCHANGE_RESHIP' ? 'primary' : undefined}
+              danger={a !== 'FILL_WAYBILL' && a !== 'AGREE' && a !== 'EXCHANGE_RESHIP'}
               loading={actions.busy}
               onClick={() => actions.run(a, d)}
             >
@@ -52,6 +52,18 @@ export default function AfterSaleDetailPage() {
           <Link to={afterSaleListPath}>返回列表</Link>
         </Space>
       </Space>
+      {d.replacementOrderNo ? (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginTop: 12 }}
+          title={
+            <>
+              已换货补发：代发订单 <Link to={`/order/daifaOrderList/daifaOrederListDetail?id=${d.replacementOrderId}`}>{d.replacementOrderNo}</Link>
+            </>
+          }
+        />
+      ) : null}
       <DetailSummary detail={d} />
       <DetailInspection d={d} />
       <DetailTimelineMoney detail={d} />

@@ -109,6 +109,8 @@ export default function DropshipOrderDetailPage() {
           <Descriptions.Item label="来源">
             {o.source === 'PROBLEM_RESHIP' ? (
               <Tag color="purple">问题件重发</Tag>
+            ) : o.source === 'AFTER_SALE_EXCHANGE' ? (
+              <Tag color="purple">换货补发</Tag>
             ) : o.shopName ? (
               `${o.shopName}（${CHANNEL_NAMES[o.channel as Channel] ?? o.channel}）`
             ) : (
