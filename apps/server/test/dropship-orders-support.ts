@@ -39,12 +39,18 @@ async function supplierOf(db: Db, orgId: number) {
 }
 
 /** A paid, unshipped TAOBAO shop order of the organisation; lines with a cost are linked to a test stall. */
-export async function linkedShopOrder(db: Db, orgId: number, lines: LineSpec[], receiver = RECEIVER): Promise<{ id: number; platformOrderId: string }> {
+export async function linkedShopOrder(
+  db: Db,
+  orgId: number,
+  lines: LineSpec[],
+  receiver = RECEIVER,
+  channel: 'TAOBAO' | 'PDD' = 'TAOBAO',
+): Promise<{ id: number; platformOrderId: string }> {
   const [shop] = await db
     .select()
     .from(shops)
-    .where(and(eq(shops.orgId, orgId), eq(shops.channel, 'TAOBAO')));
-  if (!shop) throw new Error('no TAOBAO shop');
+    .where(and(eq(shops.orgId, orgId), eq(shops.channel, channel)));
+  if (!shop) throw new Error(`no ${channel} shop`);
   const n = ++seq;
   const platformOrderId = `T${Date.now()}${n}`;
   const items = lines.map((l, i) => ({
@@ -73,11 +79,11 @@ export async function linkedShopOrder(db: Db, orgId: number, lines: LineSpec[], 
     modifiedAt: now,
     items,
   };
-  await upsertShopOrders(db, { orgId, shopId: shop.id, channel: 'TAOBAO', source: 'IMPORT' }, [order]);
+  await upsertShopOrders(db, { orgId, shopId: shop.id, channel, source: 'IMPORT' }, [order]);
   const skuIds = await findSkuIdsByRefs(
     db,
     orgId,
-    items.map((i) => ({ channel: 'TAOBAO', itemId: i.itemId, skuId: i.skuId })),
+    items.map((i) => ({ channel, itemId: i.itemId, skuId: i.skuId })),
   );
   const supplier = await supplierOf(db, orgId);
   const proposals = lines.flatMap((l, i) =>

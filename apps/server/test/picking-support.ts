@@ -63,15 +63,16 @@ export async function startPickingWorld(): Promise<PickingWorld> {
 
 export type TakeItem = typeof takeItems.$inferSelect;
 
-/** A paid order with the given lines, its take items assigned to `picker` (null: left unassigned). */
+/** A paid order with the given lines (from the seller's shop on `channel`), its take items assigned to `picker` (null: left unassigned). */
 export async function paidAssigned(
   w: PickingWorld,
   lines: LineSpec[],
   picker: Session | null,
+  channel: 'TAOBAO' | 'PDD' = 'TAOBAO',
 ): Promise<{ orderId: number; orderNo: string; items: TakeItem[] }> {
   const db = w.t.database.db;
   const { post } = callers(() => w.t);
-  const so = await linkedShopOrder(db, w.sellerOrg, lines);
+  const so = await linkedShopOrder(db, w.sellerOrg, lines, undefined, channel);
   const created = await post<{ orders: { id: number; orderNo: string }[] }>('/api/b2/post/orders/create', w.seller, { orders: [draftOf(so.id)] });
   expect(created.errorCode, created.errorMsg).toBe(0);
   const order = created.data.orders[0] as { id: number; orderNo: string };

@@ -1,7 +1,8 @@
 /**
  * The statistics rollup: a random history (seeded, size STATS_OPS, default small) run through the
  * real operations — paying orders, assigning and taking back, every mark, its undo, the seller's
- * stop and cancel — leaves stat_take_daily equal to the rollup recomputed from the raw take items,
+ * stop and cancel, orders from two shops — leaves every grain of the take rollup (stall, area, shop)
+ * equal to the rollup recomputed from the raw take items,
  * and every view equal to a bare GROUP BY; the rebuild of a range repairs rows written behind the
  * writers' back; who sees what (seller, purchaser, picker's own numbers, another tenant); bad input.
  */
@@ -15,6 +16,7 @@ import { stopItem } from '../src/modules/dropship-orders/change/items.service.js
 import { rebuildTakeRollup } from '../src/modules/statistics/index.js';
 import { rawAfterSaleRows, rebuildAfterSaleRows, storedAfterSaleRows } from '../src/modules/statistics/return-rollup.repository.js';
 import { rawTakeRows, storedTakeRows } from '../src/modules/statistics/rollup.repository.js';
+import { rebuildStatistics } from '../src/modules/statistics/statistics.service.js';
 import { type Period, rawViewRows, type Scope, type Split, viewRows } from '../src/modules/statistics/view.repository.js';
 import { assignItems } from '../src/modules/take-assignment/assign.service.js';
 import { callers, expectBadRequest } from './funds-payments-support.js';
@@ -41,9 +43,9 @@ function rng(seed: number) {
 
 const norm = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)])));
 
-/** Both grains equal to their recomputation from the raw rows; answers the fine grain's row count. */
+/** Every grain equal to its recomputation from the raw rows; answers the fine grain's row count. */
 async function expectRollupExact() {
-  for (const grain of ['area', 'fine'] as const) {
+  for (const grain of ['area', 'fine', 'shop'] as const) {
     const stored = await storedTakeRows(db(), w.purchaserOrg, ...FAR, grain);
     expect(norm(stored), grain).toEqual(norm(await rawTakeRows(db(), w.purchaserOrg, ...FAR, grain)));
   }
@@ -83,7 +85,8 @@ describe('rollup against raw', () => {
           costFen: 1000 + Math.floor(rand() * 5000),
           quantity: 1 + Math.floor(rand() * 3),
         }));
-        const made = await paidAssigned(w, lines, pick([w.pickerA, w.pickerB, null]));
+        // Every third order from a second shop, so the shop grain has more than one key.
+        const made = await paidAssigned(w, lines, pick([w.pickerA, w.pickerB, null]), i % 3 === 0 ? 'PDD' : 'TAOBAO');
         items.push(...made.items);
         done++;
       } else if (op === 1 && item) {
@@ -114,6 +117,7 @@ describe('rollup against raw', () => {
     }
     expect(done).toBeGreaterThan(OPS / 3);
     expect(await expectRollupExact()).toBeGreaterThan(0);
+    expect(new Set((await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'shop')).map((r) => r.shop_id)).size).toBeGreaterThan(1);
 
     const scopes: Scope[] = [{ purchaserOrgId: w.purchaserOrg }, { sellerOrgId: w.sellerOrg }, { purchaserOrgId: w.purchaserOrg, pickerId: w.pickerA.userId }];
     const from = '2026-01-01';
@@ -195,6 +199,15 @@ describe('after-sale rollup against raw', () => {
     expect(norm(await storedAfterSaleRows(db(), w.sellerOrg, ...FAR))).not.toEqual(norm(await rawAfterSaleRows(db(), w.sellerOrg, ...FAR)));
     await inTransaction(db(), (t) => rebuildAfterSaleRows(t, w.sellerOrg, ...FAR));
     await expectReturnRollupExact();
+    // The purchaser's rebuild call and the job's form (every seller) rebuild the after-sale rollup too.
+    await db().execute(sql`update stat_after_sale_daily set returned_quantity = returned_quantity + 2 where purchaser_org_id = ${w.purchaserOrg}`);
+    const r = await post('/api/b2/statistics/rebuild', w.main, { startDay: beijingDay(Date.now() - 10 * 86_400_000), endDay: today() });
+    expect(r.errorCode, r.errorMsg).toBe(0);
+    await expectReturnRollupExact();
+    await db().execute(sql`update stat_after_sale_daily set refund_fen = refund_fen + 100 where seller_org_id = ${w.sellerOrg}`);
+    await rebuildStatistics(db(), beijingDay(Date.now() - 10 * 86_400_000), today());
+    await expectReturnRollupExact();
+    await expectRollupExact();
   });
 });
 

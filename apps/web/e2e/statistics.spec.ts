@@ -3,11 +3,12 @@
  * rollup as they are created); demo_purchaser opens the page split by market area over the last 30 days,
  * the chart draws, the table shows the items with totals, the export downloads the same table, and a row's
  * 查看订单 opens the assignment list filtered to that row's days and area. Then 退货统计: the seller's
- * refund of a line shows in the table split by reason, with the chart and the export.
+ * refund of a line shows in the table split by reason, with the chart and the export. Then 店铺拿退货统计
+ * on a phone's width: the order's shop, the chart, the export, 查看订单 to the shop's orders.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropshipOrderItems } from '../../server/src/modules/dropship-orders/dropship-orders.table';
+import { dropshipOrderItems, dropshipOrders } from '../../server/src/modules/dropship-orders/dropship-orders.table';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
@@ -82,6 +83,26 @@ describe('statistics in Chromium', () => {
     const returnExport = returns.page.waitForEvent('download');
     await returns.page.getByRole('button', { name: /导出Excel/ }).click();
     expect((await returnExport).suggestedFilename()).toMatch(/^退货统计.*\.xlsx$/);
+
+    // 店铺拿退货统计, on a phone's width: the paid order's shop has a row, the chart draws, the
+    // export downloads, and 查看订单 opens the order list filtered to the row's days and shop.
+    const [order] = await h.serving.database.db.select().from(dropshipOrders).where(eq(dropshipOrders.id, waiting.id));
+    if (!order?.shopName) throw new Error('the paid order has no shop');
+    await returns.page.setViewportSize({ width: 390, height: 844 });
+    await returns.page.goto(h.url('www', '/statistics/shopTakeReturn'));
+    await returns.page.getByRole('heading', { name: '店铺拿退货统计' }).waitFor();
+    const shopRow = returns.page.locator('.ant-table tbody tr.ant-table-row').filter({ hasText: order.shopName }).first();
+    await shopRow.waitFor();
+    await returns.page.getByTestId('statistics-chart').locator('canvas').first().waitFor();
+    expect(await returns.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const shopExport = returns.page.waitForEvent('download');
+    await returns.page.getByRole('button', { name: /导出Excel/ }).click();
+    expect((await shopExport).suggestedFilename()).toMatch(/^店铺拿退货统计.*\.xlsx$/);
+    await shopRow.getByRole('link', { name: '查看订单' }).click();
+    await returns.page.waitForURL(/\/order\/daifaOrderList\?/);
+    const listUrl = new URL(returns.page.url());
+    expect(listUrl.searchParams.get('shopId')).toBe(String(order.shopId));
+    expect(listUrl.searchParams.get('createdFrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await returns.context.close();
   });
 });

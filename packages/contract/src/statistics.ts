@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { dayField, daysInOrder } from './dates.js';
+import { id } from './schema-helpers.js';
 
 /** The longest range one view may ask for (a year and a bit): the rollup's cost follows the range. */
 export const STATISTICS_MAX_DAYS = 400;
@@ -151,3 +152,63 @@ export const ReturnStatisticsResult = z.object({
   total: ReturnFigures,
 });
 export type ReturnStatisticsResult = z.infer<typeof ReturnStatisticsResult>;
+
+/** 店铺拿退货统计 splits (decision 0037): by the seller's shop, or by its platform. */
+export const ShopStatisticsSplit = z.enum(['SHOP', 'CHANNEL'], { error: '分组维度应为店铺或平台' });
+export type ShopStatisticsSplit = z.infer<typeof ShopStatisticsSplit>;
+export const SHOP_STATISTICS_SPLIT_NAMES: Record<ShopStatisticsSplit, string> = { SHOP: '店铺', CHANNEL: '平台' };
+
+export const ShopStatisticsBody = z
+  .object({
+    startDay: dayField('开始日期'),
+    endDay: dayField('结束日期'),
+    period: StatisticsPeriod.default('DAY').describe('统计周期'),
+    split: ShopStatisticsSplit.default('SHOP').describe('分组维度'),
+    /** Only this shop of the seller's (another's answers not found). */
+    shopId: id('店铺').optional().describe('店铺'),
+  })
+  .refine(...daysInOrder('startDay', 'endDay', '开始日期不能晚于结束日期'))
+  .refine((v) => dayCount(v.startDay, v.endDay) <= STATISTICS_MAX_DAYS, {
+    message: `统计范围最多${STATISTICS_MAX_DAYS}天，请缩小日期范围`,
+    path: ['startDay'],
+  });
+export type ShopStatisticsBody = z.infer<typeof ShopStatisticsBody>;
+
+/** One cell of 店铺拿退货统计: the take items of the shop's orders placed on the days, and the after-sales made on them. */
+export const ShopFigures = z.object({
+  /** Take items placed, their quantity and cost (fen). */
+  items: z.number(),
+  quantity: z.number(),
+  amountFen: z.number(),
+  /** Taken whole or in part (items), the pieces taken and the money paid for them (fen). */
+  took: z.number(),
+  tookQuantity: z.number(),
+  tookFen: z.number(),
+  /** Out of stock (items). */
+  lack: z.number(),
+  /** (took + part) / items, 0..1, 4 decimals. */
+  takeRate: z.number(),
+  /** After-sales made on the days, the pieces whose goods come back, money owed back to the seller and given back so far (fen). */
+  cases: z.number(),
+  returnedQuantity: z.number(),
+  refundFen: z.number(),
+  refundedFen: z.number(),
+  /** cases / items, 0..1, 4 decimals; 0 without items. */
+  returnRate: z.number(),
+});
+export type ShopFigures = z.infer<typeof ShopFigures>;
+
+export const ShopStatisticsRow = ShopFigures.extend({ period: z.string(), key: z.string(), keyName: z.string() });
+export type ShopStatisticsRow = z.infer<typeof ShopStatisticsRow>;
+
+export const ShopStatisticsResult = z.object({
+  startDay: z.string(),
+  endDay: z.string(),
+  period: StatisticsPeriod,
+  split: ShopStatisticsSplit,
+  periods: z.array(z.string()),
+  rows: z.array(ShopStatisticsRow),
+  keys: z.array(ShopFigures.extend({ key: z.string(), keyName: z.string() })),
+  total: ShopFigures,
+});
+export type ShopStatisticsResult = z.infer<typeof ShopStatisticsResult>;

@@ -17,6 +17,7 @@ const SettlementPage = lazy(() => import('../features/funds/settlement/Settlemen
 const OrderTakeStatisticsPage = lazy(() => import('../features/statistics/TakeStatisticsPage'));
 const OutStockPage = lazy(() => import('../features/statistics/OutStockPage'));
 const ReturnStatisticsPage = lazy(() => import('../features/statistics/ReturnStatisticsPage'));
+const ShopTakeReturnPage = lazy(() => import('../features/statistics/ShopTakeReturnPage'));
 const PickerSettlementPage = lazy(() => import('../features/funds/settlement/PickerSettlementPage'));
 const AccountStatementPage = lazy(() => import('../features/funds/statement/AccountStatementPage'));
 const AliLedgerPage = lazy(() => import('../features/funds/ali-ledger/AliLedgerPage'));
@@ -141,6 +142,7 @@ export const PAGES: Record<string, ComponentType> = {
   '/statistics/orderTakeStatistics': OrderTakeStatisticsPage,
   '/statistics/outStock': OutStockPage,
   '/statistics/takeReturn': ReturnStatisticsPage,
+  '/statistics/shopTakeReturn': ShopTakeReturnPage,
   '/funds/nahuoSettlement/nahuoyuanSettlement': PickerSettlementPage,
   '/funds/accountStatement': AccountStatementPage,
   '/funds/aliLedger': AliLedgerPage,

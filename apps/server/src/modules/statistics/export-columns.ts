@@ -1,5 +1,5 @@
 /** The columns of the take statistics export: the page's table (period, key, figures), money in yuan, rates in percent. */
-import type { ReturnStatisticsRow, TakeStatisticsRow } from '@dropship/contract';
+import type { ReturnStatisticsRow, ShopStatisticsRow, TakeStatisticsRow } from '@dropship/contract';
 import { moneyColumn, type XlsxColumn } from '../../lib/excel/index.js';
 
 const percent = (v: number) => `${(v * 100).toFixed(2)}%`;
@@ -34,4 +34,23 @@ export const RETURN_EXPORT_COLUMNS: XlsxColumn<ReturnStatisticsRow>[] = [
   moneyColumn('已退金额(元)', (r) => r.refundedFen),
   { header: '下单件数', value: (r) => r.placed },
   { header: '退货率', value: (r) => percent(r.returnRate) },
+];
+
+/** The columns of the 店铺拿退货统计 export: the page's table, money in yuan, rates in percent. */
+export const SHOP_EXPORT_COLUMNS: XlsxColumn<ShopStatisticsRow>[] = [
+  { header: '周期', width: 14, value: (r) => r.period },
+  { header: '店铺/平台', width: 24, value: (r) => r.keyName },
+  { header: '下单件数', value: (r) => r.items },
+  { header: '下单数量', value: (r) => r.quantity },
+  moneyColumn('下单金额(元)', (r) => r.amountFen),
+  { header: '已拿(含部分)', value: (r) => r.took },
+  { header: '拿到数量', value: (r) => r.tookQuantity },
+  moneyColumn('拿货金额(元)', (r) => r.tookFen),
+  { header: '拿货率', value: (r) => percent(r.takeRate) },
+  { header: '缺货', value: (r) => r.lack },
+  { header: '售后单数', value: (r) => r.cases },
+  { header: '退货件数', value: (r) => r.returnedQuantity },
+  { header: '退货率', value: (r) => percent(r.returnRate) },
+  moneyColumn('应退金额(元)', (r) => r.refundFen),
+  moneyColumn('已退金额(元)', (r) => r.refundedFen),
 ];

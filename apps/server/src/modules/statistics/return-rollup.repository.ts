@@ -13,7 +13,7 @@ import type { RollupRow } from './rollup.repository.js';
 
 export const RETURN_TABLE = 'stat_after_sale_daily';
 export const RETURN_KEYS = ['seller_org_id', 'purchaser_org_id', 'day', 'shop_id', 'stall_name', 'art_no', 'reason', 'type'] as const;
-export const RETURN_FIGURES = ['cases', 'quantity', 'returned', 'finished', 'refund_fen', 'refunded_fen'] as const;
+export const RETURN_FIGURES = ['cases', 'quantity', 'returned', 'returned_quantity', 'finished', 'refund_fen', 'refunded_fen'] as const;
 export type ReturnFigure = (typeof RETURN_FIGURES)[number];
 
 const KEY_EXPR: Record<(typeof RETURN_KEYS)[number], string> = {
@@ -34,6 +34,7 @@ function rollupSelect(sign: 1 | -1, from: string) {
   return `select ${RETURN_KEYS.map((k) => `${KEY_EXPR[k]} as ${k}`).join(', ')},
       ${s}count(*) as cases, ${s}sum(a.quantity) as quantity,
       ${s}count(*) filter (where a.return_status is not null) as returned,
+      ${s}coalesce(sum(a.quantity) filter (where a.return_status is not null), 0) as returned_quantity,
       ${s}count(*) filter (where a.finished_at is not null) as finished,
       ${s}sum(a.refund_fen) as refund_fen, ${s}sum(a.refunded_fen) as refunded_fen
     from ${from} a left join dropship_order_items i on i.id = a.item_id group by ${n} order by ${n}`;
@@ -59,9 +60,10 @@ export async function withAfterSaleRollup<T>(db: Db, where: SQL, write: () => Pr
   return result;
 }
 
-const rangeOf = (seller: number, fromDay: string, toDay: string) =>
-  sql`a.org_id = ${seller} and a.created_at >= (${fromDay}::date::timestamp at time zone 'Asia/Shanghai')
+const inDays = (fromDay: string, toDay: string) =>
+  sql`a.created_at >= (${fromDay}::date::timestamp at time zone 'Asia/Shanghai')
       and a.created_at < ((${toDay}::date + 1)::timestamp at time zone 'Asia/Shanghai')`;
+const rangeOf = (seller: number, fromDay: string, toDay: string) => sql`a.org_id = ${seller} and ${inDays(fromDay, toDay)}`;
 
 /** The rollup recomputed from one seller's raw after-sales of the Beijing days [fromDay, toDay]. */
 export function rawAfterSaleRows(db: Db, sellerOrgId: number, fromDay: string, toDay: string) {
@@ -78,9 +80,30 @@ export function storedAfterSaleRows(db: Db, sellerOrgId: number, fromDay: string
   );
 }
 
+/** Whose after-sale rows a rebuild replaces: a seller's, or those of the orders a purchaser serves (0: none). */
+export type AfterSaleOwner = { sellerOrgId: number } | { purchaserOrgId: number };
+
 /** Replaces one seller's rows of [fromDay, toDay] by the raw figures (writers wait on the table lock). */
-export async function rebuildAfterSaleRows(db: Db, sellerOrgId: number, fromDay: string, toDay: string) {
+export function rebuildAfterSaleRows(db: Db, sellerOrgId: number, fromDay: string, toDay: string) {
+  return rebuildAfterSales(db, { sellerOrgId }, fromDay, toDay);
+}
+
+/**
+ * Replaces the owner's rows of [fromDay, toDay] by the raw figures. The purchaser is a key of the
+ * grain, so its rows are exactly those of the after-sales with that purchaser.
+ */
+export async function rebuildAfterSales(db: Db, owner: AfterSaleOwner, fromDay: string, toDay: string) {
+  const [rows, raw] =
+    'sellerOrgId' in owner
+      ? [sql`seller_org_id = ${owner.sellerOrgId}`, sql`a.org_id = ${owner.sellerOrgId}`]
+      : [sql`purchaser_org_id = ${owner.purchaserOrgId}`, sql`coalesce(a.purchaser_org_id, 0) = ${owner.purchaserOrgId}`];
   await db.execute(sql`lock table stat_after_sale_daily in exclusive mode`);
-  await db.execute(sql`delete from stat_after_sale_daily where seller_org_id = ${sellerOrgId} and day between ${fromDay}::date and ${toDay}::date`);
-  await db.execute(sql`with a as (select * from after_sales a where ${rangeOf(sellerOrgId, fromDay, toDay)}) ${sql.raw(upsert(rollupSelect(1, 'a')))}`);
+  await db.execute(sql`delete from stat_after_sale_daily where ${rows} and day between ${fromDay}::date and ${toDay}::date`);
+  await db.execute(sql`with a as (select * from after_sales a where ${raw} and ${inDays(fromDay, toDay)}) ${sql.raw(upsert(rollupSelect(1, 'a')))}`);
+}
+
+/** Seller organisations that have after-sales (the rebuild job walks them). */
+export async function sellersWithAfterSales(db: Db): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(db, sql`select distinct org_id as id from after_sales`);
+  return rows.map((r) => Number(r.id));
 }

@@ -11,14 +11,16 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 
 /**
- * Two grains of the same figures: the fine one (stat_take_daily, down to stall and goods) for the
+ * Three grains of the same figures: the fine one (stat_take_daily, down to stall and goods) for the
  * stall and goods splits, the coarse one (stat_take_daily_area, down to picker and market area)
- * for every other view — a purchaser's day has hundreds of stalls but a few dozen picker × area
- * pairs, and the view's cost follows the rows it sums.
+ * for every other take view — a purchaser's day has hundreds of stalls but a few dozen picker × area
+ * pairs, and the view's cost follows the rows it sums — and the shop one (stat_take_daily_shop, by
+ * the seller shop of the item's order) for 店铺拿退货统计 (decision 0037).
  */
 export const GRAINS = {
   fine: { table: 'stat_take_daily', keys: ['purchaser_org_id', 'seller_org_id', 'day', 'picker_id', 'market_area', 'stall_name', 'art_no'] },
   area: { table: 'stat_take_daily_area', keys: ['purchaser_org_id', 'seller_org_id', 'day', 'picker_id', 'market_area'] },
+  shop: { table: 'stat_take_daily_shop', keys: ['purchaser_org_id', 'seller_org_id', 'day', 'shop_id'] },
 } as const;
 export type Grain = keyof typeof GRAINS;
 
@@ -48,6 +50,7 @@ const KEY_EXPR: Record<string, string> = {
   market_area: 't.market_area',
   stall_name: 't.stall_name',
   art_no: 't.art_no',
+  shop_id: 'coalesce(o.shop_id, 0)',
 };
 
 /** The grain's keys and the figures of a set of take-item rows named `t`, times `sign`, grouped and ordered by the keys. */
@@ -66,7 +69,7 @@ function rollupSelect(grain: Grain, sign: 1 | -1, from: string) {
       ${s}sum(t.took_quantity::bigint * coalesce(t.took_price_fen, 0)) as took_fen,
       ${s}coalesce(sum(floor(extract(epoch from t.took_at - t.assigned_at))::bigint) filter (where ${TIMED}), 0) as take_seconds,
       ${s}count(*) filter (where ${TIMED}) as take_timed
-    from ${from} group by ${n} order by ${n}`;
+    from ${from}${keys.some((k) => k === 'shop_id') ? ' left join dropship_orders o on o.id = t.order_id' : ''} group by ${n} order by ${n}`;
 }
 
 /** insert … select … on conflict add: the rows of `select` added to the grain's table. */
@@ -78,13 +81,14 @@ function upsertInto(grain: Grain, select: string) {
 
 /**
  * Adds (+1) or takes out (-1) the contribution of the take items matching `where` (a condition on
- * take_items' own columns, unqualified) to both grains, in one statement. Taking out locks the rows
+ * take_items' own columns, unqualified) to every grain, in one statement. Taking out locks the rows
  * (for update) so that what is subtracted is what the write that follows changes.
  */
 export async function takeDelta(db: Db, where: SQL, sign: 1 | -1) {
   await db.execute(
     sql`with t as (select * from take_items where ${where} ${sql.raw(sign === -1 ? 'for update' : '')}),
-        fine as (${sql.raw(upsertInto('fine', rollupSelect('fine', sign, 't')))})
+        fine as (${sql.raw(upsertInto('fine', rollupSelect('fine', sign, 't')))}),
+        shop as (${sql.raw(upsertInto('shop', rollupSelect('shop', sign, 't')))})
         ${sql.raw(upsertInto('area', rollupSelect('area', sign, 't')))}`,
   );
 }
@@ -125,12 +129,12 @@ export function storedTakeRows(db: Db, purchaserOrgId: number, fromDay: string, 
 }
 
 /**
- * Replaces one purchaser's rows of [fromDay, toDay] in both grains by the raw figures. The table
+ * Replaces one purchaser's rows of [fromDay, toDay] in every grain by the raw figures. The table
  * locks (EXCLUSIVE: reads go on, rollup writes wait) keep a concurrent write's subtract-write-add
  * from straddling the rebuild.
  */
 export async function rebuildTakeRows(db: Db, purchaserOrgId: number, fromDay: string, toDay: string) {
-  await db.execute(sql`lock table stat_take_daily, stat_take_daily_area in exclusive mode`);
+  await db.execute(sql`lock table stat_take_daily, stat_take_daily_area, stat_take_daily_shop in exclusive mode`);
   for (const grain of Object.keys(GRAINS) as Grain[]) {
     await db.execute(
       sql`delete from ${sql.raw(GRAINS[grain].table)} where purchaser_org_id = ${purchaserOrgId} and day between ${fromDay}::date and ${toDay}::date`,

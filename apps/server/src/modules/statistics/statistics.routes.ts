@@ -1,12 +1,14 @@
 /**
- * Statistics calls (decision 0034): the take figures behind 拿货统计 and 缺货统计 (the same rollup,
- * each under its page's permission), their Excel export, and the rebuild of a range from the raw
- * rows (a purchaser's own items; the job does any organisation's).
+ * Statistics calls (decisions 0034, 0037): the take figures behind 拿货统计 and 缺货统计 (the same
+ * rollup, each under its page's permission), 退货统计, 店铺拿退货统计, their Excel export, and the
+ * rebuild of a range from the raw rows (a purchaser's own; the job does any organisation's).
  */
 import {
   envelopeOf,
   ReturnStatisticsBody,
   ReturnStatisticsResult,
+  ShopStatisticsBody,
+  ShopStatisticsResult,
   StatisticsRebuildBody,
   StatisticsRebuildResult,
   TakeStatisticsBody,
@@ -18,9 +20,10 @@ import { ok } from '../../lib/envelope.js';
 import { sendXlsxStream } from '../../lib/excel/index.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
-import { RETURN_EXPORT_COLUMNS, TAKE_EXPORT_COLUMNS } from './export-columns.js';
+import { RETURN_EXPORT_COLUMNS, SHOP_EXPORT_COLUMNS, TAKE_EXPORT_COLUMNS } from './export-columns.js';
 import { returnStatistics } from './return-statistics.service.js';
-import { rebuildOwn, rebuildTakeRollup, takeStatistics } from './statistics.service.js';
+import { shopStatistics } from './shop-statistics.service.js';
+import { rebuildOwn, rebuildStatistics, takeStatistics } from './statistics.service.js';
 
 const tags = ['statistics'];
 const BASE = '/api/b2/statistics';
@@ -33,7 +36,7 @@ export async function statisticsRoutes(app: RouteApp, { db }: AppDeps) {
     STATISTICS_REBUILD_JOB,
     z.object({ startDay: z.string(), endDay: z.string(), purchaserOrgId: z.number().optional() }),
     async (p) => {
-      const r = await rebuildTakeRollup(db, p.startDay, p.endDay, p.purchaserOrgId);
+      const r = await rebuildStatistics(db, p.startDay, p.endDay, p.purchaserOrgId);
       app.log.info(r, '统计汇总已按原始记录重建');
     },
     { maxAttempts: 2 },
@@ -81,6 +84,28 @@ export async function statisticsRoutes(app: RouteApp, { db }: AppDeps) {
         yield [...r.rows, { period: '合计', key: '', keyName: '', ...r.total }];
       }
       return sendXlsxStream(reply, { fileName: '退货统计', sheetName: '退货统计', columns: RETURN_EXPORT_COLUMNS, pages: pages(), log: req.log });
+    },
+  );
+
+  // 店铺拿退货统计: the page serves sellers only, so a purchaser's call is refused by the page's audience.
+  const SHOP_PAGE = '/statistics/shopTakeReturn';
+  app.post(
+    `${BASE}/shopTakeReturn`,
+    {
+      config: { permission: SHOP_PAGE },
+      schema: { tags, summary: '店铺拿退货统计（按日/周/月，按店铺或平台）', body: ShopStatisticsBody, response: { 200: envelopeOf(ShopStatisticsResult) } },
+    },
+    async (req) => ok(await shopStatistics(db, requireCaller(req), req.body)),
+  );
+  app.post(
+    `${BASE}/shopTakeReturn/export`,
+    { config: { permission: SHOP_PAGE }, schema: { tags, summary: '导出店铺拿退货统计（Excel）', body: ShopStatisticsBody } },
+    async (req, reply) => {
+      const r = await shopStatistics(db, requireCaller(req), req.body);
+      async function* pages() {
+        yield [...r.rows, { period: '合计', key: '', keyName: '', ...r.total }];
+      }
+      return sendXlsxStream(reply, { fileName: '店铺拿退货统计', sheetName: '店铺拿退货统计', columns: SHOP_EXPORT_COLUMNS, pages: pages(), log: req.log });
     },
   );
 

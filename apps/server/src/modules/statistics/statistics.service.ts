@@ -18,6 +18,7 @@ import { queryRows } from '../../db/rows.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
+import { type AfterSaleOwner, rebuildAfterSales, sellersWithAfterSales } from './return-rollup.repository.js';
 import { FIGURE_COLUMNS, type FigureColumn, purchasersWithItems, rebuildTakeRows } from './rollup.repository.js';
 import { keyTotals, type Scope, viewRows } from './view.repository.js';
 
@@ -138,16 +139,28 @@ export async function dailyTotals(
   return daysOf(fromDay, toDay).map((day) => ({ day, ...figures(byDay.get(day) ?? zero()) }));
 }
 
-/** A purchaser's main account rebuilds its own items' rollup of a range (a sub-account sees only its own numbers, so it may not). */
+/** A purchaser's main account rebuilds its own rollups of a range (a sub-account sees only its own numbers, so it may not). */
 export async function rebuildOwn(db: Db, caller: Caller, fromDay: string, toDay: string) {
   if (caller.orgType !== 'purchaser' || !caller.isMain) throw new AppError(ErrorCode.STATISTICS_MAIN_ONLY, undefined, 403);
-  const r = await rebuildTakeRollup(db, fromDay, toDay, caller.orgId);
+  const r = await rebuildStatistics(db, fromDay, toDay, caller.orgId);
   return { days: r.days };
 }
 
-/** Rebuilds the rollup of [fromDay, toDay] from the raw rows, one purchaser at a time (each in its own transaction). */
+/** Rebuilds the take rollup (every grain) of [fromDay, toDay] from the raw rows, one purchaser at a time (each in its own transaction). */
 export async function rebuildTakeRollup(db: Db, fromDay: string, toDay: string, purchaserOrgId?: number) {
   const orgs = purchaserOrgId === undefined ? await purchasersWithItems(db) : [purchaserOrgId];
   for (const org of orgs) await inTransaction(db, (t) => rebuildTakeRows(t, org, fromDay, toDay));
   return { days: daysOf(fromDay, toDay).length, orgs: orgs.length };
+}
+
+/**
+ * Rebuilds every rollup of [fromDay, toDay]: the take rollup as `rebuildTakeRollup`, and the
+ * after-sale rollup — one purchaser's (the orders it serves) or, for all, one seller at a time.
+ */
+export async function rebuildStatistics(db: Db, fromDay: string, toDay: string, purchaserOrgId?: number) {
+  const take = await rebuildTakeRollup(db, fromDay, toDay, purchaserOrgId);
+  const owners: AfterSaleOwner[] =
+    purchaserOrgId === undefined ? (await sellersWithAfterSales(db)).map((sellerOrgId) => ({ sellerOrgId })) : [{ purchaserOrgId }];
+  for (const owner of owners) await inTransaction(db, (t) => rebuildAfterSales(t, owner, fromDay, toDay));
+  return { ...take, sellers: purchaserOrgId === undefined ? owners.length : 0 };
 }

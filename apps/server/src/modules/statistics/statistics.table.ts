@@ -63,6 +63,28 @@ export const statTakeDailyArea = pgTable(
 );
 
 /**
+ * The same figures by seller shop (店铺拿退货统计): one row per purchaser, seller, Beijing day and shop
+ * of the item's dropship order (0: an order without a shop). Take items carry no shop, so the bracket
+ * reads it through the order (dropship_orders.shop_id, set when the order is placed and never
+ * changed). A seller's day has a row per shop and purchaser, so its views read a handful of rows.
+ */
+export const statTakeDailyShop = pgTable(
+  'stat_take_daily_shop',
+  {
+    purchaserOrgId: integer('purchaser_org_id').notNull(),
+    sellerOrgId: integer('seller_org_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    shopId: integer('shop_id').notNull(),
+    ...figures(),
+  },
+  (t) => [
+    primaryKey({ name: 'stat_take_daily_shop_pk', columns: [t.sellerOrgId, t.day, t.shopId, t.purchaserOrgId] }),
+    // The rebuild replaces a purchaser's days.
+    index('stat_take_daily_shop_purchaser_idx').on(t.purchaserOrgId, t.day),
+  ],
+);
+
+/**
  * Daily rollup of after-sales (退货统计): one row per seller, purchaser (0: none), Beijing day of the
  * after-sale's creation, shop (0: none), stall, goods (art number), reason and type, with the
  * after-sales' current figures summed. Kept exact in the transaction of every write of a counted
@@ -84,6 +106,8 @@ export const statAfterSaleDaily = pgTable(
     cases: integer('cases').notNull().default(0),
     quantity: integer('quantity').notNull().default(0),
     returned: integer('returned').notNull().default(0),
+    /** The quantity of those whose goods come back (店铺拿退货统计's returned pieces). */
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
     finished: integer('finished').notNull().default(0),
     /** What is owed back to the seller, and what was given back so far. */
     refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),

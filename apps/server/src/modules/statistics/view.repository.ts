@@ -21,7 +21,7 @@ function scopeWhere(scope: Scope): SQL {
     : sql`purchaser_org_id = ${scope.purchaserOrgId} and picker_id = ${scope.pickerId}`;
 }
 
-const PERIOD: Record<Period, string> = {
+export const PERIOD: Record<Period, string> = {
   DAY: `to_char(day, 'YYYY-MM-DD')`,
   // ISO weeks start on Monday; the label is the Monday's date.
   WEEK: `to_char(date_trunc('week', day), 'YYYY-MM-DD')`,

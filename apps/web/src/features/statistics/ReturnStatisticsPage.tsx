@@ -5,37 +5,20 @@
  * goods, reason, type, shop or organisation; totals, chart, Excel export and, for a seller, a
  * drill-down to the after-sale list of the row's days. Filters live in the URL (lib/list-page).
  */
-import {
-  fenToYuan,
-  RETURN_STATISTICS_SPLIT_NAMES,
-  type ReturnStatisticsRow,
-  type ReturnStatisticsSplit,
-  STATISTICS_PERIOD_NAMES,
-  type StatisticsPeriod,
-} from '@dropship/contract';
+import { RETURN_STATISTICS_SPLIT_NAMES, type ReturnStatisticsRow, type ReturnStatisticsSplit } from '@dropship/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Descriptions, Segmented, Select, Table, type TableColumnsType, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Descriptions, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useShell } from '../../app/shell-context';
-import { ExportButton, ListFilterBar, oneOf, useListPage } from '../../lib/list-page';
+import { oneOf, useListPage } from '../../lib/list-page';
 import { withColumnMinWidth } from '../../lib/table-defaults';
 import { rangeFilters } from '../funds/settlement/settlement-range';
-import { DayRangeFilter } from '../funds/transfer-record/DayRangeFilter';
 import { returnStatisticsApi } from './api';
 import { ReturnChart } from './ReturnChart';
+import { money, PERIODS, percent, periodDays, periodTitle, StatisticsFilters } from './StatisticsFilters';
 
-const PERIODS = Object.keys(STATISTICS_PERIOD_NAMES) as StatisticsPeriod[];
 const SPLITS = Object.keys(RETURN_STATISTICS_SPLIT_NAMES) as ReturnStatisticsSplit[];
-const money = (f: number) => `¥${fenToYuan(f)}`;
-const percent = (v: number) => `${(v * 100).toFixed(1)}%`;
-
-function periodDays(period: StatisticsPeriod, label: string, from: string, to: string): [string, string] {
-  const start = period === 'MONTH' ? `${label}-01` : label;
-  const end = period === 'DAY' ? label : period === 'WEEK' ? dayjs(label).add(6, 'day').format('YYYY-MM-DD') : dayjs(start).endOf('month').format('YYYY-MM-DD');
-  return [start < from ? from : start, end > to ? to : end];
-}
 
 const listDef = () => ({ filters: { period: oneOf(PERIODS).or('DAY'), split: oneOf(SPLITS).or('NONE'), ...rangeFilters() } });
 
@@ -57,7 +40,7 @@ export default function ReturnStatisticsPage() {
   };
 
   const columns = withColumnMinWidth<TableColumnsType<ReturnStatisticsRow>[number]>([
-    { title: v.period === 'DAY' ? '日期' : v.period === 'WEEK' ? '周（自周一起）' : '月份', dataIndex: 'period' },
+    { title: periodTitle(v.period), dataIndex: 'period' },
     ...(data && data.split !== 'NONE' ? [{ title: RETURN_STATISTICS_SPLIT_NAMES[data.split], dataIndex: 'keyName' }] : []),
     { title: '售后单数', dataIndex: 'cases', align: 'right' },
     { title: '售后数量', dataIndex: 'quantity', align: 'right' },
@@ -74,23 +57,7 @@ export default function ReturnStatisticsPage() {
   return (
     <div>
       <Typography.Title level={4}>退货统计</Typography.Title>
-      <ListFilterBar fields={[]} values={v} onChange={list.filter}>
-        <DayRangeFilter allowClear={false} from={v.dateFrom} to={v.dateTo} onChange={(dateFrom, dateTo) => list.filter({ dateFrom, dateTo })} />
-        <Segmented
-          aria-label="统计周期"
-          value={v.period}
-          onChange={(period) => list.filter({ period })}
-          options={PERIODS.map((p) => ({ value: p, label: STATISTICS_PERIOD_NAMES[p] }))}
-        />
-        <Select
-          aria-label="分组维度"
-          style={{ width: 170 }}
-          value={v.split}
-          onChange={(split) => list.filter({ split })}
-          options={SPLITS.map((s) => ({ value: s, label: RETURN_STATISTICS_SPLIT_NAMES[s] }))}
-        />
-        <ExportButton run={() => returnStatisticsApi.export(q)} />
-      </ListFilterBar>
+      <StatisticsFilters values={v} onChange={list.filter} splitNames={RETURN_STATISTICS_SPLIT_NAMES} onExport={() => returnStatisticsApi.export(q)} />
       {t && (
         <Descriptions size="small" column={{ xs: 2, sm: 3, md: 6 }} style={{ marginBottom: 12 }}>
           <Descriptions.Item label="售后单数">{t.cases}</Descriptions.Item>

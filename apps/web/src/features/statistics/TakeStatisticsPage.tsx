@@ -6,39 +6,21 @@
  * and a chart of the same numbers (TakeChart, ECharts loaded on demand).
  * Filters live in the URL (lib/list-page).
  */
-import {
-  fenToYuan,
-  STATISTICS_PERIOD_NAMES,
-  STATISTICS_SPLIT_NAMES,
-  type StatisticsPeriod,
-  type StatisticsSplit,
-  type TakeStatisticsRow,
-} from '@dropship/contract';
+import { STATISTICS_SPLIT_NAMES, type StatisticsSplit, type TakeStatisticsRow } from '@dropship/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Segmented, Select, Table, type TableColumnsType, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Alert, Descriptions, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useShell } from '../../app/shell-context';
-import { ExportButton, ListFilterBar, oneOf, useListPage } from '../../lib/list-page';
+import { oneOf, useListPage } from '../../lib/list-page';
 import { withColumnMinWidth } from '../../lib/table-defaults';
 import { rangeFilters } from '../funds/settlement/settlement-range';
-import { DayRangeFilter } from '../funds/transfer-record/DayRangeFilter';
 import { STATISTICS_TITLES, type StatisticsKind, statisticsApi, statisticsKeys } from './api';
+import { money, PERIODS, percent, periodDays, periodTitle, StatisticsFilters } from './StatisticsFilters';
 import { TakeChart } from './TakeChart';
 
-const PERIODS = Object.keys(STATISTICS_PERIOD_NAMES) as StatisticsPeriod[];
 const SPLITS = Object.keys(STATISTICS_SPLIT_NAMES) as StatisticsSplit[];
-const money = (f: number) => `¥${fenToYuan(f)}`;
-const percent = (v: number) => `${(v * 100).toFixed(1)}%`;
 const minutes = (s: number | null) => (s === null ? '—' : `${Math.round(s / 60)} 分钟`);
-
-/** The first and last day of a period label (a day, a week by its Monday, a month), clipped to the range. */
-function periodDays(period: StatisticsPeriod, label: string, from: string, to: string): [string, string] {
-  const start = period === 'MONTH' ? `${label}-01` : label;
-  const end = period === 'DAY' ? label : period === 'WEEK' ? dayjs(label).add(6, 'day').format('YYYY-MM-DD') : dayjs(start).endOf('month').format('YYYY-MM-DD');
-  return [start < from ? from : start, end > to ? to : end];
-}
 
 const listDef = () => ({ filters: { period: oneOf(PERIODS).or('DAY'), split: oneOf(SPLITS).or('NONE'), ...rangeFilters() } });
 
@@ -62,7 +44,7 @@ export function TakeStatisticsPage({ kind }: { kind: StatisticsKind }) {
   };
 
   const columns = withColumnMinWidth<TableColumnsType<TakeStatisticsRow>[number]>([
-    { title: v.period === 'DAY' ? '日期' : v.period === 'WEEK' ? '周（自周一起）' : '月份', dataIndex: 'period' },
+    { title: periodTitle(v.period), dataIndex: 'period' },
     ...(data && data.split !== 'NONE' ? [{ title: STATISTICS_SPLIT_NAMES[data.split], dataIndex: 'keyName' }] : []),
     { title: '下单件数', dataIndex: 'items', align: 'right' },
     { title: '下单金额', dataIndex: 'amountFen', align: 'right', render: money },
@@ -80,23 +62,7 @@ export function TakeStatisticsPage({ kind }: { kind: StatisticsKind }) {
   return (
     <div>
       <Typography.Title level={4}>{STATISTICS_TITLES[kind]}</Typography.Title>
-      <ListFilterBar fields={[]} values={v} onChange={list.filter}>
-        <DayRangeFilter allowClear={false} from={v.dateFrom} to={v.dateTo} onChange={(dateFrom, dateTo) => list.filter({ dateFrom, dateTo })} />
-        <Segmented
-          aria-label="统计周期"
-          value={v.period}
-          onChange={(period) => list.filter({ period })}
-          options={PERIODS.map((p) => ({ value: p, label: STATISTICS_PERIOD_NAMES[p] }))}
-        />
-        <Select
-          aria-label="分组维度"
-          style={{ width: 170 }}
-          value={v.split}
-          onChange={(split) => list.filter({ split })}
-          options={SPLITS.map((s) => ({ value: s, label: STATISTICS_SPLIT_NAMES[s] }))}
-        />
-        <ExportButton run={() => statisticsApi.exportTake(kind, q)} />
-      </ListFilterBar>
+      <StatisticsFilters values={v} onChange={list.filter} splitNames={STATISTICS_SPLIT_NAMES} onExport={() => statisticsApi.exportTake(kind, q)} />
       {data?.ownOnly && <Alert type="info" showIcon title="只显示分配给您的拿货项" style={{ marginBottom: 12 }} />}
       {t && (
         <Descriptions size="small" column={{ xs: 2, sm: 3, md: 6 }} style={{ marginBottom: 12 }}>

@@ -1,5 +1,12 @@
-/** The statistics calls (decision 0034): the take / out-of-stock figures and their Excel export. */
-import type { ReturnStatisticsBody, ReturnStatisticsResult, TakeStatisticsBody, TakeStatisticsResult } from '@dropship/contract';
+/** The statistics calls (decisions 0034, 0037): the take / out-of-stock, return and shop figures and their Excel export. */
+import type {
+  ReturnStatisticsBody,
+  ReturnStatisticsResult,
+  ShopStatisticsBody,
+  ShopStatisticsResult,
+  TakeStatisticsBody,
+  TakeStatisticsResult,
+} from '@dropship/contract';
 import { ApiError, call } from '../../app/api';
 import { downloadExcel } from '../../lib/request/browser';
 
@@ -24,6 +31,15 @@ export const returnStatisticsApi = {
   get: (q: ReturnStatisticsBody) => call<ReturnStatisticsResult>({ method: 'POST', url: '/api/b2/statistics/takeReturn', data: q }),
   async export(q: ReturnStatisticsBody) {
     const r = await downloadExcel({ url: '/api/b2/statistics/takeReturn/export', method: 'post', fileName: '退货统计', data: q });
+    if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
+  },
+};
+
+export const shopStatisticsApi = {
+  keys: (q: ShopStatisticsBody) => [...statisticsKeys.all, 'shopTakeReturn', q] as const,
+  get: (q: ShopStatisticsBody) => call<ShopStatisticsResult>({ method: 'POST', url: '/api/b2/statistics/shopTakeReturn', data: q }),
+  async export(q: ShopStatisticsBody) {
+    const r = await downloadExcel({ url: '/api/b2/statistics/shopTakeReturn/export', method: 'post', fileName: '店铺拿退货统计', data: q });
     if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
   },
 };
