@@ -253,6 +253,8 @@ describe('placing without leaving the place page (1440×900)', () => {
     // A line without linked goods: its fix opens over the page, which stays where it is.
     const fix = page.getByRole('button', { name: '关联商品' }).first();
     if (await fix.count()) {
+      // Not ticked, and the summary says why: 已选 m / n 个订单（k 单需先处理）.
+      expect(await page.getByTestId('place-blocked').textContent()).toMatch(/（\d+ 单需先处理）/);
       await fix.click();
       await page.locator('.ant-drawer-open .ant-drawer-title', { hasText: '异常订单' }).waitFor();
       await snap(page, 'seller-place-link-drawer');
