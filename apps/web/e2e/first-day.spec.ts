@@ -2,23 +2,18 @@
  * A new user's first day, as the README's loop walks it: every menu entry of every demo account
  * opens without a refusal (403 page, the 10001 sign-in alert, a refused call), the picker lands on
  * its workbench, the picker's and the warehouse's pages fit a 390 px phone, 代发订单 keeps 状态 and
- * 实付 in view at 1280 px, and a first visit meets at most one dialog. Screenshots of each step go
- * to test-results/first-day/ (gitignored), kept as the run's artifacts.
+ * 实付 in view at 1280 px (and 店铺授权 its sync result, 商品关联 its 关联 button), 店铺订单 and 商品关联
+ * show goods thumbnails that open a preview, and a first visit meets at most one dialog: the four
+ * assertions of a first day are here. whole-loop.spec.ts walks the loop itself (seller at 1440×900,
+ * picker at 390×844). Screenshots of each step go to test-results/first-day/ (gitignored), kept as
+ * the run's artifacts.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecondSeller, PASSWORD } from '../../server/test/support';
-import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { DEMO_PASSWORD, type Harness, keepScreenshot, settleOverlays, signIn, startHarness } from './harness';
 
-const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-results/first-day');
-
-async function snap(page: Page, name: string) {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
-}
+const snap = (page: Page, name: string) => keepScreenshot(page, 'first-day', name);
 
 let h: Harness;
 beforeAll(async () => {
@@ -122,6 +117,9 @@ async function pageShown(page: Page) {
   await settleOverlays(page);
 }
 
+/** The width of the picture a thumbnail loaded (0 until it has; antd's Image may wrap the img). */
+const loadedWidth = (el: Element) => (el instanceof HTMLImageElement ? el : el.querySelector('img'))?.naturalWidth ?? 0;
+
 /** The page's own horizontal overflow in px (a wide table scrolls inside itself, not the page). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -193,6 +191,50 @@ describe('the seller’s lists at 1280×800', () => {
     await snap(page, 'seller-1280-shop-orders');
     await context.close();
   });
+
+  it('店铺授权 shows the sync result and 商品关联 its 关联 button in view; 店铺订单 and 商品关联 show goods thumbnails that open a preview', async () => {
+    const { context, page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
+    await signIn(page, h.url('www'), 'demo_seller', 'seller');
+    await settleOverlays(page);
+    const inView = async (box: { x: number; width: number } | null, what: string) => {
+      expect(box, what).not.toBeNull();
+      expect((box?.x ?? 9999) + (box?.width ?? 0), what).toBeLessThanOrEqual(1280);
+    };
+
+    await page.goto(h.url('www', '/basicSet/shopAuthorization'));
+    const sync = page.locator('[data-testid^="sync-"]').first();
+    await sync.waitFor();
+    await settleOverlays(page);
+    // Left of the fixed 操作 column, so nothing covers it.
+    const op = await page.getByRole('columnheader', { name: '操作', exact: true }).first().boundingBox();
+    const syncBox = await sync.boundingBox();
+    await inView(syncBox, '订单同步');
+    expect((syncBox?.x ?? 9999) + (syncBox?.width ?? 0)).toBeLessThanOrEqual((op?.x ?? 0) + 1);
+    await snap(page, 'seller-1280-shops');
+
+    // 店铺订单: the demo's lines carry the emulator's pictures; one opens antd's preview.
+    await page.goto(h.url('www', '/order/orderList'));
+    const thumb = page.getByTestId('goods-thumb').first();
+    await thumb.waitFor();
+    await expect.poll(() => thumb.evaluate(loadedWidth)).toBeGreaterThan(0);
+    await thumb.click();
+    await page.locator('.ant-image-preview').first().waitFor();
+    await snap(page, 'seller-1280-shop-orders-preview');
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-image-preview').first().waitFor({ state: 'hidden' });
+
+    // 商品关联: the same thumbnails, and 关联 in view at 1280 px (the seeded jacket: unlinked, with a picture).
+    await page.goto(h.url('www', '/goods/association?linked=UNLINKED&keyword=680012345603'));
+    await page.locator('.ant-table-row').first().waitFor();
+    await settleOverlays(page);
+    await inView(await page.locator('.ant-table-row').first().getByRole('button', { name: '关联' }).boundingBox(), '关联');
+    const linkThumb = page.getByTestId('goods-thumb').first();
+    await expect.poll(() => linkThumb.evaluate(loadedWidth)).toBeGreaterThan(0);
+    await linkThumb.click();
+    await page.locator('.ant-image-preview').first().waitFor();
+    await snap(page, 'seller-1280-association-preview');
+    await context.close();
+  });
 });
 
 describe('placing without leaving the place page (1440×900)', () => {
@@ -211,6 +253,8 @@ describe('placing without leaving the place page (1440×900)', () => {
     // A line without linked goods: its fix opens over the page, which stays where it is.
     const fix = page.getByRole('button', { name: '关联商品' }).first();
     if (await fix.count()) {
+      // Not ticked, and the summary says why: 已选 m / n 个订单（k 单需先处理）.
+      expect(await page.getByTestId('place-blocked').textContent()).toMatch(/（\d+ 单需先处理）/);
       await fix.click();
       await page.locator('.ant-drawer-open .ant-drawer-title', { hasText: '异常订单' }).waitFor();
       await snap(page, 'seller-place-link-drawer');

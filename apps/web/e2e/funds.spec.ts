@@ -6,7 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { DEMO_PASSWORD, type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { PAY_PASSWORD, rechargeOnCashier, setPayPassword } from './money';
 
 let h: Harness;
 // Per try, not per file: a retried test (a page crash on a loaded machine) starts again on a fresh
@@ -15,8 +16,6 @@ beforeEach(async () => {
   h = await startHarness();
 });
 afterEach(() => h?.close());
-
-const PAY_PASSWORD = '258013';
 
 /** The 可用余额 card's amount in fen (the Statistic shows ¥1,234.56). */
 async function availableFen(page: Page): Promise<number> {
@@ -32,27 +31,15 @@ it('sets a pay password, recharges ¥100 through the Alipay cashier, and pays a 
   await settleOverlays(page);
 
   // 1. The pay password, first time: the login password confirms it is really the seller.
-  await page.goto(h.url('www', '/funds/resetPayPass'));
-  await page.getByLabel('登录密码').fill(DEMO_PASSWORD);
-  await page.getByLabel('新支付密码', { exact: true }).fill(PAY_PASSWORD);
-  await page.getByLabel('确认新支付密码').fill(PAY_PASSWORD);
-  await page.getByRole('button', { name: '设置支付密码' }).click();
-  await page.getByText('支付密码已设置').waitFor();
+  await setPayPassword(h, page);
   await page.getByRole('tab', { name: '修改支付密码' }).waitFor();
 
   // 2. Recharge ¥100: our page → the emulator's cashier → 支付 → back on 余额 with the money.
   await page.goto(h.url('www', '/funds/balance'));
   const before = await availableFen(page);
   await page.goto(h.url('www', '/funds/rechargeWithdraw'));
-  await page.getByRole('textbox', { name: '充值金额' }).fill('100');
-  await page.getByRole('button', { name: '去支付宝充值' }).click();
-  await page.waitForURL(/127\.0\.0\.1:\d+\/gateway\.do\?/);
-  await page.getByText('支付宝收银台').waitFor();
-  expect(await page.getByTestId('amount').textContent()).toBe('¥100.00');
-  await page.getByRole('button', { name: '支付' }).click();
-  await page.waitForURL('**/funds/balance');
+  await rechargeOnCashier(page, 100);
   await expect.poll(() => availableFen(page), { timeout: 10_000 }).toBe(before + 10_000);
-  await page.getByRole('cell', { name: '+100.00' }).first().waitFor();
 
   // 3. From 充值记录's pending list, pay the ¥12.00 request (A8821) on the cashier from the balance.
   await page.goto(h.url('www', '/funds/transferRecord?tab=replenish'));

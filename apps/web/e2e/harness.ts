@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { STORAGE_KEYS } from '@dropship/contract';
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { inject } from 'vitest';
@@ -138,6 +139,18 @@ export async function startHarness(): Promise<Harness> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const TEST_RESULTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-results');
+
+/**
+ * A screenshot of what is on screen, kept as the run's artifact in test-results/<folder>/<name>.png
+ * (gitignored): the specs that walk the README's loop keep one per step.
+ */
+export async function keepScreenshot(page: Page, folder: string, name: string) {
+  const dir = path.join(TEST_RESULTS, folder);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
 }
 
 /** A full-page screenshot into E2E_SCREENSHOTS when it is set (for looking at the pages), else nothing. */

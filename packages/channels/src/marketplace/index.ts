@@ -25,6 +25,7 @@ export { arr, httpJson, type Json, num, obj, optStr, str } from './http.ts';
 export { maskAddress, maskPhoneMiddle, maskPhoneTail, maskSurname } from './mask.ts';
 export { parseFen, parseYuan } from './money.ts';
 export { type Page, pageBackwards } from './paging.ts';
+export { itemPicture, PICTURE_PREFIX, pictureItemOf } from './picture.ts';
 export { REFUND_UNANSWERABLE_MESSAGE } from './refund-answer.ts';
 export { createMarketplaceClient, PLATFORM_URLS, platformEndpoint, supportedChannels } from './registry.ts';
 export { backoffDelay, DEFAULT_RETRY, type RetryOptions, sleep, splitWindow, type TimeWindow, withRetry } from './retry.ts';

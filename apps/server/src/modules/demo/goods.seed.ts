@@ -2,7 +2,7 @@
  * Demo goods: the shared stall directory (Guangzhou and Hangzhou wholesale markets), the demo
  * seller's suppliers with codes for link rules, a handful of imported orders in its Taobao shop
  * (and one in the expired PDD shop) so association, rules and abnormal orders have real SKUs,
- * and two links made the normal way.
+ * and two links made the normal way. Their lines' pictures are the emulator's, served at /demo/pic/.
  */
 import type { NormalizedOrder, NormalizedOrderItem } from '@dropship/channels';
 import { and, eq } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import * as links from '../goods/goods-links.repository.js';
 import { writeLinks } from '../goods/link-writer.js';
 import { findSkuIdsByRefs } from '../goods/shop-skus.repository.js';
 import { upsertShopOrders } from '../shop-orders/index.js';
-import { shops } from '../shops/index.js';
+import { demoPictureUrl, shops } from '../shops/index.js';
 
 const GZ = '广东省广州市';
 const HZ = '浙江省杭州市上城区';
@@ -148,6 +148,8 @@ const item = (
   priceFen,
   paymentFen: priceFen,
   refundState: 'NONE',
+  // Our own address of the emulator's picture of the item (its port is unknown at seed time).
+  picUrl: demoPictureUrl(itemId),
   ...extra,
 });
 

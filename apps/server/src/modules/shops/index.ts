@@ -12,6 +12,7 @@
 export { shops } from './shops.table.js';
 
 export { isApiChannel } from './channel-registry.js';
+export { demoPictureUrl } from './demo-pictures.js';
 export { verifyRedBookShop } from './redbook-verify.js';
 export { clientOfShop, EXPIRED_MESSAGE, markExpired, remindExpiringShops, usableToken, waybillClientOfShop } from './shop-tokens.service.js';
 export { displayAuthState } from './shop-view.js';

@@ -32,6 +32,7 @@ import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { loadShopsConfig } from './channel-config.js';
 import { ChannelRegistry } from './channel-registry.js';
+import { demoPictureRoutes } from './demo-pictures.js';
 import * as auth from './shop-auth.service.js';
 import { emulatorCredentials, emulatorHistoryEnds, reattachEmulatorShops } from './shops.demo.js';
 import { registerShopJobs, scheduleShopJobs } from './shops.jobs.js';
@@ -63,6 +64,8 @@ export const shopsRoutes = fp(async (app: RouteApp, { db }: AppDeps) => {
     if (channels.config.emulator) await reattachEmulatorShops(deps, app.log);
   });
   app.addHook('onClose', () => channels.close());
+  // The demo seed's goods pictures (/demo/pic/<item>.png); 404 outside demo mode.
+  demoPictureRoutes(app, channels.config.emulator);
 
   const perm = { permission: PERMISSION } as const;
 

@@ -1,6 +1,7 @@
 import type { PlacePreviewOrder } from '@dropship/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  blockedCount,
   costDrafts,
   createBody,
   idsFromQuery,
@@ -71,6 +72,13 @@ describe('place drafts', () => {
       [2, false, 'ZTO'],
       [3, false, 'ZTO'],
     ]);
+    // The summary counts the two that wait for a fix; one the seller unticks is not among them.
+    const drafts = initialDrafts(orders, 'ZTO').map((d) => (d.shopOrderId === 1 ? { ...d, included: false } : d));
+    expect(blockedCount(orders, drafts)).toBe(2);
+    // An address the seller completed on the page counts as fixed.
+    const broken = { ...order(4), addressComplete: false };
+    const [d4] = initialDrafts([broken], 'ZTO');
+    expect([blockedCount([broken], [d4!]), blockedCount([broken], [{ ...d4!, addressOk: true }])]).toEqual([1, 0]);
   });
 
   it('sends the included drafts to the cost and create calls', () => {

@@ -82,6 +82,16 @@ export function mergePreview(drafts: Draft[], before: PlacePreviewOrder[], after
   });
 }
 
+/**
+ * How many orders cannot be placed yet (goods not linked, a blocker, an incomplete address): only
+ * placeable orders start ticked, so the summary says why the others are not.
+ */
+export const blockedCount = (orders: PlacePreviewOrder[], drafts: Draft[]) =>
+  orders.filter((o) => {
+    const d = drafts.find((x) => x.shopOrderId === o.shopOrderId);
+    return !placeable(o, d);
+  }).length;
+
 const speedOf = (d: Draft) => (d.speedDelivery === undefined ? {} : { speedDelivery: d.speedDelivery });
 
 /** The batch-wide 加急 switch: every draft urgent or none (each can still be changed alone). */

@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ListFilterForm, ListToolbar, useListPage } from '../../lib/list-page';
+import { ListFilterForm, ListToolbar, useColumnSettings, useListPage } from '../../lib/list-page';
 import { expandableDefaults, rowSelectionDefaults } from '../../lib/table-defaults';
 import { shopOrderKeys, shopOrdersApi } from './api';
 import { OrderItemsTable } from './OrderItemsTable';
@@ -32,6 +32,8 @@ export default function ShopOrderListPage() {
     placeholderData: keepPreviousData,
   });
   const [selected, setSelected] = useState<number[]>([]);
+  // 列设置, remembered per account like 代发订单's.
+  const columnSettings = useColumnSettings('shop-orders', orderColumns);
   // A new search starts a new selection; paging keeps it (orders are picked across pages).
   const search = (filters: Parameters<typeof list.search>[0]) => {
     setSelected([]);
@@ -87,10 +89,12 @@ export default function ShopOrderListPage() {
           },
         ]}
         exportExcel={() => shopOrdersApi.exportExcel(list.active)}
-      />
+      >
+        {columnSettings.button}
+      </ListToolbar>
       <Table<ShopOrderRow>
         rowKey="id"
-        columns={orderColumns}
+        columns={columnSettings.columns}
         dataSource={page.data?.list ?? []}
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}

@@ -20,6 +20,7 @@ import { PayDialog, type PayTarget } from '../components/PayDialog';
 import { PlaceOrderCard } from '../components/PlaceOrderCard';
 import { ReceiverModal } from '../components/ReceiverModal';
 import {
+  blockedCount,
   costDrafts,
   createBody,
   type Draft,
@@ -98,6 +99,8 @@ function FromShopOrders({ ids }: { ids: number[] }) {
   };
   const total = (cost.data?.orders ?? []).reduce((n, o) => n + (o.cost?.totalFen ?? 0), 0);
   const included = (drafts ?? []).filter((d) => d.included);
+  // Only placeable orders start ticked; the summary says how many wait for a fix.
+  const blocked = preview.data ? blockedCount(preview.data.orders, drafts ?? []) : 0;
   const ready = included.length > 0 && !cost.isFetching && (cost.data?.orders ?? []).every((o) => o.cost && !o.couponError);
 
   const [submitting, setSubmitting] = useState(false);
@@ -171,7 +174,13 @@ function FromShopOrders({ ids }: { ids: number[] }) {
       <Card size="small" style={{ position: 'sticky', bottom: 0, zIndex: 2 }}>
         <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
           <span>
-            已选 {included.length} / {drafts?.length ?? 0} 个订单，合计{' '}
+            已选 {included.length} / {drafts?.length ?? 0} 个订单
+            {blocked > 0 && (
+              <Typography.Text type="warning" data-testid="place-blocked">
+                （{blocked} 单需先处理）
+              </Typography.Text>
+            )}
+            ，合计{' '}
             <Typography.Text strong style={{ fontSize: 18, color: '#f5222d' }} data-testid="place-total">
               ¥{fenToYuan(total)}
             </Typography.Text>

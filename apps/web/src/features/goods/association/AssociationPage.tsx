@@ -7,9 +7,10 @@
 import { LinkOutlined } from '@ant-design/icons';
 import { CHANNEL_NAMES, type Channel, type LinkResult, type ShopSkuRow } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Image, Input, Popconfirm, Segmented, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Input, Popconfirm, Segmented, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { ExportButton, oneOf, positiveInt, text, useListPage } from '../../../lib/list-page';
+import { GoodsThumb } from '../../../lib/goods-thumb';
+import { ExportButton, oneOf, positiveInt, text, useColumnSettings, useListPage } from '../../../lib/list-page';
 import { rowSelectionDefaults, withColumnMinWidth } from '../../../lib/table-defaults';
 import { fileToBase64, goodsApi, goodsKeys } from '../api';
 import { ImportExcelButton } from '../components/ImportExcelButton';
@@ -20,10 +21,6 @@ import { LinkHistoryModal } from './LinkHistoryModal';
 import { LinkModal } from './LinkModal';
 import { LinkResultModal, type ShownResult } from './LinkResultModal';
 import { RuleModal } from './RuleModal';
-
-/** Shown when a marketplace picture does not load (expired link, no network to the CDN). */
-const NO_PICTURE =
-  'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><rect width="48" height="48" fill="%23f0f0f0"/></svg>';
 
 const LINKED_OPTIONS = [
   { value: 'ALL', label: '全部' },
@@ -91,7 +88,7 @@ export default function AssociationPage() {
       width: 340,
       render: (_: unknown, r) => (
         <Space align="start">
-          {r.picUrl ? <Image src={r.picUrl} width={48} height={48} preview={false} fallback={NO_PICTURE} alt="" /> : null}
+          <GoodsThumb src={r.picUrl} alt={r.title || '商品'} />
           <Space orientation="vertical" size={0}>
             <Typography.Text>{r.title || '（无标题）'}</Typography.Text>
             <Typography.Text type="secondary">{r.spec || '无规格'}</Typography.Text>
@@ -158,6 +155,8 @@ export default function AssociationPage() {
       ),
     },
   ]);
+  // 列设置, remembered per account like 代发订单's (操作 always stays).
+  const columnSettings = useColumnSettings('goods-association', columns);
 
   return (
     <div>
@@ -208,10 +207,11 @@ export default function AssociationPage() {
           loading={importing.isPending}
           onFile={(file) => void fileToBase64(file).then((base64) => importing.mutate({ fileName: file.name, base64, overwrite: false }))}
         />
+        {columnSettings.button}
       </Space>
       <Table<ShopSkuRow>
         rowKey="id"
-        columns={columns}
+        columns={columnSettings.columns}
         dataSource={page.data?.list ?? []}
         loading={page.isFetching}
         scroll={{ x: 'max-content' }}
