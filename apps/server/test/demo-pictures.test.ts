@@ -37,6 +37,15 @@ describe('demo goods pictures', () => {
     expect((await call(t.app, { url: line?.picUrl as string })).rawPayload.equals(pic.rawPayload)).toBe(true);
   });
 
+  it("the demo emulator's own orders name the same stable address, whatever port it started on", async () => {
+    const emu = await t.app.channels.emulator();
+    const { platformShopId } = emu.authorizeShop('TAOBAO', '图片测试店');
+    const [order] = emu.addOrders('TAOBAO', platformShopId, 1);
+    const pic = order?.items[0]?.picUrl ?? '';
+    expect(pic).toMatch(/^\/demo\/pic\/[\w-]+\.png$/);
+    expect((await call(t.app, { url: pic })).headers['content-type']).toBe('image/png');
+  });
+
   it('answers 404 for anything but an item picture, with no way out of the folder', async () => {
     for (const url of [
       '/demo/pic/680012345601.jpg',

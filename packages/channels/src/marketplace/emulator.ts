@@ -38,6 +38,12 @@ export interface MarketplaceEmulatorOptions {
    * its database), for shops made before anyone authorizes them (each channel's default shop at start).
    */
   historyEndOf?: (channel: MarketplaceChannel, shopName: string) => Date | undefined;
+  /**
+   * Where the orders' lines say their pictures are (`${picBase}/<item>.png`). Default: this emulator's own
+   * `/pic`. The server's demo emulator names its own stable `/demo/pic`, so a synced order's thumbnail still
+   * loads after a restart puts the emulator on another port.
+   */
+  picBase?: string;
   /** Replaces the handler list (tests of a single handler). */
   handlers?: ChannelEmulatorHandler[];
 }
@@ -137,7 +143,7 @@ export async function startMarketplaceEmulator(opts: MarketplaceEmulatorOptions 
       now,
       tokenTtl: opts.tokenTtl,
       slowMs: opts.slowMs ?? 3000,
-      picBase: `${url}${PICTURE_PREFIX}`,
+      picBase: opts.picBase ?? `${url}${PICTURE_PREFIX}`,
       ...(opts.historyEndOf ? { historyEndOf: (name: string) => opts.historyEndOf?.(h.channel, name) } : {}),
     });
     core.ensureShop();

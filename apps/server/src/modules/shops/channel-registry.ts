@@ -16,6 +16,7 @@ import {
 } from '@dropship/channels';
 import type { Channel } from '@dropship/contract';
 import { API_CHANNELS, type ShopsConfig } from './channel-config.js';
+import { DEMO_PICTURE_BASE } from './demo-pictures.js';
 
 export type { MarketplaceEmulator };
 
@@ -52,7 +53,7 @@ export class ChannelRegistry {
   emulator(): Promise<MarketplaceEmulator> {
     if (!this.config.emulator) return Promise.reject(new Error('CHANNEL_EMULATOR is off'));
     this.emulatorStarting ??= Promise.all([this.emulatorCredentials(), this.emulatorHistory()]).then(([credentials, historyEndOf]) =>
-      startMarketplaceEmulator({ credentials, historyEndOf }),
+      startMarketplaceEmulator({ credentials, historyEndOf, picBase: DEMO_PICTURE_BASE }),
     );
     return this.emulatorStarting;
   }

@@ -8,7 +8,9 @@ import { itemPicture, pictureItemOf } from '@dropship/channels';
 import { z } from 'zod';
 import type { RouteApp } from '../../lib/route-app.js';
 
-const PREFIX = '/demo/pic';
+/** The demo pictures' address on our own origin: the seed's lines and the demo emulator's synced lines name it. */
+export const DEMO_PICTURE_BASE = '/demo/pic';
+const PREFIX = DEMO_PICTURE_BASE;
 
 /** The demo picture address of a marketplace item (relative: the page loads it from our own origin). */
 export const demoPictureUrl = (itemId: string) => `${PREFIX}/${itemId}.png`;
