@@ -63,12 +63,12 @@ it('seller and purchaser workbench: cards and chart; 待付款订单 opens the f
 /** The page's own horizontal overflow in px (a wide table may scroll inside itself, not the page). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-it("at 390×844 the seller's and the purchaser's /home and /expressMsg fit the phone", async () => {
+it("at 390×844 the seller's and the purchaser's /home and /expressMsg (and its list of problems) fit the phone", async () => {
   const phone = { viewport: { width: 390, height: 844 } };
   const wide: string[] = [];
   for (const [user, kind, paths] of [
-    ['demo_seller', 'seller', ['/home', '/expressMsg']],
-    ['demo_purchaser', 'purchaser', ['/home', '/expressMsg']],
+    ['demo_seller', 'seller', ['/home', '/expressMsg', '/expressMsg?problems=1']],
+    ['demo_purchaser', 'purchaser', ['/home', '/expressMsg', '/expressMsg?problems=1']],
   ] as const) {
     const { context, page } = await h.newPage(phone);
     await signIn(page, h.url('www'), user, kind);
