@@ -294,7 +294,7 @@ describe('the figures equal a raw count, before and after a day closes', () => {
     // The sign-off kept by the first test of this file, seen signed late on d0.
     await db().execute(
       sql`update courier_traces set signed_at = ${at(d0, '23:59:58')}
-          where id = (select id from courier_traces where seller_org_id = ${w.sellerOrg} and signed_at is not null order by id limit 1)`,
+          where waybill_id = (select waybill_id from courier_traces where seller_org_id = ${w.sellerOrg} and signed_at is not null order by waybill_id limit 1)`,
     );
 
     const callers = [
