@@ -4,15 +4,16 @@
  * settlement line removed), the statuses go back to TAKING, and an item already scanned in at the
  * warehouse, or with nothing to undo, is refused without changing anything.
  */
-import { ErrorCode, type PickOutcomeResult } from '@dropship/contract';
+import { beijingDay, ErrorCode, type PickOutcomeResult } from '@dropship/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
 import { checkLedger, moveMoney } from '../src/modules/funds/ledger/ledger.service.js';
 import { payWithBalance } from '../src/modules/funds/replenish/replenish.service.js';
 import { settlementLines } from '../src/modules/funds/settlements/settlements.table.js';
+import { homeData } from '../src/modules/workbench/workbench.service.js';
 import { expectCountsTrue } from './dropship-orders-support.js';
-import { balance, callers, expectBadRequest } from './funds-payments-support.js';
+import { balance, callers, expectBadRequest, fund } from './funds-payments-support.js';
 import type { Session } from './helpers.js';
 import { itemRow, logsOf, type PickingWorld, paidAssigned, pickingState, sellerSide, startPickingWorld } from './picking-support.js';
 
@@ -117,5 +118,27 @@ describe('cancelTook', () => {
     const before = await pickingState(db());
     expect((await undo(w.pickerA, [id])).errorCode).toBe(ErrorCode.PICKING_UNDO_BALANCE);
     expect(await pickingState(db())).toEqual(before);
+  });
+
+  it('an undo after the took day closed: the workbench counts that day again (organisation and picker)', async () => {
+    await fund(db(), w.sellerOrg, 100_000);
+    const { items } = await paidAssigned(w, [{ costFen: 1500 }], w.pickerA);
+    const id = items[0]?.id as number;
+    expect((await mark(w.pickerA, { takeItemIds: [id], result: 'TOOK', priceFen: 1500 })).errorCode).toBe(0);
+    // Taken two days ago (a mark left standing until the scan): that day is closed and kept on the first read.
+    const tookAt = new Date(Date.now() - 2 * 86_400_000);
+    await db().execute(sql`update take_items set took_at = ${tookAt} where id = ${id}`);
+    const day = beijingDay(tookAt);
+    const picker = { ...w.mainCaller, userId: w.pickerA.userId, isMain: false };
+    const took = async () =>
+      Promise.all(
+        [w.mainCaller, picker].map(async (c) => {
+          const d = await homeData(db(), c);
+          return d.chart.series.find((x) => x.key === 'ITEMS_TOOK')?.values[d.chart.days.indexOf(day)];
+        }),
+      );
+    const kept = await took();
+    expect((await undo(w.pickerA, [id])).errorCode).toBe(0);
+    expect(await took()).toEqual(kept.map((n) => (n ?? 0) - 1));
   });
 });

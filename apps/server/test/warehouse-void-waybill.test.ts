@@ -9,8 +9,10 @@
  * cancelled, a line stopped meanwhile): the tests take the number through the warehouse's own
  * taking code and keep it as shipParcel does, standing in for that interrupted shipment.
  */
+
 import { type MarketplaceEmulator, type NormalizedOrder, waybillBook, waybillReceiverHandle } from '@dropship/channels';
 import type { DropshipDetail, WarehouseOrdersResult, WarehouseScanResult, WarehouseVoidWaybillResult } from '@dropship/contract';
+import { beijingDay } from '@dropship/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
@@ -19,6 +21,7 @@ import { shops } from '../src/modules/shops/shops.table.js';
 import { takePlatformWaybill } from '../src/modules/warehouse/platform-waybill.service.js';
 import { receiverSourceOf } from '../src/modules/warehouse/receiver-source.js';
 import { insertWaybill, waybillOf } from '../src/modules/warehouse/warehouse.repository.js';
+import { homeData } from '../src/modules/workbench/workbench.service.js';
 import type { Session } from './helpers.js';
 import { addOAuthShop } from './shops-support.js';
 import { isChinese } from './support.js';
@@ -199,6 +202,25 @@ describe('作废面单 by the warehouse', () => {
     expect((await voidOf(o.id, w.seller)).errorCode).not.toBe(0);
     expect((await voidOf(987654321)).errorCode).toBe(12001);
     expect((await waybillOf(db(), w.purchaserOrg, o.id))?.trackingNo).toBe(kept.trackingNo);
+  });
+
+  it('a waybill issued on a closed day and voided later: the workbench counts that day again', async () => {
+    const o = await paidOrder(w);
+    await tookAll(db(), o.codes);
+    await keepCourierWaybill(o.id);
+    // Issued two days ago (the shipment stopped after the number was taken): that day is closed and kept on the first read.
+    const issuedAt = new Date(Date.now() - 2 * 86_400_000);
+    await db().execute(sql`update waybills set created_at = ${issuedAt} where purchaser_org_id = ${w.purchaserOrg} and order_id = ${o.id}`);
+    const day = beijingDay(issuedAt);
+    const purchaser = { orgId: w.purchaserOrg, orgType: 'purchaser' as const, userId: w.purchaser.userId, isMain: true, sessionId: 0 };
+    const shipped = async () => {
+      const d = await homeData(db(), purchaser);
+      return d.chart.series.find((x) => x.key === 'ORDERS_SHIPPED')?.values[d.chart.days.indexOf(day)] ?? -1;
+    };
+    const kept = await shipped();
+    expect(kept).toBeGreaterThanOrEqual(1);
+    expect((await voidOf(o.id)).errorCode).toBe(0);
+    expect(await shipped()).toBe(kept - 1);
   });
 });
 

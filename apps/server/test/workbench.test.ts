@@ -13,6 +13,8 @@ import { TRACK_PUSH_PATH } from '../src/modules/warehouse/courier-gateway.js';
 import { waybillByNumber } from '../src/modules/warehouse/courier-trace.repository.js';
 import { keepPolled, subscribeDue } from '../src/modules/warehouse/courier-trace.service.js';
 import { refreshDueTracking } from '../src/modules/warehouse/tracking.service.js';
+import { homeData } from '../src/modules/workbench/workbench.service.js';
+import type { Caller } from '../src/plugins/auth.js';
 import { login, type Session } from './helpers.js';
 import { call, isChinese } from './support.js';
 import { paidOrder, secondPurchaser, startWarehouseWorld, tookAll, type WarehouseWorld } from './warehouse-support.js';
@@ -212,5 +214,116 @@ describe('POST /api/home/data', () => {
   it('without a session: refused', async () => {
     const r = await call(w.t.app, { method: 'POST', url: '/api/home/data', payload: {} });
     expect(r.json().errorCode).toBe(10000);
+  });
+});
+
+describe('the figures equal a raw count, before and after a day closes', () => {
+  const DAY = 86_400_000;
+  const at = (day: string, time: string) => new Date(`${day}T${time}+08:00`);
+  // Days older than the real week, so no call with today's clock has kept them before.
+  const d0 = beijingDay(Date.now() - 20 * DAY);
+  const d1 = beijingDay(Date.now() - 19 * DAY);
+  const d2 = beijingDay(Date.now() - 18 * DAY);
+  const bj = (col: string) => sql.raw(`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`);
+
+  /** The same figures counted straight from the raw rows, per Beijing day. */
+  async function raw(org: number, audience: 'seller' | 'purchaser' | 'picker', pickerId = 0): Promise<Record<string, Map<string, number>>> {
+    const q = (s: ReturnType<typeof sql>) => queryRows<{ day: string; v: string }>(db(), s).then((rs) => new Map(rs.map((r) => [r.day, Number(r.v)])));
+    const took = q(
+      sql`select ${bj('took_at')} as day, count(*) as v from take_items where purchaser_org_id = ${org} and took_at is not null
+          and (${pickerId} = 0 or assigned_user_id = ${pickerId}) group by 1`,
+    );
+    if (audience === 'picker') return { ITEMS_TOOK: await took };
+    if (audience === 'purchaser')
+      return {
+        ITEMS_TOOK: await took,
+        ORDERS_SHIPPED: await q(sql`select ${bj('created_at')} as day, count(*) as v from waybills where purchaser_org_id = ${org} group by 1`),
+        SIGNED: await q(
+          sql`select ${bj('signed_at')} as day, count(*) as v from courier_traces where purchaser_org_id = ${org} and signed_at is not null group by 1`,
+        ),
+      };
+    return {
+      ORDERS_PLACED: await q(sql`select ${bj('created_at')} as day, count(*) as v from dropship_orders where org_id = ${org} group by 1`),
+      ORDERS_PAID_FEN: await q(
+        sql`select ${bj('paid_at')} as day, sum(total_fen) as v from dropship_orders where org_id = ${org} and paid_at is not null group by 1`,
+      ),
+      ORDERS_SHIPPED: await q(
+        sql`select ${bj('delivered_at')} as day, count(*) as v from dropship_orders where org_id = ${org} and delivered_at is not null group by 1`,
+      ),
+      SIGNED: await q(
+        sql`select ${bj('signed_at')} as day, count(*) as v from courier_traces where seller_org_id = ${org} and signed_at is not null group by 1`,
+      ),
+    };
+  }
+
+  async function expectRaw(caller: Caller, audience: 'seller' | 'purchaser' | 'picker', now: Date) {
+    const d = await homeData(db(), caller, now);
+    expect(d.audience).toBe(audience);
+    const want = await raw(caller.orgId, audience, audience === 'picker' ? caller.userId : 0);
+    expect(d.chart.series.map((s) => s.key)).toEqual(Object.keys(want));
+    for (const s of d.chart.series) {
+      expect(s.values, `${audience} ${s.key}`).toEqual(d.chart.days.map((day) => want[s.key]?.get(day) ?? 0));
+      const f = d.figures.find((x) => x.key === s.key);
+      expect(f?.today).toBe(s.values[6]);
+      expect(f?.yesterday).toBe(s.values[5]);
+    }
+    return d;
+  }
+
+  it('seller, purchaser, a picker (own items only) and another purchaser (none) at midday, just after midnight and after the day closed', async () => {
+    const orgOfUser = async (s: Session) =>
+      Number((await queryRows<{ org_id: number }>(db(), sql`select org_id from users where id = ${s.userId}`))[0]?.org_id);
+    const seller: Caller = { orgId: w.sellerOrg, orgType: 'seller', userId: w.seller.userId, isMain: true, sessionId: 0 };
+    const purchaser: Caller = { orgId: w.purchaserOrg, orgType: 'purchaser', userId: w.purchaser.userId, isMain: true, sessionId: 0 };
+    const mine: Caller = { orgId: w.purchaserOrg, orgType: 'purchaser', userId: picker.userId, isMain: false, sessionId: 0 };
+    const theirs: Caller = { orgId: await orgOfUser(other), orgType: 'purchaser', userId: other.userId, isMain: true, sessionId: 0 };
+
+    // Placed late on d0 and paid after midnight (paid on d1), taken by the picker on d0, shipped on d1.
+    const a = await shipped();
+    const b = await shipped();
+    const c = await paidOrder(w);
+    const move = async (id: number, created: Date, paid: Date, delivered: Date | null) =>
+      db().execute(sql`update dropship_orders set created_at = ${created}, paid_at = ${paid}, delivered_at = ${delivered} where id = ${id}`);
+    await move(a.id, at(d0, '23:50:00'), at(d1, '00:00:30'), at(d1, '09:00:00'));
+    await move(b.id, at(d0, '10:00:00'), at(d0, '10:05:00'), at(d0, '23:59:59'));
+    await move(c.id, at(d1, '08:00:00'), at(d1, '08:01:00'), null);
+    await db().execute(sql`update take_items set took_at = ${at(d0, '23:59:00')}, assigned_user_id = ${picker.userId} where order_id = ${a.id}`);
+    await db().execute(sql`update take_items set took_at = ${at(d1, '00:01:00')} where order_id = ${b.id}`);
+    await db().execute(sql`update waybills set created_at = ${at(d1, '09:00:00')} where order_id = ${a.id}`);
+    await db().execute(sql`update waybills set created_at = ${at(d0, '23:59:59')} where order_id = ${b.id}`);
+    // The sign-off kept by the first test of this file, seen signed late on d0.
+    await db().execute(
+      sql`update courier_traces set signed_at = ${at(d0, '23:59:58')}
+          where waybill_id = (select waybill_id from courier_traces where seller_org_id = ${w.sellerOrg} and signed_at is not null order by waybill_id limit 1)`,
+    );
+
+    const callers = [
+      [seller, 'seller'],
+      [purchaser, 'purchaser'],
+      [mine, 'picker'],
+      [theirs, 'purchaser'],
+    ] as const;
+    // d1 at midday is today (live), d0 closed (kept on this first read).
+    for (const [caller, audience] of callers) await expectRaw(caller, audience, at(d1, '12:00:00'));
+    // Just after midnight d1 is yesterday and still counted live; once closed it is kept, and read again from what was kept.
+    for (const now of [at(d2, '00:05:00'), at(d2, '12:00:00'), at(d2, '13:00:00')])
+      for (const [caller, audience] of callers) await expectRaw(caller, audience, now);
+
+    const kept = await queryRows<{ org_id: number; user_id: number; n: string }>(
+      db(),
+      sql`select org_id, user_id, count(*) as n from workbench_day_figures where day = ${d1}::date group by 1, 2 order by 1, 2`,
+    );
+    expect(kept.map((k) => [k.org_id, k.user_id, Number(k.n)])).toEqual(
+      expect.arrayContaining([
+        [w.sellerOrg, 0, 4],
+        [w.purchaserOrg, 0, 3],
+        [w.purchaserOrg, picker.userId, 1],
+        [theirs.orgId, 0, 3],
+      ]),
+    );
+    const picked = await homeData(db(), mine, at(d1, '12:00:00'));
+    expect(picked.figures).toEqual([{ key: 'ITEMS_TOOK', today: 0, yesterday: 1 }]);
+    const whole = await homeData(db(), purchaser, at(d1, '12:00:00'));
+    expect(whole.figures.find((f) => f.key === 'ITEMS_TOOK')).toMatchObject({ today: 1 });
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The workbench (/home) and 物流查询 (/expressMsg): the seller's and the purchaser's workbench render
  * their to-do cards and the 7-day chart (a canvas); a card opens its list filtered; a shipped order's
- * waybill shows its timeline.
+ * waybill shows its timeline; at 390×844 (a phone) /home and /expressMsg do not scroll sideways.
  */
+import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { callers, fund, orgOf } from '../../server/test/funds-payments-support';
 import { login } from '../../server/test/helpers';
@@ -57,4 +58,29 @@ it('seller and purchaser workbench: cards and chart; 待付款订单 opens the f
   await purchaserPage.goto(h.url('www', '/home'));
   for (const title of ['待分配', '拿货中', '今日拿货']) await purchaserPage.getByText(title, { exact: true }).first().waitFor();
   await purchaserPage.locator('[data-testid="week-chart"] canvas').waitFor();
+});
+
+/** The page's own horizontal overflow in px (a wide table may scroll inside itself, not the page). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+it("at 390×844 the seller's and the purchaser's /home and /expressMsg (and its list of problems) fit the phone", async () => {
+  const phone = { viewport: { width: 390, height: 844 } };
+  const wide: string[] = [];
+  for (const [user, kind, paths] of [
+    ['demo_seller', 'seller', ['/home', '/expressMsg', '/expressMsg?problems=1']],
+    ['demo_purchaser', 'purchaser', ['/home', '/expressMsg', '/expressMsg?problems=1']],
+  ] as const) {
+    const { context, page } = await h.newPage(phone);
+    await signIn(page, h.url('www'), user, kind);
+    await settleOverlays(page);
+    for (const p of paths) {
+      await page.goto(h.url('www', p));
+      if (p === '/home') await page.locator('[data-testid="week-chart"] canvas').waitFor();
+      else await page.getByRole('heading', { name: '物流查询' }).waitFor();
+      const px = await overflow(page);
+      if (px > 0) wide.push(`${user} ${p} +${px}px`);
+    }
+    await context.close();
+  }
+  expect(wide).toEqual([]);
 });

@@ -43,3 +43,4 @@ export * from '../modules/take-assignment/take-items.table.js';
 export * from '../modules/warehouse/courier-trace.table.js';
 export * from '../modules/warehouse/warehouse.table.js';
 export * from '../modules/work-orders/work-orders.table.js';
+export * from '../modules/workbench/workbench.table.js';

@@ -13,6 +13,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { applyOutcome, assertLineOpen, reverseOutcome } from '../dropship-orders/index.js';
 import { fulfilmentSettings } from '../fulfilment-settings/index.js';
 import { appendTakeLogs, canStart, lockOrdersOf, next, type TakeLogEntry } from '../take-assignment/index.js';
+import { forgetKeptDay } from '../workbench/index.js';
 import * as repo from './picking.repository.js';
 import { checkInput, type Item, lineName, pair, plan, refOf, stateOf, statusText } from './picking-rules.js';
 import { isSupervisor } from './picking-view.js';
@@ -189,6 +190,8 @@ export async function cancelTook(db: Db, caller: Caller, ids: number[]): Promise
         tookAt: null,
       });
       if (!moved || !(await repo.endMark(t, m.id, 'CANCELED'))) throw new AppError(ErrorCode.PICKING_NOT_CANCELABLE);
+      // Its took day may be closed already: the workbench counts that day again.
+      if (i.tookAt) await forgetKeptDay(t, i.purchaserOrgId, 'ITEMS_TOOK', i.tookAt);
       if (m.result === 'E_LACK_TAKING' && i.takingStatus === 'E_NEXT_TAKING') await repo.setLackDays(t, i, Math.max(0, i.lackDays - 1));
       const r = await reverseOutcome(t, actor, {
         ...refOf(i),

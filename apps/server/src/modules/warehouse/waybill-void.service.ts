@@ -17,6 +17,7 @@ import { findOrders, insertEvents, lockOrders, type OrderStopped } from '../drop
 import { enqueueJob, type JobQueue } from '../jobs/index.js';
 import type { ShopsDeps } from '../shops/index.js';
 import { appendTakeLogs } from '../take-assignment/index.js';
+import { forgetKeptDay } from '../workbench/index.js';
 import type { CourierGateway } from './courier-gateway.js';
 import { cancelPlatformWaybill } from './platform-waybill.service.js';
 import * as repo from './warehouse.repository.js';
@@ -70,6 +71,8 @@ async function voidKept(deps: VoidDeps, w: repo.WaybillRecord, actor: { purchase
   return inTransaction(deps.db, async (t) => {
     const [o] = await lockOrders(t, w.sellerOrgId, [w.orderId]);
     if (!(await repo.deleteWaybill(t, actor.purchaserOrgId, w.id))) return false;
+    // Issued on a day that may be closed: the workbench's 发货单数 counts that day again.
+    await forgetKeptDay(t, actor.purchaserOrgId, 'ORDERS_SHIPPED', w.createdAt);
     const source = w.platformSource ?? 'KUAIDI100';
     const note = `${why}：作废面单 ${w.trackingNo}（${source === 'KUAIDI100' ? '快递100' : source}），下次发货重新取号`;
     const items = await repo.itemsOfOrder(t, actor.purchaserOrgId, w.orderId);

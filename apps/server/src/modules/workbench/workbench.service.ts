@@ -4,7 +4,6 @@
  */
 import {
   beijingDay,
-  beijingDayEnd,
   beijingDayStart,
   type CourierProblemRow,
   ErrorCode,
@@ -43,8 +42,6 @@ export async function homeData(db: Db, caller: Caller, now = new Date()): Promis
   const audience = await audienceOf(db, caller);
   const today = beijingDay(now);
   const days = Array.from({ length: CHART_DAYS }, (_, i) => beijingDay(now.getTime() - (CHART_DAYS - 1 - i) * DAY_MS));
-  const from = beijingDayStart(days[0] as string);
-  const to = beijingDayEnd(today);
 
   let todo: { key: WorkbenchTodoKey; count: number }[];
   let series: figures.DaySeries;
@@ -53,7 +50,7 @@ export async function homeData(db: Db, caller: Caller, now = new Date()): Promis
     const [t, near, s, p] = await Promise.all([
       repo.sellerTodo(db, caller.orgId),
       countNearDeadline(db, caller.orgId, PROBLEM_NEAR_DEADLINE_MS),
-      figures.sellerFigures(db, caller.orgId, from, to),
+      figures.sellerFigures(db, caller.orgId, days, now),
       repo.courierProblems(db, caller.orgId, 'seller', PROBLEM_ROWS),
     ]);
     todo = [
@@ -68,7 +65,7 @@ export async function homeData(db: Db, caller: Caller, now = new Date()): Promis
   } else if (audience === 'purchaser') {
     const [t, s, p] = await Promise.all([
       repo.purchaserTodo(db, caller.orgId),
-      figures.purchaserFigures(db, caller.orgId, from, to),
+      figures.purchaserFigures(db, caller.orgId, days, now),
       repo.courierProblems(db, caller.orgId, 'purchaser', PROBLEM_ROWS),
     ]);
     todo = [
@@ -82,7 +79,7 @@ export async function homeData(db: Db, caller: Caller, now = new Date()): Promis
   } else {
     const [t, s] = await Promise.all([
       repo.pickerTodo(db, caller.orgId, caller.userId, beijingDayStart(today)),
-      figures.purchaserFigures(db, caller.orgId, from, to, caller.userId),
+      figures.purchaserFigures(db, caller.orgId, days, now, caller.userId),
     ]);
     todo = [
       { key: 'MY_TAKING', count: t.myTaking },
