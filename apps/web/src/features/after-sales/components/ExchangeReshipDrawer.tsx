@@ -5,16 +5,15 @@
  * costs (express + service fee: the goods money the stall kept pays the piece). The request key lives
  * while the drawer is open, so a double click is one order; the answer links the new order.
  */
-import { fenToYuan, ReceiverFields } from '@dropship/contract';
+import { fenToYuan } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Form, Radio, Result, Space, Typography } from 'antd';
+import { Alert, App, Drawer, Form, Result, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { requestKey } from '../../../lib/request-key';
 import { dropshipKeys } from '../../dropship-orders/api';
-import { ReceiverFormItems } from '../../dropship-orders/components/ReceiverModal';
+import { PaidReshipForm, type PaidReshipValues, reshipReceiver } from '../../dropship-orders/components/PaidReshipForm';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
-import { PayPasswordInput, payPasswordRules } from '../../funds/reset-pay-pass/PayPasswordInput';
 import { afterSaleApi, afterSaleKeys } from '../api';
 
 export interface ExchangeTarget {
@@ -22,21 +21,11 @@ export interface ExchangeTarget {
   afterSaleNo: string;
 }
 
-interface Values {
-  name: string;
-  phone: string;
-  area: string[];
-  address: string;
-  expressCode: string;
-  payPassword: string;
-}
-
 export function ExchangeReshipDrawer({ target, onClose }: { target: ExchangeTarget | null; onClose(): void }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<PaidReshipValues>();
   const area = Form.useWatch('area', form) as string[] | undefined;
-  const expressCode = Form.useWatch('expressCode', form) as string | undefined;
   const province = area?.[0] ?? '';
   const id = target?.id ?? 0;
   const key = useRef(requestKey());
@@ -64,12 +53,11 @@ export function ExchangeReshipDrawer({ target, onClose }: { target: ExchangeTarg
       ...(r ? { name: r.name, phone: r.phone, area: [r.province, r.city, r.district].filter(Boolean), address: r.address } : {}),
     });
   }, [q, id, form]);
-  const chosen = q?.quotes.find((x) => x.code === expressCode);
   const reship = useMutation({
-    mutationFn: (v: Values) =>
+    mutationFn: (v: PaidReshipValues) =>
       afterSaleApi.exchangeReship({
         id,
-        receiver: ReceiverFields.parse({ name: v.name, phone: v.phone, province: v.area[0], city: v.area[1], district: v.area[2] ?? '', address: v.address }),
+        receiver: reshipReceiver(v),
         expressCode: v.expressCode,
         payPassword: v.payPassword,
         requestKey: key.current,
@@ -105,26 +93,7 @@ export function ExchangeReshipDrawer({ target, onClose }: { target: ExchangeTarg
             </Typography.Paragraph>
           ) : null}
           {q && !q.receiver ? <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="原订单收货人由平台加密，请填写补发的收货人" /> : null}
-          <Form form={form} layout="vertical" preserve={false} onFinish={(v) => reship.mutate(v)}>
-            <ReceiverFormItems />
-            <Form.Item name="expressCode" label="快递（费用按快递规则计算）" rules={[{ required: true, message: '请选择快递' }]}>
-              <Radio.Group>
-                <Space orientation="vertical">
-                  {(q?.quotes ?? []).map((x) => (
-                    <Radio key={x.code} value={x.code}>
-                      {x.name} 快递费 ¥{fenToYuan(x.expressFeeFen)} + 服务费 ¥{fenToYuan(x.serviceFeeFen)}
-                    </Radio>
-                  ))}
-                </Space>
-              </Radio.Group>
-            </Form.Item>
-            <Form.Item name="payPassword" label="支付密码" rules={payPasswordRules()}>
-              <PayPasswordInput aria-label="支付密码" />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" loading={reship.isPending}>
-              确认补发{chosen ? `并支付 ¥${fenToYuan(chosen.totalFen)}` : ''}
-            </Button>
-          </Form>
+          <PaidReshipForm form={form} quotes={q?.quotes} action="确认补发" pending={reship.isPending} onFinish={(v) => reship.mutate(v)} />
         </>
       )}
     </Drawer>

@@ -4,32 +4,21 @@
  * goods were paid once), and confirms with the pay password: the order is placed and paid from the
  * balance in one step. The request key lives while the drawer is open, so a double click is one order.
  */
-import { fenToYuan, type ProblemRow, ReceiverFields } from '@dropship/contract';
+import { fenToYuan, type ProblemRow } from '@dropship/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Form, Radio, Space, Typography } from 'antd';
+import { Alert, App, Drawer, Form, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { requestKey } from '../../../lib/request-key';
-import { ReceiverFormItems } from '../../dropship-orders/components/ReceiverModal';
+import { PaidReshipForm, type PaidReshipValues, reshipReceiver } from '../../dropship-orders/components/PaidReshipForm';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
-import { PayPasswordInput, payPasswordRules } from '../../funds/reset-pay-pass/PayPasswordInput';
 import { problemApi, problemKeys } from '../api';
 import { goodsText } from '../problem-list';
-
-interface Values {
-  name: string;
-  phone: string;
-  area: string[];
-  address: string;
-  expressCode: string;
-  payPassword: string;
-}
 
 export function ReshipDrawer({ parcel, onClose }: { parcel: ProblemRow | null; onClose(): void }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<PaidReshipValues>();
   const area = Form.useWatch('area', form) as string[] | undefined;
-  const expressCode = Form.useWatch('expressCode', form) as string | undefined;
   const province = area?.[0] ?? '';
   const id = parcel?.id ?? 0;
   const key = useRef(requestKey());
@@ -41,12 +30,11 @@ export function ReshipDrawer({ parcel, onClose }: { parcel: ProblemRow | null; o
     queryFn: () => problemApi.reshipQuote(id, province),
     enabled: id > 0 && province !== '',
   });
-  const chosen = quote.data?.find((q) => q.code === expressCode);
   const reship = useMutation({
-    mutationFn: (v: Values) =>
+    mutationFn: (v: PaidReshipValues) =>
       problemApi.reship({
         id,
-        receiver: ReceiverFields.parse({ name: v.name, phone: v.phone, province: v.area[0], city: v.area[1], district: v.area[2] ?? '', address: v.address }),
+        receiver: reshipReceiver(v),
         expressCode: v.expressCode,
         payPassword: v.payPassword,
         requestKey: key.current,
@@ -67,30 +55,13 @@ export function ReshipDrawer({ parcel, onClose }: { parcel: ProblemRow | null; o
         title="包裹里的商品已在仓库，重发将新建一个代发订单直接发出：不再拿货，商品费用为0，只需支付快递费和服务费（从余额扣除）。"
       />
       <Typography.Paragraph>商品：{parcel ? goodsText(parcel) || '—' : '—'}</Typography.Paragraph>
-      <Form form={form} layout="vertical" preserve={false} onFinish={(v) => reship.mutate(v)}>
-        <ReceiverFormItems />
-        <Form.Item name="expressCode" label="快递（费用按快递规则计算）" rules={[{ required: true, message: '请选择快递' }]}>
-          {province ? (
-            <Radio.Group>
-              <Space direction="vertical">
-                {(quote.data ?? []).map((q) => (
-                  <Radio key={q.code} value={q.code}>
-                    {q.name} 快递费 ¥{fenToYuan(q.expressFeeFen)} + 服务费 ¥{fenToYuan(q.serviceFeeFen)}
-                  </Radio>
-                ))}
-              </Space>
-            </Radio.Group>
-          ) : (
-            <Typography.Text type="secondary">先选择省市区，再选择快递</Typography.Text>
-          )}
-        </Form.Item>
-        <Form.Item name="payPassword" label="支付密码" rules={payPasswordRules()}>
-          <PayPasswordInput aria-label="支付密码" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={reship.isPending}>
-          确认重发{chosen ? `并支付 ¥${fenToYuan(chosen.totalFen)}` : ''}
-        </Button>
-      </Form>
+      <PaidReshipForm
+        form={form}
+        quotes={province ? (quote.data ?? []) : undefined}
+        action="确认重发"
+        pending={reship.isPending}
+        onFinish={(v) => reship.mutate(v)}
+      />
     </Drawer>
   );
 }
