@@ -27,5 +27,6 @@ export { deleteSettlementLine } from './settlements/settlements.repository.js';
 export { recordSettlementLine } from './settlements/settlements.service.js';
 export type { AlipayBusiness } from './alipay/alipay-notify.service.js';
 export { registerAlipayBusiness } from './alipay/alipay-notify.service.js';
+export { newTradeNo } from './alipay/trade-no.js';
 export { onReplenishPaid } from './replenish/replenish.service.js';
 export { recordRoyaltySplit, registerRoyaltyJobs, reverseOrderSplit } from './ali-ledger/royalty-settle.service.js';

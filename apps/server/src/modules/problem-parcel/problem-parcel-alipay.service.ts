@@ -15,6 +15,7 @@ import {
   alipayPayFor,
   assertPayPassword,
   closeTrade,
+  newTradeNo,
   type PaidTrade,
   registerAlipayBusiness,
   returnUrlFor,
@@ -40,9 +41,7 @@ export const closeFreightPayment = (db: Db, outTradeNo: string) => closeTrade(db
 
 /** Our number for a freight trade: PF + Beijing time to the second + ten random digits. */
 export function newFreightTradeNo(now = new Date()): string {
-  const stamp = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-  const digits = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => String(b % 10)).join('');
-  return `${TRADE_PREFIX}${stamp}${digits}`;
+  return newTradeNo(TRADE_PREFIX, now);
 }
 
 export async function startFreightAlipay(

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
-import { type AlipayGateway, alipayPayFor, assertPayPassword, balanceOf, returnUrlFor } from '../../funds/index.js';
+import { type AlipayGateway, alipayPayFor, assertPayPassword, balanceOf, newTradeNo, returnUrlFor } from '../../funds/index.js';
 import * as repo from '../orders.repository.js';
 import { payWithPayLater } from '../pay-later/pay-later.service.js';
 import * as payments from './payments.repository.js';
@@ -45,9 +45,7 @@ export async function payWithBalance(db: Db, caller: Caller, ids: number[], requ
 
 /** Our number for an Alipay trade of dropship orders: DP + Beijing time to the second + ten random digits. */
 export function newDropshipTradeNo(now = new Date()): string {
-  const stamp = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
-  const digits = Array.from(crypto.getRandomValues(new Uint8Array(10)), (b) => String(b % 10)).join('');
-  return `${payments.TRADE_PREFIX}${stamp}${digits}`;
+  return newTradeNo(payments.TRADE_PREFIX, now);
 }
 
 /** One Alipay trade for the batch: checked payable now, paid when Alipay says so. */

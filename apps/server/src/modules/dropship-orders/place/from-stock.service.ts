@@ -32,18 +32,11 @@ export interface StockLine {
   stall?: StallOfLine;
 }
 
-/** The stall's walk fields of an order line and the unit cost it was bought at. */
-export interface StallOfLine {
-  supplierId: number | null;
-  stallName: string;
-  market: string;
-  building: string;
-  floor: string;
-  stallNo: string;
-  marketArea: string;
-  picUrl: string | null;
-  unitCostFen: number;
-}
+/** The stall's walk fields of an order line and the unit cost it was bought at: the line's own columns. */
+export type StallOfLine = Pick<
+  repo.ItemRecord,
+  'supplierId' | 'stallName' | 'market' | 'building' | 'floor' | 'stallNo' | 'marketArea' | 'picUrl' | 'unitCostFen'
+>;
 
 const NO_STALL = { supplierId: null, stallName: '', market: '', building: '', floor: '', stallNo: '', marketArea: '', picUrl: null };
 

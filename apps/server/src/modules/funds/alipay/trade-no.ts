@@ -8,7 +8,8 @@ import { randomInt } from 'node:crypto';
 export const TRADE_PREFIX = { recharge: 'RC', replenish: 'RP', withdrawal: 'TX' } as const;
 export type TradePrefix = (typeof TRADE_PREFIX)[keyof typeof TRADE_PREFIX];
 
-export function newTradeNo(prefix: TradePrefix, now = new Date()): string {
+/** Any business's trade number: funds' own prefixes above, or a module's registered one (DP, MB, PF). */
+export function newTradeNo(prefix: TradePrefix | (string & {}), now = new Date()): string {
   const stamp = new Date(now.getTime() + 8 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14);
   return `${prefix}${stamp}${String(randomInt(1e5)).padStart(5, '0')}${String(randomInt(1e5)).padStart(5, '0')}`;
 }
