@@ -442,8 +442,12 @@ describe('a random run of after-sale operations', () => {
       else await counted('inspect', send(purchaser, `${RETURNS}/afterSale/inspect`, body()));
     }
 
-    /** The stall's answer on the after-sale's return line (assigned to the picker first when waiting). */
-    async function stall() {
+    /**
+     * The stall's answer on the after-sale's return line (assigned to the picker first when waiting): random,
+     * or the one a coverage top-up asks for (a random top-up's refusals used up the lines waiting at the stall,
+     * and one clean-clone run ended with no 已退货 at all).
+     */
+    async function stall(answer?: 'returned' | 'refuse') {
       const a = await one(
         rand() < 0.9
           ? sql`status = 'GOODS_RETURNING' and return_status = 'WAIT_FACTORY'`
@@ -454,7 +458,7 @@ describe('a random run of after-sale operations', () => {
       if (!line) return;
       if (line.status === 'WAITING_ASSIGNED' && rand() < 0.9)
         await counted('assign', send(purchaser, `${RETURNS}/lines/assign`, { lineIds: [line.id], pickerUserId: pickerId }));
-      const r = rand();
+      const r = answer === 'returned' ? 0 : answer === 'refuse' ? 1 : rand();
       if (r < 0.4) await counted('returned', send(purchaser, `${RETURNS}/lines/returned`, { lineId: line.id }));
       else if (r < 0.6)
         await counted('returned-typed', send(purchaser, `${RETURNS}/lines/returned`, { lineId: line.id, refundFen: int(1, a.refund_fen + 500) }));
@@ -536,8 +540,8 @@ describe('a random run of after-sale operations', () => {
       [['signIn:ok'], signIn],
       [['inspect:ok'], inspect],
       [[`inspect:${ErrorCode.AFTER_SALE_ALREADY_INSPECTED}`, `inspect:${ErrorCode.AFTER_SALE_NOT_INSPECTABLE}`], inspect],
-      [['returned:ok', 'returned-typed:ok'], stall],
-      [['stallRefuse:ok'], stall],
+      [['returned:ok', 'returned-typed:ok'], () => stall('returned')],
+      [['stallRefuse:ok'], () => stall('refuse')],
       [['decide:ok'], decide],
     ];
     const seen = (names: string[]) => names.reduce((n, name) => n + (outcomes[name] ?? 0), 0);
