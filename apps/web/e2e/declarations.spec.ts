@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
+// A server per test, not per file: a retry must not find the first try's pay password and declaration.
 let h: Harness;
-beforeAll(async () => {
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(() => h?.close());
+afterEach(() => h?.close());
 
 it('declares two lines, submits and pays them, and sees them in the history', async () => {
   const { context, page } = await h.newPage();
@@ -42,7 +43,12 @@ it('declares two lines, submits and pays them, and sees them in the history', as
   await page.getByText(/报单 BD\d+ 已提交，生成 1 个代发订单/).waitFor();
   await page.getByLabel('支付密码').fill(PAY_PASSWORD);
   await page.getByRole('button', { name: /确认支付/ }).click();
-  await page.waitForURL('**/declarationHistory');
+  // A refused payment leaves the dialog open with its reason: name it instead of a bare timeout.
+  await page.waitForURL('**/declarationHistory', { timeout: 60_000 }).catch(async (e) => {
+    await page.screenshot({ path: '/tmp/declarations-pay-failure.png', fullPage: true });
+    const shown = await page.locator('.ant-modal, .ant-message, .ant-alert').allTextContents();
+    throw new Error(`支付后未进入报单历史：${shown.join(' | ')}`, { cause: e });
+  });
 
   const row = page.locator('tr', { hasText: /BD\d+/ }).first();
   await row
