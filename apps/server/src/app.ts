@@ -5,7 +5,6 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { alipayRoyalty } from '@dropship/channels';
 import { ErrorCode } from '@dropship/contract';
 import fastifyCookie from '@fastify/cookie';
@@ -21,6 +20,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './lib/
 import { safeLogger } from './lib/log-safety.js';
 import { useReceiverKeys } from './lib/receiver-vault/index.js';
 import { registerSecurityHeaders } from './lib/security-headers.js';
+import { SERVER_ROOT } from './lib/server-root.js';
 import { createStorage } from './lib/storage/index.js';
 import { installTextGuard } from './lib/text-guard.js';
 import { zodValidatorCompiler } from './lib/validation.js';
@@ -75,7 +75,7 @@ import { workbenchRoutes } from './modules/workbench/workbench.routes.js';
 import { authPlugin, optionalCaller } from './plugins/auth.js';
 import { operatorAuditPlugin } from './plugins/operator-audit.js';
 
-const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+const defaultWebDist = path.resolve(SERVER_ROOT, '../web/dist');
 
 export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   // Before any route or job can write a receiver: they seal with the configured keys.

@@ -1,0 +1,135 @@
+/**
+ * The production start against the start it replaces: the server built ahead of time
+ * (apps/server/dist/main.js, `node --enable-source-maps`, what `npm start` runs) beside the
+ * TypeScript loader (`tsx apps/server/src/main.ts`, what `npm start` ran before), each from a copy
+ * of the same migrated and seeded PGlite data directory, runs alternating which goes first:
+ * spawn-to-healthy (the first 200 of /api/health) and the resident memory of the whole process tree
+ * (tsx runs the server in a child process) after it has sat idle. DATABASE_URL is ignored: the
+ * embedded default is what a fresh `npm start` opens. `BENCH_RUNS` (3), `BENCH_IDLE_MS` (5000).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const runs = Number(process.env.BENCH_RUNS) || 3;
+const idleMs = Number(process.env.BENCH_IDLE_MS) || 5_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** VmRSS of a process and all its descendants, in MB (Linux /proc). */
+function treeRssMb(pid: number): number {
+  let kb = 0;
+  const walk = (p: number) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        const children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
+        for (const c of children ? children.split(/\s+/) : []) walk(Number(c));
+      }
+    } catch {
+      // The process ended between the reads.
+    }
+  };
+  walk(pid);
+  return kb / 1024;
+}
+
+async function waitHealthy(port: number, child: ChildProcess, started: number): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (r.status === 200) return performance.now() - started;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+interface Sample {
+  healthyMs: number;
+  rssMb: number;
+}
+
+async function startOnce(seeded: string, command: string, args: string[]): Promise<Sample> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
+  cpSync(seeded, dataDir, { recursive: true });
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PRINT_COMPONENT_EMULATOR: 'free' },
+  });
+  try {
+    const healthyMs = await waitHealthy(port, child, started);
+    await new Promise((r) => setTimeout(r, idleMs));
+    return { healthyMs, rssMb: treeRssMb(child.pid ?? 0) };
+  } finally {
+    const ended = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await ended;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+const buildStarted = performance.now();
+const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+if (built.status !== 0) throw new Error('服务端构建失败');
+const buildMs = performance.now() - buildStarted;
+
+const seeded = mkdtempSync(path.join(os.tmpdir(), 'bench-start-seeded-'));
+const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/prepare.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DATABASE_URL: '', DATA_DIR: seeded, LOG_LEVEL: 'warn' },
+});
+if (prepared.status !== 0) throw new Error('演示数据准备失败');
+
+const sides = {
+  built: [process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js']] as const,
+  tsx: [path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts']] as const,
+};
+const samples: Record<keyof typeof sides, Sample[]> = { built: [], tsx: [] };
+for (let i = 0; i < runs; i++) {
+  const order = i % 2 === 0 ? (['built', 'tsx'] as const) : (['tsx', 'built'] as const);
+  for (const side of order) {
+    const [cmd, args] = sides[side];
+    const s = await startOnce(seeded, cmd, [...args]);
+    samples[side].push(s);
+    console.log(`run ${i + 1} ${side.padEnd(5)} healthy ${s.healthyMs.toFixed(0)} ms, RSS ${s.rssMb.toFixed(0)} MB`);
+  }
+}
+rmSync(seeded, { recursive: true, force: true });
+
+const fig = (side: keyof typeof sides) => ({
+  healthy: median(samples[side].map((s) => s.healthyMs)),
+  rss: median(samples[side].map((s) => s.rssMb)),
+});
+const b = fig('built');
+const t = fig('tsx');
+console.log(`\nbuild (esbuild): ${buildMs.toFixed(0)} ms`);
+console.log(`spawn → healthy, median of ${runs}: built ${b.healthy.toFixed(0)} ms, tsx ${t.healthy.toFixed(0)} ms → ${(b.healthy / t.healthy).toFixed(2)}×`);
+console.log(`idle RSS (process tree) after ${idleMs} ms, median: built ${b.rss.toFixed(0)} MB, tsx ${t.rss.toFixed(0)} MB → ${(b.rss / t.rss).toFixed(2)}×`);
+console.log(
+  `load: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
