@@ -213,7 +213,9 @@ function registerWebPages(app: FastifyInstance, root: string) {
       rel = '';
     }
     const file = path.join(root, rel);
-    if (rel && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
+    // Dot folders (the build's .vite/manifest.json) are the build's own, not the site's.
+    const hidden = rel.split('/').some((part) => part.startsWith('.'));
+    if (rel && !hidden && file.startsWith(root) && existsSync(file) && statSync(file).isFile()) {
       const immutable = rel.startsWith('assets/');
       // cacheControl: false, or @fastify/static writes its own max-age=0 over ours.
       return reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(rel, { cacheControl: false });

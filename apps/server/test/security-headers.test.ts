@@ -19,6 +19,8 @@ beforeAll(async () => {
   mkdirSync(path.join(web, 'assets'));
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>t</title>');
   writeFileSync(path.join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
+  mkdirSync(path.join(web, '.vite'));
+  writeFileSync(path.join(web, '.vite', 'manifest.json'), '{}');
   t = await createTestApp({ env: { WEB_DIST: web, TRUST_PROXY: '1', API_DOCS: 'user' } });
 });
 afterAll(async () => {
@@ -52,6 +54,13 @@ describe('headers', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.app.inject({ url: '/order/orderList' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("the build's own dot folders (.vite/manifest.json) are not served: the page answers instead", async () => {
+    for (const url of ['/.vite/manifest.json', '/%2Evite/manifest.json']) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toContain('<title>t</title>');
+    }
   });
 });
 
