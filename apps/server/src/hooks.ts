@@ -5,7 +5,7 @@
  * nothing. Never wire a hook as an import side effect: a test checks that this function leaves no
  * declared hook without a handler.
  */
-import { afterSalesOnRefunds, autoAfterSaleOnRefunds, onReturnLineAnswered, signInOnScan } from './modules/after-sale/index.js';
+import { afterSalesOnRefunds, autoAfterSaleOnRefunds, goodsBackOnReplacementCanceled, onReturnLineAnswered, signInOnScan } from './modules/after-sale/index.js';
 import { interceptOnRefunds, mirrorTakeItems, orderDelivered, orderStopped, receiversErased, stopForPurchaser } from './modules/dropship-orders/index.js';
 import { intakeUnmatched } from './modules/headless-parcel/index.js';
 import { messageOnDelivery } from './modules/messages/index.js';
@@ -34,6 +34,8 @@ export function wireModuleHooks() {
   receiversErased.on(maskErasedLabels);
   // A paid order cancelled or all its lines stopped: the warehouse queues giving back a waybill it kept for it.
   orderStopped.on(recycleOnStop);
+  // A cancelled 换货补发 replacement: the goods money the stall kept for the exchange goes back to the seller.
+  orderStopped.on(goodsBackOnReplacementCanceled);
   // The warehouse's 退货登记 scan also signs in the after-sales whose return parcel it is.
   returnParcelScanned.on(signInOnScan);
   // A registered parcel that matched nothing becomes a headless parcel (无头件), matched automatically where it can be.

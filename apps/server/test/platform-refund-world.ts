@@ -1,10 +1,10 @@
 /**
- * The world of the platform after-sale tests: the demo seller with money and a pay password, a Taobao
+ * The world of the platform after-sale tests: the demo seller with money and a pay password, a Taobao (or named)
  * shop authorized on the marketplace emulator (SHOP_FIRST_SYNC_DAYS=4 while the file runs), one stall,
  * and the steps those tests repeat: find a synced order waiting to ship, link its goods and place and
  * pay it, deliver it, sync the shop.
  */
-import type { MarketplaceEmulator, NormalizedOrder } from '@dropship/channels';
+import type { MarketplaceChannel, MarketplaceEmulator, NormalizedOrder } from '@dropship/channels';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client.js';
@@ -42,8 +42,8 @@ export interface PlatformRefundWorld {
   close(): Promise<void>;
 }
 
-/** `name` tells the shop and the stall of one file apart; `trackingPrefix` its waybill numbers. */
-export async function startPlatformRefundWorld(name: string, trackingPrefix: string): Promise<PlatformRefundWorld> {
+/** `name` tells the shop and the stall of one file apart; `trackingPrefix` its waybill numbers; `channel` the shop's platform. */
+export async function startPlatformRefundWorld(name: string, trackingPrefix: string, channel: MarketplaceChannel = 'TAOBAO'): Promise<PlatformRefundWorld> {
   process.env.SHOP_FIRST_SYNC_DAYS = '4';
   const t = await createTestApp();
   const db = () => t.database.db;
@@ -52,7 +52,7 @@ export async function startPlatformRefundWorld(name: string, trackingPrefix: str
   await setPayPassword(t, seller, DEMO_PASSWORD);
   await fund(db(), orgId, 1_000_000);
   const emu = await t.app.channels.emulator();
-  const shopId = await addOAuthShop(t.app, seller, 'TAOBAO', `${name}店`);
+  const shopId = await addOAuthShop(t.app, seller, channel, `${name}店`);
   const platformShopId = (await db().select().from(shops).where(eq(shops.id, shopId)))[0]?.platformShopId as string;
   const stallName = `${name}档口`;
   const [stall] = await db()
@@ -80,7 +80,7 @@ export async function startPlatformRefundWorld(name: string, trackingPrefix: str
     available: async () => (await balance(db(), orgId)).available,
     waitingOrder() {
       const found = emu
-        .orders('TAOBAO', platformShopId)
+        .orders(channel, platformShopId)
         .find((o) => o.status === 'WAIT_SELLER_SEND' && o.items.every((i) => i.refundState === 'NONE') && !used.has(o.platformOrderId));
       if (!found) throw new Error('the emulator has no order waiting to ship');
       used.add(found.platformOrderId);
@@ -90,7 +90,7 @@ export async function startPlatformRefundWorld(name: string, trackingPrefix: str
       const skuIds = await findSkuIdsByRefs(
         db(),
         orgId,
-        order.items.map((i) => ({ channel: 'TAOBAO', itemId: i.itemId, skuId: i.skuId })),
+        order.items.map((i) => ({ channel, itemId: i.itemId, skuId: i.skuId })),
       );
       const proposals = order.items.map((_, i) => ({
         shopSkuId: skuIds[i] as number,

@@ -332,6 +332,7 @@ export const AFTER_SALE_OPERATION_NAMES: Record<string, string> = {
   CONFIRM_NEGOTIATED: '档口已付协商退款',
   CONFIRM_RETURN_AGAIN: '采购商确认重新退档口',
   EXCHANGE_RESHIP: '换货补发',
+  EXCHANGE_GOODS_BACK: '补发取消，换货货款退回',
 };
 
 /** Most rows one after-sale export writes. */

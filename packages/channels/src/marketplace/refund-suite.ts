@@ -19,6 +19,22 @@ const HAN = /[\u4e00-\u9fa5]/;
 const REDIRECT = 'http://127.0.0.1:8080/cb';
 /** Channels whose platform takes an agree but offers no refusal through its API (PDD: waybills-aftersales.md §2). */
 const AGREE_ONLY: MarketplaceChannel[] = ['PDD'];
+/**
+ * Where each platform's refund list carries the buyer's return waybill (waybills-aftersales.md; null: it does not,
+ * so the seller fills it in). JD's refund applications are money-only; Kuaishou's list row names only a
+ * logisticsId; Weidian's and KM's rows name none in our sources.
+ */
+export const RETURN_WAYBILL_FIELDS: Record<MarketplaceChannel, readonly [waybill: string, courier: string] | null> = {
+  TAOBAO: ['sid', 'company_name'],
+  PDD: ['tracking_number', 'shipping_name'],
+  TIKTOK: ['aftersale_info.return_logistics_code', 'aftersale_info.return_logistics_company_name'],
+  REDBOOK: ['returnExpressNo', 'returnExpressCompany'],
+  WDT: ['logistics_no', 'logistics_name'],
+  JD: null,
+  KUAISHOU: null,
+  WEIDIAN: null,
+  KM: null,
+};
 
 async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[]> {
   const out: T[] = [];
@@ -178,6 +194,31 @@ export function channelRefundSuite(channel: MarketplaceChannel) {
       expect(closed?.state).toBe('CLOSED');
       expect(phase(refused)).toBe('SELLER_REFUSE_BUYER');
       expect(lineState(refused)).toBe('NONE');
+    });
+
+    it("the buyer's return waybill is read where the platform's refund gives it, at opening and when the buyer adds it later", async () => {
+      tick();
+      const given = RETURN_WAYBILL_FIELDS[channel] !== null;
+      const order = fresh(shopId, true);
+      const r = emu.openRefund(channel, order.platformOrderId, {
+        platformItemId: firstLine(order).platformItemId,
+        hasGoodReturn: true,
+        returnCourierName: '中通快递',
+        returnWaybillNo: `ZT${channel.length}7788123456`,
+      });
+      const read = await listed(r);
+      expect(read?.platformRefundId).toBe(r.platformRefundId);
+      if (given) expect(read).toMatchObject({ returnCourierName: '中通快递', returnWaybillNo: `ZT${channel.length}7788123456` });
+      else expect(read?.returnWaybillNo).toBeUndefined();
+
+      tick();
+      const later = open(fresh(shopId, true), true);
+      expect((await listed(later))?.returnWaybillNo).toBeUndefined();
+      tick();
+      emu.changeRefund(channel, later.platformRefundId, { returnCourierName: '圆通速递', returnWaybillNo: 'YT9900112233' });
+      const filled = await listed(later);
+      if (given) expect(filled).toMatchObject({ returnCourierName: '圆通速递', returnWaybillNo: 'YT9900112233' });
+      else expect(filled?.returnWaybillNo).toBeUndefined();
     });
 
     it("an expired token answers TOKEN_EXPIRED without a throw; another shop's refund is not found; neither moves the refund", async () => {

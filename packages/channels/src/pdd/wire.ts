@@ -165,6 +165,8 @@ export function refundToWire(r: NormalizedRefund, order: NormalizedOrder | undef
     sku_id: r.platformItemId ? Number(r.platformItemId) : undefined,
     outer_id: item?.outerSkuCode ?? '',
     goods_number: item?.quantity,
+    // The buyer's return parcel: tracking_number (退货运单号) and shipping_name (its courier).
+    ...(r.returnWaybillNo ? { tracking_number: r.returnWaybillNo, shipping_name: r.returnCourierName ?? '' } : {}),
     created_time: formatChinaTime(r.createdAt),
     updated_time: formatChinaTime(r.modifiedAt),
   };
@@ -181,6 +183,7 @@ export function refundFromWire(w: Json): NormalizedRefund {
     refundFen: parseYuan(w.refund_amount, 'refund_amount'),
     reason: str(w.after_sale_reason),
     hasGoodReturn: num(w.after_sales_type) === 3,
+    ...(optStr(w.tracking_number) ? { returnWaybillNo: str(w.tracking_number), returnCourierName: optStr(w.shipping_name) ?? '' } : {}),
     createdAt: date(w.created_time, 'created_time'),
     modifiedAt: date(w.updated_time, 'updated_time'),
   };

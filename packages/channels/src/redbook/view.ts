@@ -154,5 +154,6 @@ export function xhsReturnWire(r: NormalizedRefund, core: ChannelCore): XhsReturn
     updatedAt: v.modifiedAt.getTime(),
     expectedRefundAmountYuan: v.refundFen / 100,
     reasonNameZh: v.reason,
+    ...(v.returnWaybillNo ? { returnExpressNo: v.returnWaybillNo, returnExpressCompany: v.returnCourierName ?? '' } : {}),
   };
 }

@@ -141,6 +141,9 @@ export interface XhsReturnWire {
   updatedAt: number;
   expectedRefundAmountYuan: number;
   reasonNameZh: string;
+  /** The buyer's return parcel (⚠ field names from SDK code, not the Ark docs), once the buyer sent it. */
+  returnExpressNo?: string;
+  returnExpressCompany?: string;
 }
 
 /** returnType: 1 退货 (goods come back), 4 已发货仅退款, 5 未发货仅退款. */
@@ -156,6 +159,7 @@ export function xhsRefundFromWire(raw: unknown): NormalizedRefund {
     refundFen: parseYuan(w.expectedRefundAmountYuan, 'expectedRefundAmountYuan'),
     reason: str(w.reasonNameZh),
     hasGoodReturn: num(w.returnType) === 1,
+    ...(optStr(w.returnExpressNo) ? { returnWaybillNo: str(w.returnExpressNo), returnCourierName: optStr(w.returnExpressCompany) ?? '' } : {}),
     createdAt: ms(w.applyTime) ?? new Date(0),
     modifiedAt: ms(w.updatedAt) ?? new Date(0),
   };

@@ -182,6 +182,8 @@ export function refundToWire(r: NormalizedRefund): Json {
       refund_amount: r.refundFen,
       refund_status: LINE_REFUND[r.state],
       reason: r.reason,
+      // The buyer's return parcel: return_logistics_code (退货运单号) and its courier's name.
+      ...(r.returnWaybillNo ? { return_logistics_code: r.returnWaybillNo, return_logistics_company_name: r.returnCourierName ?? '' } : {}),
       apply_time: unixSeconds(r.createdAt),
       update_time: unixSeconds(r.modifiedAt),
     },
@@ -204,6 +206,9 @@ export function refundFromWire(w: Json): NormalizedRefund {
     reason: str(a.reason),
     // 0 退货退款 and 3 换货 send goods back; 1/2 are money only.
     hasGoodReturn: type === 0 || type === 3,
+    ...(optStr(a.return_logistics_code)
+      ? { returnWaybillNo: str(a.return_logistics_code), returnCourierName: optStr(a.return_logistics_company_name) ?? '' }
+      : {}),
     createdAt: fromUnix(a.apply_time, 'apply_time'),
     modifiedAt: fromUnix(a.update_time, 'update_time'),
   };

@@ -99,5 +99,6 @@ export function wdtRefundWire(r: NormalizedRefund, core: ChannelCore): WdtRefund
     created: formatChinaTime(v.createdAt),
     modified: formatChinaTime(v.modifiedAt),
     goods_list: line ? [{ oid: line.platformItemId, num: `${line.quantity}.0000` }] : [],
+    ...(v.returnWaybillNo ? { logistics_no: v.returnWaybillNo, logistics_name: v.returnCourierName ?? '' } : {}),
   };
 }

@@ -103,6 +103,9 @@ export interface WdtRefundWire {
   created: string;
   modified: string;
   goods_list: { oid: string; num: string }[];
+  /** The buyer's return parcel (退回物流, ⚠ not in our research sources): courier name and waybill. */
+  logistics_name?: string;
+  logistics_no?: string;
 }
 
 export function wdtRefundFromWire(raw: unknown): NormalizedRefund {
@@ -117,6 +120,7 @@ export function wdtRefundFromWire(raw: unknown): NormalizedRefund {
     refundFen: wdtYuanToFen(w.refund_amount, 'refund_amount'),
     reason: str(w.reason_name),
     hasGoodReturn: wdtGoodsComeBack(num(w.type)),
+    ...(optStr(w.logistics_no) ? { returnWaybillNo: str(w.logistics_no), returnCourierName: optStr(w.logistics_name) ?? '' } : {}),
     createdAt: time(w.created) ?? new Date(0),
     modifiedAt: time(w.modified) ?? new Date(0),
   };

@@ -4,7 +4,7 @@
  * pays in one step a new dropship order of the same stall line to the buyer. Its goods are covered by
  * that money, so the seller pays express + the service fee only; a picker takes the new piece at the
  * stall and the warehouse ships it by the normal scan. Under the original order's and the after-sale's
- * row locks, in one transaction: the order placed and paid (dropship-orders' placePaidFromStock), the
+ * row locks, in one transaction: the order placed and paid (dropship-orders' placePaidReplacement), the
  * after-sale's replacement recorded with a timeline event, and the original order showing 已换货.
  */
 import { ErrorCode, type ExchangeQuoteResult, type ExchangeReshipBody, fenToYuan, type ReceiverFields } from '@dropship/contract';
@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { findOrders, itemsOf, type OrderRecord, placePaidFromStock, plainReceiverOf, stockOrderQuotes } from '../dropship-orders/index.js';
+import { findOrders, itemsOf, type OrderRecord, placePaidReplacement, plainReceiverOf, stockOrderQuotes } from '../dropship-orders/index.js';
 import { loadFeeBook } from '../express/index.js';
 import { assertPayPassword, balanceOf } from '../funds/index.js';
 import * as repo from './after-sale.repository.js';
@@ -86,7 +86,7 @@ export async function exchangeReship(db: Db, caller: Actor, b: ReshipInput) {
     if (!canReshipExchange(a)) throw refuse(a);
     const receiver = b.receiver ?? originalReceiver(o);
     if (!receiver) throw new AppError(ErrorCode.AFTER_SALE_EXCHANGE_RECEIVER_REQUIRED);
-    const order = await placePaidFromStock(t, caller, book, {
+    const order = await placePaidReplacement(t, caller, book, {
       source: 'AFTER_SALE_EXCHANGE',
       receiver,
       expressCode: b.expressCode ?? o.expressCode ?? '',

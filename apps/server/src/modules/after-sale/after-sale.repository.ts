@@ -92,6 +92,16 @@ export async function hasReplacedExchange(db: Db, orgId: number, orderId: number
   return row !== undefined;
 }
 
+/** The exchange whose replacement (换货补发) is this order, if any. */
+export async function byReplacementOrder(db: Db, orgId: number, orderId: number): Promise<AfterSaleRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(afterSales)
+    .where(and(eq(afterSales.orgId, orgId), eq(afterSales.replacementOrderId, orderId)))
+    .limit(1);
+  return row;
+}
+
 /** Records the replacement order of a locked exchange (once: the caller checked none is set). */
 export async function setReplacement(db: Db, orgId: number, id: number, order: { orderId: number; orderNo: string }) {
   await db

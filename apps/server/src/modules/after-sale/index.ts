@@ -14,3 +14,4 @@ export { applyAfterSale, cancelAfterSale, fillReturnWaybill, interceptAfterSale 
 export { afterSalesOnRefunds } from './platform-refunds.service.js';
 export { autoAfterSaleOnRefunds } from './auto-after-sale.service.js';
 export { onReturnLineAnswered, signInJoinedReturn, signInOnScan } from './after-sale-returns.service.js';
+export { goodsBackOnReplacementCanceled } from './exchange-goods-back.service.js';

@@ -12,7 +12,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { sealReceiverColumns } from '../../lib/receiver-vault/index.js';
 import { ensureSetting } from '../auth/index.js';
-import { findOrders, placePaidFromStock, stockOrderQuotes } from '../dropship-orders/index.js';
+import { findOrders, placePaidReplacement, stockOrderQuotes } from '../dropship-orders/index.js';
 import { expressFeeFrom, loadFeeBook } from '../express/index.js';
 import { assertPayPassword, ledgerEntries, moveMoney } from '../funds/index.js';
 import { sendMessage } from '../messages/index.js';
@@ -317,7 +317,7 @@ export async function reshipParcel(db: Db, caller: Actor, b: ReshipInput) {
     if (!isUndecided(p)) throw refuse(p, '重发');
     const goods = p.goods.filter((g) => g.quantity > 0);
     if (goods.length === 0) throw new AppError(ErrorCode.PROBLEM_PARCEL_RESHIP_NO_GOODS);
-    const order = await placePaidFromStock(t, caller, book, {
+    const order = await placePaidReplacement(t, caller, book, {
       source: 'PROBLEM_RESHIP',
       receiver: b.receiver,
       expressCode: b.expressCode,

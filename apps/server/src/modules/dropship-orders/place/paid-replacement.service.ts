@@ -66,7 +66,7 @@ export function stockOrderQuotes(book: FeeBook, province: string, itemCount: num
 }
 
 /** Places the order (WAITING_PAYMENT) and pays it from the balance at once; the caller's transaction holds both. */
-export async function placePaidFromStock(t: Db, payer: { orgId: number; userId: number }, book: FeeBook, o: StockOrder) {
+export async function placePaidReplacement(t: Db, payer: { orgId: number; userId: number }, book: FeeBook, o: StockOrder) {
   const receiver = normalizeReceiver(o.receiver);
   const itemCount = o.lines.reduce((n, l) => n + l.quantity, 0);
   const { express, serviceFeeFen, totalFen } = stockOrderCharges(book, o.expressCode, receiver.province, itemCount);
