@@ -110,7 +110,33 @@ describe('POST /api/b2/post/orders/page', () => {
     expect((await page(other, { orderNo: unpaid.orderNo })).data.total).toBe(0);
   });
 
+  it('filters by platform (a statistics row by platform links here) within the caller’s own orders', async () => {
+    const all = await db().select({ id: dropshipOrders.id, channel: dropshipOrders.channel }).from(dropshipOrders).where(eq(dropshipOrders.orgId, orgId));
+    const ids = (channel: string) =>
+      all
+        .filter((o) => o.channel === channel)
+        .map((o) => o.id)
+        .sort((a, b) => b - a);
+    const channels = [...new Set(all.map((o) => o.channel).filter((c): c is string => c !== null))];
+    expect(ids('TAOBAO')).toEqual(expect.arrayContaining([unpaid.id, paidOrder.id, canceled.id]));
+    for (const channel of channels) {
+      const r = await page(seller, { channel });
+      expect(r.errorCode, r.errorMsg).toBe(0);
+      expect([r.data.total, r.data.list.map((x) => x.id)], channel).toEqual([ids(channel).length, ids(channel)]);
+    }
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const withDays = await page(seller, { channel: 'TAOBAO', createdFrom: today, createdTo: today, status: 'WAITING_TAKING' });
+    expect(withDays.data.list.map((x) => x.id)).toEqual([paidOrder.id]);
+    expect((await page(seller, { channel: 'KUAISHOU' })).data).toMatchObject({ total: 0, list: [] });
+    // Another seller's orders of the same platform stay its own.
+    const theirs = await page(other, { channel: 'TAOBAO' });
+    expect(theirs.data.total).toBe(1);
+    expect(theirs.data.list.map((x) => x.id)).not.toContain(paidOrder.id);
+  });
+
   it('refuses bad filters in Chinese', async () => {
+    expectBadRequest(await page(seller, { channel: 'AMAZON' }), /平台不正确/);
+    expectBadRequest(await page(seller, { channel: 7 }), /平台不正确/);
     expectBadRequest(await page(seller, { status: 'NOPE' }), /订单状态/);
     expectBadRequest(await page(seller, { phoneTail: '12' }), /手机尾号必须是4位数字/);
     expectBadRequest(await page(seller, { createdFrom: '2026-02-01', createdTo: '2026-01-01' }), /下单开始日期不能晚于结束日期/);

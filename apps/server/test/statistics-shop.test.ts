@@ -1,9 +1,10 @@
 /**
  * 店铺拿退货统计 (decision 0037): a seller's take items and after-sales per shop and per platform
  * equal the raw rows; the shop filter; Excel export; who may call it (a seller, its own shops only)
- * and bad input (a Chinese message, nothing changed).
+ * and bad input (a Chinese message, nothing changed). Then 拿货统计 / 缺货统计 split by shop and by
+ * platform (the seller's, from the shop grain) with the shop picker's filter and its choices.
  */
-import { beijingDay, type ShopStatisticsResult } from '@dropship/contract';
+import { beijingDay, ErrorCode, type ShopStatisticsResult, type StatisticsShopOption, type TakeStatisticsResult } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
@@ -18,7 +19,7 @@ let w: PickingWorld;
 let otherSeller: Session;
 let otherShopId: number;
 const db = () => w.t.database.db;
-const { post } = callers(() => w.t);
+const { get, post } = callers(() => w.t);
 const today = () => beijingDay();
 const range = { startDay: beijingDay(Date.now() - 6 * 86_400_000), endDay: beijingDay() };
 const shopStats = (s: Session, body: Record<string, unknown>) => post<ShopStatisticsResult>('/api/b2/statistics/shopTakeReturn', s, body);
@@ -41,6 +42,10 @@ beforeAll(async () => {
   });
   expect(apply.errorCode, apply.errorMsg).toBe(0);
   await paidAssigned(w, [{ costFen: 1500 }], null, 'PDD');
+  // A taken item with a take time on the PDD shop too.
+  const c = await paidAssigned(w, [{ costFen: 1800 }], w.pickerB, 'PDD');
+  const markB = await post('/api/b2/purchaser/picking/mark', w.pickerB, { takeItemIds: [c.items[0]?.id], result: 'TOOK', priceFen: 1800 });
+  expect(markB.errorCode, markB.errorMsg).toBe(0);
   // Another seller with a shop of its own.
   const org = await createOrganisation(db(), { type: 'seller', name: '另一家卖家' });
   await createUser(db(), { orgId: org, username: 'other_seller_s', password: PASSWORD, isMain: true });
@@ -122,6 +127,123 @@ describe('店铺拿退货统计', () => {
     expectBadRequest(await shopStats(w.seller, { ...range, shopId: 'abc' }), /店铺/);
     expectBadRequest(await shopStats(w.seller, { startDay: today(), endDay: today(), period: 'YEAR' }), /统计周期/);
     const [after] = await queryRows<{ n: number }>(db(), sql`select count(*) as n, sum(items) as s from stat_take_daily_shop`);
+    expect(after).toEqual(before);
+  });
+});
+
+const take = (s: Session, body: Record<string, unknown>, page = 'take') => post<TakeStatisticsResult>(`/api/b2/statistics/${page}`, s, body);
+
+/** The raw take figures per shop of the seller's items in the range, with the average take time. */
+async function rawTakeByShop() {
+  return queryRows<{ shop_id: number; items: number; took: number; lack: number; avg: number | null }>(
+    db(),
+    sql`select coalesce(o.shop_id, 0) as shop_id, count(*) as items, count(*) filter (where t.taking_status = 'TOOK') as took,
+          count(*) filter (where t.taking_status = 'E_LACK_TAKING') as lack,
+          round(avg(floor(extract(epoch from t.took_at - t.assigned_at))) filter (where t.taking_status in ('TOOK', 'TOOK_PART') and t.took_at is not null and t.assigned_at is not null)) as avg
+        from take_items t left join dropship_orders o on o.id = t.order_id
+        where t.seller_org_id = ${w.sellerOrg} and t.created_at >= now() - interval '6 days' group by 1 order by 1`,
+  );
+}
+
+describe('拿货统计 / 缺货统计 by shop and by platform', () => {
+  it('the seller’s figures per shop (take time included) equal the raw rows and 店铺拿退货统计’s; per platform they add up to the same total', async () => {
+    const r = await take(w.seller, { ...range, split: 'SHOP' });
+    expect(r.errorCode, r.errorMsg).toBe(0);
+    expect(r.data.split).toBe('SHOP');
+    const raw = await rawTakeByShop();
+    expect(r.data.keys.map((k) => k.key)).toEqual(raw.map((x) => String(x.shop_id)));
+    for (const x of raw) {
+      const k = r.data.keys.find((key) => key.key === String(x.shop_id));
+      expect([k?.items, k?.took, k?.lack, k?.avgTakeSeconds], String(x.shop_id)).toEqual([
+        Number(x.items),
+        Number(x.took),
+        Number(x.lack),
+        x.avg === null ? null : Number(x.avg),
+      ]);
+    }
+    expect(r.data.keys.some((k) => k.avgTakeSeconds !== null)).toBe(true);
+    const shop = await shopStats(w.seller, range);
+    for (const k of r.data.keys) {
+      const s = shop.data.keys.find((x) => x.key === k.key);
+      expect([k.keyName, k.items, k.took + k.tookPart, k.tookFen]).toEqual([s?.keyName, s?.items, s?.took, s?.tookFen]);
+    }
+    const none = await take(w.seller, range);
+    expect(r.data.total).toEqual(none.data.total);
+
+    const byChannel = await take(w.seller, { ...range, split: 'CHANNEL', period: 'MONTH' }, 'outStock');
+    expect(byChannel.errorCode, byChannel.errorMsg).toBe(0);
+    expect(byChannel.data.keys.map((k) => k.keyName)).toEqual(expect.arrayContaining(['拼多多', '淘宝/天猫']));
+    expect(byChannel.data.total).toEqual(none.data.total);
+    expect(byChannel.data.rows.reduce((a, x) => a + x.items, 0)).toBe(none.data.total.items);
+  });
+
+  it('the shop picker narrows both pages to the chosen shops; its choices are the seller’s shops only', async () => {
+    const options = await get<StatisticsShopOption[]>('/api/b2/statistics/take/shops', w.seller);
+    expect(options.errorCode, options.errorMsg).toBe(0);
+    const pdd = options.data.find((o) => o.channel === 'PDD');
+    const taobao = options.data.find((o) => o.channel === 'TAOBAO');
+    expect(pdd && taobao).toBeTruthy();
+    expect(options.data.map((o) => o.id)).not.toContain(otherShopId);
+    const shopOptions = await get<StatisticsShopOption[]>('/api/b2/statistics/shopTakeReturn/shops', w.seller);
+    expect(shopOptions.data).toEqual(options.data);
+
+    const one = await take(w.seller, { ...range, split: 'SHOP', shopIds: [pdd?.id] });
+    expect(one.errorCode, one.errorMsg).toBe(0);
+    expect(one.data.keys.map((k) => k.key)).toEqual([String(pdd?.id)]);
+    const both = await take(w.seller, { ...range, split: 'CHANNEL', shopIds: [pdd?.id, taobao?.id] });
+    expect(both.data.keys.map((k) => k.keyName).sort()).toEqual(['拼多多', '淘宝/天猫'].sort());
+    const shopBoth = await shopStats(w.seller, { ...range, shopIds: [pdd?.id, taobao?.id] });
+    expect(shopBoth.errorCode, shopBoth.errorMsg).toBe(0);
+    expect(shopBoth.data.keys.map((k) => k.key).sort()).toEqual([String(pdd?.id), String(taobao?.id)].sort());
+    const shopOne = await shopStats(w.seller, { ...range, shopIds: [pdd?.id] });
+    expect(shopOne.data.total.items).toBe(one.data.total.items);
+
+    // Another seller's shop is not found, alone or beside the seller's own.
+    for (const body of [
+      { ...range, split: 'SHOP', shopIds: [otherShopId] },
+      { ...range, split: 'SHOP', shopIds: [pdd?.id, otherShopId] },
+    ]) {
+      const foreign = await take(w.seller, body);
+      expect(foreign.errorCode).toBe(ErrorCode.NOT_FOUND);
+      expect(foreign.errorMsg).toMatch(/店铺不存在/);
+    }
+    const foreignShop = await shopStats(w.seller, { ...range, shopIds: [otherShopId] });
+    expect(foreignShop.errorMsg).toMatch(/店铺不存在/);
+    const otherOptions = await get<StatisticsShopOption[]>('/api/b2/statistics/outStock/shops', otherSeller);
+    expect(otherOptions.data.map((o) => o.id)).toEqual([otherShopId]);
+  });
+
+  it('exports the shop split as Excel', async () => {
+    const res = await w.t.app.inject({
+      method: 'POST',
+      url: '/api/b2/statistics/take/export',
+      headers: w.seller.headers(),
+      payload: { ...range, split: 'SHOP' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('a purchaser and its picker may not split or filter by shop, nor list shops', async () => {
+    for (const s of [w.main, w.pickerA]) {
+      const r = await take(s, { ...range, split: 'SHOP' });
+      expect(r.errorCode).not.toBe(0);
+      if (s === w.main) expect(r.errorCode).toBe(ErrorCode.STATISTICS_SELLER_SPLIT);
+    }
+    const channel = await take(w.main, { ...range, split: 'CHANNEL' }, 'outStock');
+    expect(channel.errorCode).toBe(ErrorCode.STATISTICS_SELLER_SPLIT);
+    expect(channel.errorMsg).toMatch(/只对卖家开放/);
+    expect((await get('/api/b2/statistics/take/shops', w.main)).errorCode).not.toBe(0);
+  });
+
+  it('refuses a shop filter without the shop split, malformed or too many shop ids, with a Chinese message, changing nothing', async () => {
+    const [before] = await queryRows(db(), sql`select count(*) as n, sum(items) as s from stat_take_daily_shop`);
+    expectBadRequest(await take(w.seller, { ...range, split: 'STALL', shopIds: [1] }), /只有按店铺或平台分组时才能筛选店铺/);
+    expectBadRequest(await take(w.seller, { ...range, split: 'SHOP', shopIds: ['abc'] }), /店铺/);
+    expectBadRequest(await take(w.seller, { ...range, split: 'SHOP', shopIds: 3 }), /店铺/);
+    expectBadRequest(await take(w.seller, { ...range, split: 'SHOP', shopIds: Array.from({ length: 51 }, (_, i) => i + 1) }), /最多选择50个店铺/);
+    expectBadRequest(await shopStats(w.seller, { ...range, shopIds: [0] }), /店铺/);
+    const [after] = await queryRows(db(), sql`select count(*) as n, sum(items) as s from stat_take_daily_shop`);
     expect(after).toEqual(before);
   });
 });

@@ -128,6 +128,16 @@ describe('rollup against raw', () => {
           const view = await viewRows(db(), scope, from, to, period, split);
           expect(norm(view), `${JSON.stringify(scope)} ${period} ${split}`).toEqual(norm(await rawViewRows(db(), scope, from, to, period, split)));
         }
+    // The seller's shop and channel splits read the shop grain, every figure (take time too), with and without a shop filter.
+    const seller: Scope = { sellerOrgId: w.sellerOrg };
+    const shopIds = [...new Set((await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'shop')).map((r) => Number(r.shop_id)))];
+    for (const period of ['DAY', 'WEEK', 'MONTH'] as Period[])
+      for (const split of ['SHOP', 'CHANNEL', 'NONE'] as Split[])
+        for (const only of [undefined, shopIds.slice(0, 1)]) {
+          const view = await viewRows(db(), seller, from, to, period, split, only);
+          expect(view.length, `${period} ${split} ${only}`).toBeGreaterThan(0);
+          expect(norm(view), `${period} ${split} ${only}`).toEqual(norm(await rawViewRows(db(), seller, from, to, period, split, only)));
+        }
   });
 
   it('the rebuild of a range replaces rows written behind the writers’ back by the raw figures, and touches no other day', async () => {

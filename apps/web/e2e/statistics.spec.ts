@@ -4,8 +4,11 @@
  * the chart draws, the table shows the items with totals, the export downloads the same table, and a row's
  * 查看订单 opens the assignment list filtered to that row's days and area. Then 退货统计: the seller's
  * refund of a line shows in the table split by reason, with the chart and the export. Then 店铺拿退货统计
- * on a phone's width: the order's shop, the chart, the export, 查看订单 to the shop's orders.
+ * on a phone's width: the order's shop, the chart, the export, 查看订单 to the shop's orders. Then the
+ * seller's shop splits: 拿货统计 by 店铺 shows the order's shop with the shop picker, and 店铺拿退货统计
+ * by 平台 drills down to 代发订单 with its 平台 filter set.
  */
+import { CHANNEL_NAMES, type Channel } from '@dropship/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropshipOrderItems, dropshipOrders } from '../../server/src/modules/dropship-orders/dropship-orders.table';
@@ -103,6 +106,22 @@ describe('statistics in Chromium', () => {
     const listUrl = new URL(returns.page.url());
     expect(listUrl.searchParams.get('shopId')).toBe(String(order.shopId));
     expect(listUrl.searchParams.get('createdFrom')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // 拿货统计 by 店铺 (the seller's split, from the shop grain): the order's shop has a row, the shop picker shows.
+    await returns.page.setViewportSize({ width: 1280, height: 900 });
+    await returns.page.goto(h.url('www', '/statistics/orderTakeStatistics?split=SHOP'));
+    await returns.page.getByRole('heading', { name: '拿货统计' }).waitFor();
+    await returns.page.getByRole('combobox', { name: '店铺' }).waitFor();
+    await returns.page.locator('.ant-table tbody tr.ant-table-row').filter({ hasText: order.shopName }).first().waitFor();
+
+    // 店铺拿退货统计 by 平台: the row's 查看订单 opens 代发订单 with the platform filter set.
+    const channel = order.channel as Channel;
+    await returns.page.goto(h.url('www', '/statistics/shopTakeReturn?split=CHANNEL'));
+    const channelRow = returns.page.locator('.ant-table tbody tr.ant-table-row').filter({ hasText: CHANNEL_NAMES[channel] }).first();
+    await channelRow.getByRole('link', { name: '查看订单' }).click();
+    await returns.page.waitForURL(/\/order\/daifaOrderList\?/);
+    expect(new URL(returns.page.url()).searchParams.get('channel')).toBe(channel);
+    await returns.page.locator('.ant-form-item').filter({ hasText: '平台' }).getByText(CHANNEL_NAMES[channel]).waitFor();
     await returns.context.close();
   });
 });

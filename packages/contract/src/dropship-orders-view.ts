@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { daysInOrder, optionalDay } from './dates.js';
 import { DropshipOrderStatus } from './dropship-orders.js';
-import { AssignmentStatus, CombinedOrderStatus, TakingItemStatus } from './enums.js';
+import { AssignmentStatus, Channel, CombinedOrderStatus, TakingItemStatus } from './enums.js';
 import { ExpressCode } from './express.js';
 import { optionalFilter } from './filters.js';
 import { DropshipPayMethod, PayLaterState } from './pay-later.js';
@@ -22,6 +22,8 @@ export const DropshipFilterShape = {
   expressCode: optionalFilter(ExpressCode, '快递公司'),
   trackingNo: optionalFilter(text('快递单号', 40), '快递单号'),
   shopId: optionalFilter(id('店铺'), '店铺'),
+  /** 平台: the order's channel (a statistics row by platform links here). */
+  channel: optionalFilter(z.enum(Channel.options, { error: '平台不正确' }), '平台'),
   createdFrom: optionalDay('下单开始日期'),
   createdTo: optionalDay('下单结束日期'),
   /** 加急: YES = urgent orders only, NO = the others. */

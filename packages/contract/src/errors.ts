@@ -274,6 +274,8 @@ export const ErrorCode = {
   WORK_ORDER_RATE_NOT_RESOLVED: 20114,
   /** Statistics (decision 0034): 20400–20449. */
   STATISTICS_MAIN_ONLY: 20400,
+  /** Statistics splits: 20510–20529. */
+  STATISTICS_SELLER_SPLIT: 20510,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -513,6 +515,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.HELP_IMAGE_TOO_LARGE]: '图片不能超过2MB，请压缩后重新上传',
   [ErrorCode.HELP_SEARCH_NO_TERMS]: '请输入要搜索的中文、字母或数字',
   [ErrorCode.STATISTICS_MAIN_ONLY]: '只有采购商主账号可以重建统计汇总',
+  [ErrorCode.STATISTICS_SELLER_SPLIT]: '按店铺或平台分组只对卖家开放：店铺是卖家的，采购商按卖家查看',
 };
 
 /** The response envelope of every call (SPEC.md section 7). */

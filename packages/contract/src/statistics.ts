@@ -14,7 +14,7 @@ export const StatisticsPeriod = z.enum(['DAY', 'WEEK', 'MONTH'], { error: '统�
 export type StatisticsPeriod = z.infer<typeof StatisticsPeriod>;
 export const STATISTICS_PERIOD_NAMES: Record<StatisticsPeriod, string> = { DAY: '按日', WEEK: '按周', MONTH: '按月' };
 
-export const StatisticsSplit = z.enum(['NONE', 'SELLER', 'PURCHASER', 'PICKER', 'MARKET_AREA', 'STALL', 'GOODS'], {
+export const StatisticsSplit = z.enum(['NONE', 'SELLER', 'PURCHASER', 'PICKER', 'MARKET_AREA', 'STALL', 'GOODS', 'SHOP', 'CHANNEL'], {
   error: '分组维度不正确',
 });
 export type StatisticsSplit = z.infer<typeof StatisticsSplit>;
@@ -26,7 +26,26 @@ export const STATISTICS_SPLIT_NAMES: Record<StatisticsSplit, string> = {
   MARKET_AREA: '市场区域',
   STALL: '档口',
   GOODS: '商品（档口/货号）',
+  SHOP: '店铺',
+  CHANNEL: '平台',
 };
+
+/** The take splits read from the shop grain (decision 0037, "Shop and channel splits"): a seller's only. */
+export const SHOP_SPLITS: readonly StatisticsSplit[] = ['SHOP', 'CHANNEL'];
+
+/** At most this many shops in one shop filter (a seller has a handful; the cap keeps the query's list short). */
+export const STATISTICS_MAX_SHOPS = 50;
+
+/** Only these shops of the seller's (another seller's answers not found). */
+const shopIdsField = z
+  .array(id('店铺'), { error: '店铺筛选应为店铺编号的列表' })
+  .max(STATISTICS_MAX_SHOPS, `最多选择${STATISTICS_MAX_SHOPS}个店铺`)
+  .optional()
+  .describe('店铺（多选）');
+
+/** A shop the picker offers: every shop of the seller's, removed ones too (their figures stay). */
+export const StatisticsShopOption = z.object({ id: z.number(), name: z.string(), channel: z.string(), removed: z.boolean() });
+export type StatisticsShopOption = z.infer<typeof StatisticsShopOption>;
 
 const dayCount = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000) + 1;
 
@@ -36,11 +55,17 @@ export const TakeStatisticsBody = z
     endDay: dayField('结束日期'),
     period: StatisticsPeriod.default('DAY').describe('统计周期'),
     split: StatisticsSplit.default('NONE').describe('分组维度'),
+    /** Only with the shop or channel split: the other splits' grains carry no shop. */
+    shopIds: shopIdsField,
   })
   .refine(...daysInOrder('startDay', 'endDay', '开始日期不能晚于结束日期'))
   .refine((v) => dayCount(v.startDay, v.endDay) <= STATISTICS_MAX_DAYS, {
     message: `统计范围最多${STATISTICS_MAX_DAYS}天，请缩小日期范围`,
     path: ['startDay'],
+  })
+  .refine((v) => v.shopIds === undefined || v.shopIds.length === 0 || SHOP_SPLITS.includes(v.split), {
+    message: '只有按店铺或平台分组时才能筛选店铺',
+    path: ['shopIds'],
   });
 export type TakeStatisticsBody = z.infer<typeof TakeStatisticsBody>;
 
@@ -166,6 +191,8 @@ export const ShopStatisticsBody = z
     split: ShopStatisticsSplit.default('SHOP').describe('分组维度'),
     /** Only this shop of the seller's (another's answers not found). */
     shopId: id('店铺').optional().describe('店铺'),
+    /** The shop picker's choice (with `shopId`, the union). */
+    shopIds: shopIdsField,
   })
   .refine(...daysInOrder('startDay', 'endDay', '开始日期不能晚于结束日期'))
   .refine((v) => dayCount(v.startDay, v.endDay) <= STATISTICS_MAX_DAYS, {

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { isSellersShop, SHOP_RETURN_FIGURES, SHOP_TAKE_FIGURES, type ShopViewRow, shopNames, shopReturnRows, shopTakeRows } from './shop-view.repository.js';
+import { areSellersShops, SHOP_RETURN_FIGURES, SHOP_TAKE_FIGURES, type ShopViewRow, shopNames, shopReturnRows, shopTakeRows } from './shop-view.repository.js';
 import { daysOf, periodOf } from './statistics.service.js';
 
 const FIGURES = [...SHOP_TAKE_FIGURES, ...SHOP_RETURN_FIGURES];
@@ -65,10 +65,12 @@ async function keyNames(db: Db, split: ShopStatisticsSplit, keys: string[]): Pro
 
 export async function shopStatistics(db: Db, caller: Caller, q: ShopStatisticsBody): Promise<ShopStatisticsResult> {
   const seller = caller.orgId;
-  if (q.shopId !== undefined && !(await isSellersShop(db, seller, q.shopId))) throw new AppError(ErrorCode.NOT_FOUND, '店铺不存在', 404);
-  const { startDay: from, endDay: to, period, split, shopId } = q;
-  const rows = merge(await shopTakeRows(db, seller, from, to, period, split, shopId), await shopReturnRows(db, seller, from, to, period, split, shopId));
-  const keys = merge(await shopTakeRows(db, seller, from, to, null, split, shopId), await shopReturnRows(db, seller, from, to, null, split, shopId));
+  // The link's shop and the picker's, together.
+  const shopIds = [...(q.shopId === undefined ? [] : [q.shopId]), ...(q.shopIds ?? [])];
+  if (!(await areSellersShops(db, seller, shopIds))) throw new AppError(ErrorCode.NOT_FOUND, '店铺不存在', 404);
+  const { startDay: from, endDay: to, period, split } = q;
+  const rows = merge(await shopTakeRows(db, seller, from, to, period, split, shopIds), await shopReturnRows(db, seller, from, to, period, split, shopIds));
+  const keys = merge(await shopTakeRows(db, seller, from, to, null, split, shopIds), await shopReturnRows(db, seller, from, to, null, split, shopIds));
   const name = await keyNames(
     db,
     split,

@@ -22,8 +22,8 @@ export type ShopViewRow = { period: string; key: string } & Record<string, strin
 
 function view(table: string, figures: readonly string[], nonEmpty: string) {
   const sums = sql.raw(figures.map((c) => `coalesce(sum(r.${c}), 0) as ${c}`).join(', '));
-  return (db: Db, sellerOrgId: number, fromDay: string, toDay: string, period: StatisticsPeriod | null, split: ShopStatisticsSplit, shopId?: number) => {
-    const only: SQL = shopId === undefined ? sql`` : sql`and r.shop_id = ${shopId}`;
+  return (db: Db, sellerOrgId: number, fromDay: string, toDay: string, period: StatisticsPeriod | null, split: ShopStatisticsSplit, shopIds: number[] = []) => {
+    const only: SQL = shopIds.length === 0 ? sql`` : sql`and r.shop_id = any(${`{${shopIds.join(',')}}`}::int[])`;
     return queryRows<ShopViewRow>(
       db,
       sql`select ${sql.raw(period === null ? `''` : PERIOD[period])} as period, ${sql.raw(KEY[split])} as key, ${sums}
@@ -39,10 +39,23 @@ export const shopTakeRows = view(GRAINS.shop.table, SHOP_TAKE_FIGURES, 'items');
 /** The seller's after-sales of the range by period (null: none) and key. */
 export const shopReturnRows = view(RETURN_TABLE, SHOP_RETURN_FIGURES, 'cases');
 
-/** Whether the shop is the seller's (a shop filter outside the tenant answers not found). */
-export async function isSellersShop(db: Db, sellerOrgId: number, shopId: number) {
-  const rows = await queryRows<{ id: number }>(db, sql`select id from shops where id = ${shopId} and org_id = ${sellerOrgId}`);
-  return rows.length > 0;
+/** Whether every one of the shops is the seller's, removed ones too (a shop filter outside the tenant answers not found). */
+export async function areSellersShops(db: Db, sellerOrgId: number, shopIds: number[]) {
+  const ids = [...new Set(shopIds)];
+  if (ids.length === 0) return true;
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*) as n from shops where id = any(${`{${ids.join(',')}}`}::int[]) and org_id = ${sellerOrgId}`,
+  );
+  return Number(rows[0]?.n ?? 0) === ids.length;
+}
+
+/** The seller's shops for the shop picker: every one, removed ones too (their figures stay in the rollups). */
+export function sellerShops(db: Db, sellerOrgId: number) {
+  return queryRows<{ id: number; name: string; channel: string; removed: boolean }>(
+    db,
+    sql`select id, name, channel, removed_at is not null as removed from shops where org_id = ${sellerOrgId} order by removed_at is not null, id`,
+  );
 }
 
 /** Display names of shops. */

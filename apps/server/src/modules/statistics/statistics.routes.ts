@@ -11,6 +11,7 @@ import {
   ShopStatisticsResult,
   StatisticsRebuildBody,
   StatisticsRebuildResult,
+  StatisticsShopOption,
   TakeStatisticsBody,
   TakeStatisticsResult,
 } from '@dropship/contract';
@@ -23,6 +24,7 @@ import { requireCaller } from '../../plugins/auth.js';
 import { RETURN_EXPORT_COLUMNS, SHOP_EXPORT_COLUMNS, TAKE_EXPORT_COLUMNS } from './export-columns.js';
 import { returnStatistics } from './return-statistics.service.js';
 import { shopStatistics } from './shop-statistics.service.js';
+import { sellerShops } from './shop-view.repository.js';
 import { rebuildOwn, rebuildStatistics, takeStatistics } from './statistics.service.js';
 
 const tags = ['statistics'];
@@ -86,6 +88,20 @@ export async function statisticsRoutes(app: RouteApp, { db }: AppDeps) {
       return sendXlsxStream(reply, { fileName: '退货统计', sheetName: '退货统计', columns: RETURN_EXPORT_COLUMNS, pages: pages(), log: req.log });
     },
   );
+
+  // The shop picker's choices, under each page's own permission (a sub-account may have a statistics
+  // page without 店铺订单); a seller's, since only a seller splits or filters by shop.
+  for (const [name, permission] of Object.entries({ ...PAGES, shopTakeReturn: '/statistics/shopTakeReturn' } as const)) {
+    app.get(
+      `${BASE}/${name}/shops`,
+      {
+        config: { permission, audience: 'seller' },
+        schema: { tags, summary: '统计页的店铺筛选项（本卖家的店铺，含已移除）', response: { 200: envelopeOf(z.array(StatisticsShopOption)) } },
+      },
+      async (req) =>
+        ok((await sellerShops(db, requireCaller(req).orgId)).map((s) => ({ id: Number(s.id), name: s.name, channel: s.channel, removed: Boolean(s.removed) }))),
+    );
+  }
 
   // 店铺拿退货统计: the page serves sellers only, so a purchaser's call is refused by the page's audience.
   const SHOP_PAGE = '/statistics/shopTakeReturn';

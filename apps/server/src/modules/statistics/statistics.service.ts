@@ -5,7 +5,10 @@
  * any range from the raw rows.
  */
 import {
+  CHANNEL_NAMES,
+  type Channel,
   ErrorCode,
+  SHOP_SPLITS,
   type StatisticsPeriod,
   type StatisticsSplit,
   type TakeFigures,
@@ -20,6 +23,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { type AfterSaleOwner, rebuildAfterSales, sellersWithAfterSales } from './return-rollup.repository.js';
 import { FIGURE_COLUMNS, type FigureColumn, purchasersWithItems, rebuildTakeRows } from './rollup.repository.js';
+import { areSellersShops, shopNames } from './shop-view.repository.js';
 import { keyTotals, type Scope, viewRows } from './view.repository.js';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -87,16 +91,32 @@ async function keyNames(db: Db, split: StatisticsSplit, keys: string[]): Promise
     }
     names.set('0', '未分配');
   }
+  if (split === 'SHOP') {
+    for (const [k, v] of await shopNames(db, ids)) names.set(k, v);
+    names.set('0', '（无店铺）');
+  }
+  if (split === 'CHANNEL') {
+    for (const k of keys) names.set(k, CHANNEL_NAMES[k as Channel] ?? k);
+    names.set('', '（无店铺）');
+  }
   return names;
 }
 
+/**
+ * The take figures of the caller's scope. The shop and channel splits (and the shop filter, which
+ * the contract allows only with them) are a seller's: a purchaser serves many sellers and sees them,
+ * not their shops, so its call is refused (decision 0037, "Shop and channel splits").
+ */
 export async function takeStatistics(db: Db, caller: Caller, q: TakeStatisticsBody): Promise<TakeStatisticsResult> {
   const scope = scopeOf(caller);
   const ownOnly = 'pickerId' in scope && scope.pickerId !== undefined;
+  if (SHOP_SPLITS.includes(q.split) && caller.orgType !== 'seller') throw new AppError(ErrorCode.STATISTICS_SELLER_SPLIT, undefined, 403);
+  const shopIds = q.shopIds ?? [];
+  if (!(await areSellersShops(db, caller.orgId, shopIds))) throw new AppError(ErrorCode.NOT_FOUND, '店铺不存在', 404);
   // A picker's own numbers have a single picker and no purchaser to split by.
   const split: StatisticsSplit = ownOnly && (q.split === 'PICKER' || q.split === 'PURCHASER') ? 'NONE' : q.split;
-  const rows = await viewRows(db, scope, q.startDay, q.endDay, q.period, split);
-  const keys = await keyTotals(db, scope, q.startDay, q.endDay, split);
+  const rows = await viewRows(db, scope, q.startDay, q.endDay, q.period, split, shopIds);
+  const keys = await keyTotals(db, scope, q.startDay, q.endDay, split, shopIds);
   const names = await keyNames(
     db,
     split,

@@ -12,15 +12,20 @@ import { FIGURE_COLUMNS, type FigureColumn, GRAINS } from './rollup.repository.j
 export type Scope = { sellerOrgId: number } | { purchaserOrgId: number; pickerId?: number };
 
 export type Period = 'DAY' | 'WEEK' | 'MONTH';
-export type Split = 'NONE' | 'SELLER' | 'PURCHASER' | 'PICKER' | 'MARKET_AREA' | 'STALL' | 'GOODS';
+export type Split = 'NONE' | 'SELLER' | 'PURCHASER' | 'PICKER' | 'MARKET_AREA' | 'STALL' | 'GOODS' | 'SHOP' | 'CHANNEL';
 
-function scopeWhere(scope: Scope): SQL {
-  if ('sellerOrgId' in scope) return sql`seller_org_id = ${scope.sellerOrgId}`;
+/** Only these shops (the shop grain's filter; the service checks they are the seller's). */
+export type ShopFilter = number[] | undefined;
+
+function scopeWhere(scope: Scope, shopIds: ShopFilter): SQL {
+  const shops = shopIds && shopIds.length > 0 ? sql` and r.shop_id = any(${`{${shopIds.join(',')}}`}::int[])` : sql``;
+  if ('sellerOrgId' in scope) return sql`r.seller_org_id = ${scope.sellerOrgId}${shops}`;
   return scope.pickerId === undefined
-    ? sql`purchaser_org_id = ${scope.purchaserOrgId}`
-    : sql`purchaser_org_id = ${scope.purchaserOrgId} and picker_id = ${scope.pickerId}`;
+    ? sql`r.purchaser_org_id = ${scope.purchaserOrgId}`
+    : sql`r.purchaser_org_id = ${scope.purchaserOrgId} and r.picker_id = ${scope.pickerId}`;
 }
 
+// The bare `day` is the rollup's: the shops joined for the channel have none.
 export const PERIOD: Record<Period, string> = {
   DAY: `to_char(day, 'YYYY-MM-DD')`,
   // ISO weeks start on Monday; the label is the Monday's date.
@@ -30,44 +35,61 @@ export const PERIOD: Record<Period, string> = {
 
 const SPLIT: Record<Split, string> = {
   NONE: `''`,
-  SELLER: `seller_org_id::text`,
-  PURCHASER: `purchaser_org_id::text`,
-  PICKER: `picker_id::text`,
-  MARKET_AREA: `market_area`,
-  STALL: `stall_name`,
-  GOODS: `stall_name || ' / ' || art_no`,
+  SELLER: `r.seller_org_id::text`,
+  PURCHASER: `r.purchaser_org_id::text`,
+  PICKER: `r.picker_id::text`,
+  MARKET_AREA: `r.market_area`,
+  STALL: `r.stall_name`,
+  GOODS: `r.stall_name || ' / ' || r.art_no`,
+  SHOP: `r.shop_id::text`,
+  // A shop's platform never changes, so the shop grain keeps the shop and the platform is read through it.
+  CHANNEL: `coalesce(s.channel, '')`,
 };
 
-/** Stall and goods need the fine grain; every other split reads the coarse one. */
-const tableOf = (split: Split) => sql.raw(split === 'STALL' || split === 'GOODS' ? GRAINS.fine.table : GRAINS.area.table);
+/**
+ * Stall and goods need the fine grain, shop and channel the shop grain (a seller's splits, whose
+ * rows also answer a shop filter); every other split reads the coarse one.
+ */
+function tableOf(split: Split, shopIds: ShopFilter) {
+  if (split === 'STALL' || split === 'GOODS') return sql.raw(`${GRAINS.fine.table} r`);
+  if (split === 'SHOP' || split === 'CHANNEL' || (shopIds && shopIds.length > 0))
+    return sql.raw(`${GRAINS.shop.table} r${split === 'CHANNEL' ? ' left join shops s on s.id = r.shop_id' : ''}`);
+  return sql.raw(`${GRAINS.area.table} r`);
+}
 
 export type ViewRow = { period: string; key: string } & Record<FigureColumn, string | number>;
 
 // A bucket whose items all moved to another (a re-assignment) keeps a row of zeros: `having` leaves it out.
-const SUMS = sql.raw(FIGURE_COLUMNS.map((c) => `coalesce(sum(${c}), 0) as ${c}`).join(', '));
+const SUMS = sql.raw(FIGURE_COLUMNS.map((c) => `coalesce(sum(r.${c}), 0) as ${c}`).join(', '));
 
 /** Figures of the scope over [fromDay, toDay], by period and by the split's key. */
-export function viewRows(db: Db, scope: Scope, fromDay: string, toDay: string, period: Period, split: Split) {
+export function viewRows(db: Db, scope: Scope, fromDay: string, toDay: string, period: Period, split: Split, shopIds?: ShopFilter) {
   return queryRows<ViewRow>(
     db,
     sql`select ${sql.raw(PERIOD[period])} as period, ${sql.raw(SPLIT[split])} as key, ${SUMS}
-        from ${tableOf(split)} where ${scopeWhere(scope)} and day between ${fromDay}::date and ${toDay}::date
-        group by 1, 2 having sum(items) <> 0 order by 1, 2`,
+        from ${tableOf(split, shopIds)} where ${scopeWhere(scope, shopIds)} and r.day between ${fromDay}::date and ${toDay}::date
+        group by 1, 2 having sum(r.items) <> 0 order by 1, 2`,
   );
 }
 
 /** The same figures by the split's key alone (the table's totals per row, the chart's split). */
-export function keyTotals(db: Db, scope: Scope, fromDay: string, toDay: string, split: Split) {
+export function keyTotals(db: Db, scope: Scope, fromDay: string, toDay: string, split: Split, shopIds?: ShopFilter) {
   return queryRows<Omit<ViewRow, 'period'>>(
     db,
     sql`select ${sql.raw(SPLIT[split])} as key, ${SUMS}
-        from ${tableOf(split)} where ${scopeWhere(scope)} and day between ${fromDay}::date and ${toDay}::date
-        group by 1 having sum(items) <> 0 order by 1`,
+        from ${tableOf(split, shopIds)} where ${scopeWhere(scope, shopIds)} and r.day between ${fromDay}::date and ${toDay}::date
+        group by 1 having sum(r.items) <> 0 order by 1`,
   );
 }
 
 /** The bare GROUP BY over the raw take items that gives the same answer as `viewRows` (the bench's baseline and a test's oracle). */
-export function rawViewRows(db: Db, scope: Scope, fromDay: string, toDay: string, period: Period, split: Split) {
+export function rawViewRows(db: Db, scope: Scope, fromDay: string, toDay: string, period: Period, split: Split, shopIds?: ShopFilter) {
+  const filtered = shopIds !== undefined && shopIds.length > 0;
+  const shops = filtered ? sql` and coalesce(o.shop_id, 0) = any(${`{${shopIds.join(',')}}`}::int[])` : sql``;
+  // Only the shop splits and filter read the order's shop (the bench's baseline of the other views stays a bare scan).
+  const byShop = filtered || split === 'SHOP' || split === 'CHANNEL';
+  const shopCols = byShop ? sql.raw('coalesce(o.shop_id, 0) as shop_id, sh.channel,') : sql``;
+  const shopJoin = byShop ? sql.raw(' left join dropship_orders o on o.id = t.order_id left join shops sh on sh.id = o.shop_id') : sql``;
   const where =
     'sellerOrgId' in scope
       ? sql`t.seller_org_id = ${scope.sellerOrgId}`
@@ -76,9 +98,9 @@ export function rawViewRows(db: Db, scope: Scope, fromDay: string, toDay: string
         : sql`t.purchaser_org_id = ${scope.purchaserOrgId} and coalesce(t.assigned_user_id, 0) = ${scope.pickerId}`;
   return queryRows<ViewRow>(
     db,
-    sql`select ${sql.raw(PERIOD[period])} as period, ${sql.raw(SPLIT[split])} as key, ${SUMS}
+    sql`select ${sql.raw(PERIOD[period])} as period, ${sql.raw(SPLIT[split].replace('s.channel', 'r.channel'))} as key, ${SUMS}
         from (select t.purchaser_org_id, t.seller_org_id, (t.created_at at time zone 'Asia/Shanghai')::date as day,
-                coalesce(t.assigned_user_id, 0) as picker_id, t.market_area, t.stall_name, t.art_no,
+                coalesce(t.assigned_user_id, 0) as picker_id, t.market_area, t.stall_name, t.art_no, ${shopCols}
                 1 as items, t.quantity, t.quantity::bigint * t.unit_cost_fen as amount_fen,
                 (t.taking_status = 'TOOK')::int as took, (t.taking_status = 'TOOK_PART')::int as took_part,
                 (t.taking_status = 'E_LACK_TAKING')::int as lack, (t.taking_status = 'E_NEXT_TAKING')::int as next_day,
@@ -87,9 +109,10 @@ export function rawViewRows(db: Db, scope: Scope, fromDay: string, toDay: string
                 case when t.taking_status in ('TOOK', 'TOOK_PART') and t.took_at is not null and t.assigned_at is not null
                   then floor(extract(epoch from t.took_at - t.assigned_at))::bigint else 0 end as take_seconds,
                 (t.taking_status in ('TOOK', 'TOOK_PART') and t.took_at is not null and t.assigned_at is not null)::int as take_timed
-              from take_items t where ${where}
+              from take_items t${shopJoin}
+              where ${where}${shops}
                 and t.created_at >= (${fromDay}::date::timestamp at time zone 'Asia/Shanghai')
-                and t.created_at < ((${toDay}::date + 1)::timestamp at time zone 'Asia/Shanghai')) x
+                and t.created_at < ((${toDay}::date + 1)::timestamp at time zone 'Asia/Shanghai')) r
         group by 1, 2 order by 1, 2`,
   );
 }

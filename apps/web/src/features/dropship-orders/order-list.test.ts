@@ -14,6 +14,13 @@ describe('the dropship order list address', () => {
     expect(read('status=NOPE').filters.status).toBeUndefined();
     expect(read('status=ALL').filters.status).toBeUndefined();
     expect(setFilters(read('speedDelivery=YES').filters)).toEqual({ speedDelivery: 'YES' });
+    // 平台: one of the contract's channels (a statistics row by platform links here), anything else unset.
+    expect(setFilters(read('channel=PDD&createdFrom=2026-11-01&createdTo=2026-11-07').filters)).toEqual({
+      channel: 'PDD',
+      createdFrom: '2026-11-01',
+      createdTo: '2026-11-07',
+    });
+    expect(read('channel=AMAZON').filters.channel).toBeUndefined();
   });
 
   it('writes a clean address: a submitted form keeps the tab and the linked shop, a new tab keeps the filters', () => {
@@ -21,5 +28,8 @@ describe('the dropship order list address', () => {
     expect(writeList(new URLSearchParams('status=TOOK&shopId=3&pageNo=4'), DROPSHIP_LIST, { filters }).toString()).toBe('status=TOOK&shopId=3&orderNo=DF1');
     expect(writeList(new URLSearchParams('orderNo=DF1&pageNo=3'), DROPSHIP_LIST, { filters: { status: 'TOOK' } }).toString()).toBe('orderNo=DF1&status=TOOK');
     expect(writeList(new URLSearchParams('status=TOOK'), DROPSHIP_LIST, { pageNo: 3 }).toString()).toBe('status=TOOK&pageNo=3');
+    // Clearing 平台 in the form takes it out of the address.
+    const cleared = fromFormValues(dropshipFields([]), { channel: undefined });
+    expect(writeList(new URLSearchParams('channel=PDD&shopId=3'), DROPSHIP_LIST, { filters: cleared }).toString()).toBe('shopId=3');
   });
 });

@@ -1,9 +1,10 @@
 /**
  * 代发订单's list as it stands in the address: the tab is the `status` filter (absent = 全部), each
  * other filter of the contract's DropshipFilter is declared once with its type, and the filter
- * form as data. `shopId` has no field: it comes with a link and stays until 重置.
+ * form as data. `shopId` has no field: it comes with a link and stays until 重置; `channel` (平台) has
+ * one and comes with a statistics row by platform too.
  */
-import { DROPSHIP_TABS, DropshipFilterShape, type DropshipTab } from '@dropship/contract';
+import { CHANNEL_NAMES, Channel, DROPSHIP_TABS, DropshipFilterShape, type DropshipTab } from '@dropship/contract';
 import { day, type FilterField, oneOf, positiveInt, text } from '../../lib/list-page';
 import { zodRule } from '../../lib/zod-rule';
 
@@ -19,6 +20,7 @@ export const DROPSHIP_LIST = {
     expressCode: text(20),
     trackingNo: text(40),
     shopId: positiveInt(),
+    channel: oneOf(Channel.options),
     createdFrom: day(),
     createdTo: day(),
     speedDelivery: oneOf(['YES', 'NO'] as const),
@@ -30,6 +32,8 @@ const SPEED_OPTIONS = [
   { value: 'NO', label: '非加急' },
 ];
 
+const CHANNEL_OPTIONS = Channel.options.map((c) => ({ value: c, label: CHANNEL_NAMES[c] }));
+
 /** The form, in the order it shows its fields. */
 export function dropshipFields(express: readonly { code: string; name: string }[]): FilterField[] {
   return [
@@ -39,6 +43,7 @@ export function dropshipFields(express: readonly { code: string; name: string }[
     { kind: 'select', name: 'expressCode', label: '快递', width: 130, options: express.map((e) => ({ value: e.code, label: e.name })) },
     { kind: 'text', name: 'trackingNo', label: '快递单号', width: 160, maxLength: 40 },
     { kind: 'select', name: 'speedDelivery', label: '加急', width: 110, options: SPEED_OPTIONS },
+    { kind: 'select', name: 'channel', label: '平台', width: 130, options: CHANNEL_OPTIONS },
     { kind: 'dayRange', name: 'created', label: '下单日期', from: 'createdFrom', to: 'createdTo' },
   ];
 }

@@ -2,38 +2,41 @@
  * 店铺拿退货统计 (/statistics/shopTakeReturn, sellers): per shop (or platform) and period, the take
  * items of the shop's orders placed over a Beijing day range — placed, taken, out of stock, the take
  * rate — and the after-sales made on them — returned pieces, refund money, the return rate; totals,
- * chart, Excel export and per row 查看订单: the seller's 代发订单 of the row's days and shop.
- * Filters live in the URL (lib/list-page); decision 0037.
+ * chart, Excel export and per row 查看订单: the seller's 代发订单 of the row's days and shop (or
+ * platform). A shop picker narrows it to some shops. Filters live in the URL (lib/list-page); decision 0037.
  */
-import { SHOP_STATISTICS_SPLIT_NAMES, type ShopStatisticsRow, type ShopStatisticsSplit } from '@dropship/contract';
+import { SHOP_STATISTICS_SPLIT_NAMES, type ShopStatisticsRow, type ShopStatisticsSplit, STATISTICS_MAX_SHOPS } from '@dropship/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Descriptions, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { oneOf, positiveInt, useListPage } from '../../lib/list-page';
+import { idList, oneOf, useListPage } from '../../lib/list-page';
 import { withColumnMinWidth } from '../../lib/table-defaults';
 import { rangeFilters } from '../funds/settlement/settlement-range';
 import { shopStatisticsApi } from './api';
 import { ShopChart } from './ShopChart';
+import { ShopPicker } from './ShopPicker';
 import { money, PERIODS, percent, periodDays, periodTitle, StatisticsFilters } from './StatisticsFilters';
 
 const SPLITS = Object.keys(SHOP_STATISTICS_SPLIT_NAMES) as ShopStatisticsSplit[];
 
-// shopId has no field: it comes with a link and narrows the figures to one shop.
-const listDef = () => ({ filters: { period: oneOf(PERIODS).or('DAY'), split: oneOf(SPLITS).or('SHOP'), shopId: positiveInt(), ...rangeFilters() } });
+const listDef = () => ({
+  filters: { period: oneOf(PERIODS).or('DAY'), split: oneOf(SPLITS).or('SHOP'), shopIds: idList(STATISTICS_MAX_SHOPS), ...rangeFilters() },
+});
 
 export default function ShopTakeReturnPage() {
   const list = useListPage(useMemo(listDef, []));
   const v = list.filters;
-  const q = { startDay: v.dateFrom, endDay: v.dateTo, period: v.period, split: v.split, ...(v.shopId ? { shopId: v.shopId } : {}) };
+  const q = { startDay: v.dateFrom, endDay: v.dateTo, period: v.period, split: v.split, ...(v.shopIds ? { shopIds: v.shopIds } : {}) };
   const result = useQuery({ queryKey: shopStatisticsApi.keys(q), queryFn: () => shopStatisticsApi.get(q), placeholderData: keepPreviousData });
   const data = result.data;
 
-  /** The seller's 代发订单 of the row's days (and its shop). */
+  /** The seller's 代发订单 of the row's days (and its shop or platform). */
   const drillDown = (r: ShopStatisticsRow) => {
     const [from, to] = periodDays(v.period, r.period, v.dateFrom, v.dateTo);
     const p = new URLSearchParams({ createdFrom: from, createdTo: to });
     if (data?.split === 'SHOP' && r.key !== '0') p.set('shopId', r.key);
+    if (data?.split === 'CHANNEL' && r.key !== '') p.set('channel', r.key);
     return `/order/daifaOrderList?${p}`;
   };
 
@@ -57,7 +60,9 @@ export default function ShopTakeReturnPage() {
   return (
     <div>
       <Typography.Title level={4}>店铺拿退货统计</Typography.Title>
-      <StatisticsFilters values={v} onChange={list.filter} splitNames={SHOP_STATISTICS_SPLIT_NAMES} onExport={() => shopStatisticsApi.export(q)} />
+      <StatisticsFilters values={v} onChange={list.filter} splitNames={SHOP_STATISTICS_SPLIT_NAMES} onExport={() => shopStatisticsApi.export(q)}>
+        <ShopPicker page="shopTakeReturn" value={v.shopIds} onChange={(shopIds) => list.filter({ shopIds })} />
+      </StatisticsFilters>
       {t && (
         <Descriptions size="small" column={{ xs: 2, sm: 3, md: 6 }} style={{ marginBottom: 12 }}>
           <Descriptions.Item label="下单件数">{t.items}</Descriptions.Item>

@@ -1,11 +1,12 @@
 /**
- * What every statistics page shares: the filter bar (day range, period, split, Excel export — all
- * in the address through lib/list-page), the period's days for a row's drill-down, and the number
+ * What every statistics page shares: the filter bar (day range, period, split, a page's own filters,
+ * Excel export — all in the address through lib/list-page), the period's days for a row's drill-down, and the number
  * formats of the tables.
  */
 import { fenToYuan, STATISTICS_PERIOD_NAMES, type StatisticsPeriod } from '@dropship/contract';
 import { Segmented, Select } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { ExportButton, ListFilterBar } from '../../lib/list-page';
 import { DayRangeFilter } from '../funds/transfer-record/DayRangeFilter';
 
@@ -30,11 +31,15 @@ export function StatisticsFilters<S extends string>({
   onChange,
   splitNames,
   onExport,
+  children,
 }: {
   values: Values<S>;
   onChange: (patch: { [K in keyof Values<S>]?: Values<S>[K] | undefined }) => void;
-  splitNames: Record<S, string>;
+  /** The splits this caller may choose. */
+  splitNames: Partial<Record<S, string>>;
   onExport: () => Promise<unknown>;
+  /** A page's own filters (the shop picker), before the export. */
+  children?: ReactNode;
 }) {
   return (
     <ListFilterBar fields={[]} values={v} onChange={onChange}>
@@ -52,6 +57,7 @@ export function StatisticsFilters<S extends string>({
         onChange={(split) => onChange({ split })}
         options={(Object.keys(splitNames) as S[]).map((s) => ({ value: s, label: splitNames[s] }))}
       />
+      {children}
       <ExportButton run={onExport} />
     </ListFilterBar>
   );

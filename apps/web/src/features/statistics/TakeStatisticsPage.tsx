@@ -3,32 +3,48 @@
  * the caller's items (a seller's, a purchaser's, a picker's own) over a Beijing day range, by day /
  * week / month and split by one dimension, with totals, Excel export and a drill-down from each row
  * to the listed items (the purchaser's assignment page, the seller's order list) of that period,
- * and a chart of the same numbers (TakeChart, ECharts loaded on demand).
+ * and a chart of the same numbers (TakeChart, ECharts loaded on demand). A seller may also split by
+ * shop or platform and narrow those to some shops (ShopPicker; decision 0037).
  * Filters live in the URL (lib/list-page).
  */
-import { STATISTICS_SPLIT_NAMES, type StatisticsSplit, type TakeStatisticsRow } from '@dropship/contract';
+import {
+  SHOP_SPLITS,
+  STATISTICS_MAX_SHOPS,
+  STATISTICS_SPLIT_NAMES,
+  type StatisticsSplit,
+  type TakeStatisticsBody,
+  type TakeStatisticsRow,
+} from '@dropship/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Table, type TableColumnsType, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useShell } from '../../app/shell-context';
-import { oneOf, useListPage } from '../../lib/list-page';
+import { idList, oneOf, useListPage } from '../../lib/list-page';
 import { withColumnMinWidth } from '../../lib/table-defaults';
 import { rangeFilters } from '../funds/settlement/settlement-range';
 import { STATISTICS_TITLES, type StatisticsKind, statisticsApi, statisticsKeys } from './api';
+import { ShopPicker } from './ShopPicker';
 import { money, PERIODS, percent, periodDays, periodTitle, StatisticsFilters } from './StatisticsFilters';
 import { TakeChart } from './TakeChart';
 
 const SPLITS = Object.keys(STATISTICS_SPLIT_NAMES) as StatisticsSplit[];
+// A purchaser serves many sellers and sees them, not their shops: the shop splits are a seller's.
+const PURCHASER_SPLIT_NAMES = Object.fromEntries(Object.entries(STATISTICS_SPLIT_NAMES).filter(([k]) => !SHOP_SPLITS.includes(k as StatisticsSplit)));
 const minutes = (s: number | null) => (s === null ? '—' : `${Math.round(s / 60)} 分钟`);
 
-const listDef = () => ({ filters: { period: oneOf(PERIODS).or('DAY'), split: oneOf(SPLITS).or('NONE'), ...rangeFilters() } });
+const listDef = () => ({
+  filters: { period: oneOf(PERIODS).or('DAY'), split: oneOf(SPLITS).or('NONE'), shopIds: idList(STATISTICS_MAX_SHOPS), ...rangeFilters() },
+});
 
 export function TakeStatisticsPage({ kind }: { kind: StatisticsKind }) {
   const isSeller = useShell()?.user?.orgType === 'seller';
   const list = useListPage(useMemo(listDef, []));
   const v = list.filters;
-  const q = { startDay: v.dateFrom, endDay: v.dateTo, period: v.period, split: v.split };
+  // The shop filter goes with the shop splits only (the other grains carry no shop); a purchaser's address with one reads as 不分组.
+  const byShop = isSeller && SHOP_SPLITS.includes(v.split);
+  const split = byShop || !SHOP_SPLITS.includes(v.split) ? v.split : 'NONE';
+  const q: TakeStatisticsBody = { startDay: v.dateFrom, endDay: v.dateTo, period: v.period, split, ...(byShop && v.shopIds ? { shopIds: v.shopIds } : {}) };
   const result = useQuery({ queryKey: statisticsKeys.take(kind, q), queryFn: () => statisticsApi.take(kind, q), placeholderData: keepPreviousData });
   const data = result.data;
 
@@ -36,7 +52,11 @@ export function TakeStatisticsPage({ kind }: { kind: StatisticsKind }) {
   const drillDown = (r: TakeStatisticsRow) => {
     const [from, to] = periodDays(v.period, r.period, v.dateFrom, v.dateTo);
     const p = new URLSearchParams({ createdFrom: from, createdTo: to });
-    if (isSeller) return `/order/daifaOrderList?${p}`;
+    if (isSeller) {
+      if (data?.split === 'SHOP' && r.key !== '0') p.set('shopId', r.key);
+      if (data?.split === 'CHANNEL' && r.key !== '') p.set('channel', r.key);
+      return `/order/daifaOrderList?${p}`;
+    }
     if (data?.split === 'PICKER') p.set('pickerId', r.key);
     if (data?.split === 'MARKET_AREA') p.set('marketArea', r.key);
     if (data?.split === 'STALL') p.set('stallName', r.key);
@@ -62,7 +82,14 @@ export function TakeStatisticsPage({ kind }: { kind: StatisticsKind }) {
   return (
     <div>
       <Typography.Title level={4}>{STATISTICS_TITLES[kind]}</Typography.Title>
-      <StatisticsFilters values={v} onChange={list.filter} splitNames={STATISTICS_SPLIT_NAMES} onExport={() => statisticsApi.exportTake(kind, q)} />
+      <StatisticsFilters
+        values={{ ...v, split }}
+        onChange={list.filter}
+        splitNames={isSeller ? STATISTICS_SPLIT_NAMES : PURCHASER_SPLIT_NAMES}
+        onExport={() => statisticsApi.exportTake(kind, q)}
+      >
+        {byShop && <ShopPicker page={kind} value={v.shopIds} onChange={(shopIds) => list.filter({ shopIds })} />}
+      </StatisticsFilters>
       {data?.ownOnly && <Alert type="info" showIcon title="只显示分配给您的拿货项" style={{ marginBottom: 12 }} />}
       {t && (
         <Descriptions size="small" column={{ xs: 2, sm: 3, md: 6 }} style={{ marginBottom: 12 }}>

@@ -4,6 +4,7 @@ import type {
   ReturnStatisticsResult,
   ShopStatisticsBody,
   ShopStatisticsResult,
+  StatisticsShopOption,
   TakeStatisticsBody,
   TakeStatisticsResult,
 } from '@dropship/contract';
@@ -13,10 +14,17 @@ import { downloadExcel } from '../../lib/request/browser';
 export type StatisticsKind = 'take' | 'outStock';
 export const STATISTICS_TITLES: Record<StatisticsKind, string> = { take: '拿货统计', outStock: '缺货统计' };
 
+/** The pages whose calls the shop picker's choices come under (each page's own permission). */
+export type ShopPickerPage = StatisticsKind | 'shopTakeReturn';
+
 export const statisticsKeys = {
   all: ['statistics'] as const,
   take: (kind: StatisticsKind, q: TakeStatisticsBody) => [...statisticsKeys.all, kind, q] as const,
+  shops: (page: ShopPickerPage) => [...statisticsKeys.all, page, 'shops'] as const,
 };
+
+/** The seller's shops for the shop picker, removed ones too. */
+export const shopOptionsOf = (page: ShopPickerPage) => call<StatisticsShopOption[]>({ method: 'GET', url: `/api/b2/statistics/${page}/shops` });
 
 export const statisticsApi = {
   take: (kind: StatisticsKind, q: TakeStatisticsBody) => call<TakeStatisticsResult>({ method: 'POST', url: `/api/b2/statistics/${kind}`, data: q }),

@@ -7,6 +7,6 @@ export { type BarField, ListFilterBar, optionsOf } from './ListFilterBar';
 export { ListFilterForm } from './ListFilterForm';
 export { type ListAction, ListToolbar } from './ListToolbar';
 export { MAX_PAGE_SIZE, PAGE_SIZE_OPTIONS } from './list-state';
-export { day, month, oneOf, positiveInt, text } from './params';
+export { day, idList, month, oneOf, positiveInt, text } from './params';
 export { useListPage } from './use-list-page';
 export { useUrlParams } from './use-url-params';

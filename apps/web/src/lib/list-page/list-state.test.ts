@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromFormValues, toFormValues } from './filter-fields';
 import { MAX_PAGE_SIZE, readList, writeList } from './list-state';
-import { day, oneOf, positiveInt, readParams, text, writeParams } from './params';
+import { day, idList, oneOf, positiveInt, readParams, text, writeParams } from './params';
 
 const DEF = {
   filters: { keyword: text(10), status: oneOf(['ENABLED', 'DISABLED'] as const), shopId: positiveInt(), from: day() },
@@ -37,6 +37,21 @@ describe('typed URL parameters', () => {
     const defs = { s: oneOf(['A', 'B'] as const), tab: oneOf(['users', 'roles'] as const).or('users') };
     expect(writeParams(new URLSearchParams('x=1&s=A'), defs, { s: undefined, tab: 'roles' }).toString()).toBe('x=1&tab=roles');
     expect(writeParams(new URLSearchParams('tab=roles'), defs, { tab: 'users' }).toString()).toBe('');
+  });
+});
+
+describe('a list of ids in the address', () => {
+  const ids = { shopIds: idList(3) };
+  it('reads positive ids sorted without repeats, drops the rest, caps the count', () => {
+    expect(readParams(new URLSearchParams('shopIds=5,3,5,x,-1,0,2.5'), ids).shopIds).toEqual([3, 5]);
+    expect(readParams(new URLSearchParams('shopIds=9,8,7,6'), ids).shopIds).toEqual([6, 7, 8]);
+    expect(readParams(new URLSearchParams('shopIds=,x'), ids).shopIds).toBeUndefined();
+    expect(readParams(new URLSearchParams(''), ids).shopIds).toBeUndefined();
+  });
+  it('writes one address per choice and leaves an empty choice out', () => {
+    expect(writeParams(new URLSearchParams('a=1'), ids, { shopIds: [5, 3, 3] }).toString()).toBe('a=1&shopIds=3%2C5');
+    expect(writeParams(new URLSearchParams('shopIds=3'), ids, { shopIds: [] }).toString()).toBe('');
+    expect(writeParams(new URLSearchParams('shopIds=3'), ids, { shopIds: undefined }).toString()).toBe('');
   });
 });
 

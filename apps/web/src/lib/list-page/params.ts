@@ -38,6 +38,19 @@ export const positiveInt = (max = 2_147_483_647) =>
     return Number.isInteger(n) && n > 0 ? Math.min(n, max) : undefined;
   });
 
+/**
+ * Several positive integers (a multiple choice of ids), kept as `3,5`: sorted and without repeats,
+ * so one choice has one address; at most `max` of them; anything else in the list is dropped.
+ */
+export const idList = (max = 50) =>
+  param<number[]>(
+    (raw) => {
+      const ids = [...new Set(raw.split(',').map(Number))].filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647).sort((a, b) => a - b);
+      return ids.length === 0 ? undefined : ids.slice(0, max);
+    },
+    (v) => [...new Set(v)].sort((a, b) => a - b).join(','),
+  );
+
 /** A calendar day, YYYY-MM-DD. */
 export const day = () => param<string>((raw) => (/^\d{4}-\d{2}-\d{2}$/.test(raw.trim()) ? raw.trim() : undefined));
 

@@ -27,6 +27,7 @@ export function filterWhere(orgId: number, f: DropshipFilter): SQL {
     f.expressCode ? eq(o.expressCode, f.expressCode) : undefined,
     f.trackingNo ? eq(o.trackingNo, f.trackingNo) : undefined,
     f.shopId ? eq(o.shopId, f.shopId) : undefined,
+    f.channel ? eq(o.channel, f.channel) : undefined,
     f.createdFrom ? gte(o.createdAt, beijingDayStart(f.createdFrom)) : undefined,
     f.createdTo ? lt(o.createdAt, beijingDayEnd(f.createdTo)) : undefined,
     f.speedDelivery ? eq(o.speedDelivery, f.speedDelivery === 'YES') : undefined,
