@@ -55,20 +55,22 @@ export async function moveMoney(db: Db, m: Movement): Promise<MovementResult> {
   if (m.availableDeltaFen === 0 && (m.frozenDeltaFen ?? 0) === 0) throw new AppError(ErrorCode.BAD_REQUEST, '金额不能为0');
   if (!m.requestKey || m.requestKey.length > 100) throw new AppError(ErrorCode.BAD_REQUEST, '请求编号无效，请刷新页面后重试');
 
+  // The common case in one statement, sent on the caller's transaction as it is (the statement is
+  // atomic: it needs no savepoint of its own) or, outside any, on its own: one round trip, the row
+  // lock held only while it runs. Anything it cannot do (the first movement of a tenant, a refusal,
+  // a key already used) changes nothing and falls to the statements below, which lock, look and say why.
+  const moved = await repo.moveAtOnce(db, {
+    orgId: m.orgId,
+    transactionType: m.transactionType,
+    purpose: m.purpose,
+    availableDeltaFen: m.availableDeltaFen,
+    frozenDeltaFen: m.frozenDeltaFen ?? 0,
+    businessId: m.businessId,
+    requestKey: m.requestKey,
+    remark: m.remark,
+  });
+  if (moved) return { entry: moved, replayed: false };
   return inTransaction(db, async (t) => {
-    // The common case in one statement; anything it cannot do (first movement of a tenant, a refusal,
-    // a key already used) falls to the statements below, which lock, look and say why.
-    const moved = await repo.moveAtOnce(t, {
-      orgId: m.orgId,
-      transactionType: m.transactionType,
-      purpose: m.purpose,
-      availableDeltaFen: m.availableDeltaFen,
-      frozenDeltaFen: m.frozenDeltaFen ?? 0,
-      businessId: m.businessId,
-      requestKey: m.requestKey,
-      remark: m.remark,
-    });
-    if (moved) return { entry: moved, replayed: false };
     await repo.ensureAccount(t, m.orgId);
     const account = await repo.lockAccount(t, m.orgId);
     if (!account) throw new Error(`account of org ${m.orgId} missing after ensureAccount`);
