@@ -332,6 +332,7 @@ export const AFTER_SALE_OPERATION_NAMES: Record<string, string> = {
   CONFIRM_NEGOTIATED: '档口已付协商退款',
   CONFIRM_RETURN_AGAIN: '采购商确认重新退档口',
   EXCHANGE_RESHIP: '换货补发',
+  RETURN_FREIGHT: '扣除退货到付运费',
 };
 
 /** Most rows one after-sale export writes. */
