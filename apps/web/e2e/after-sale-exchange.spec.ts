@@ -1,8 +1,9 @@
 /**
- * 换货补发 in Chromium against the real server: an order paid, taken and delivered, its 换货 signed in,
- * inspected 合格 with the 到付运费 the warehouse paid, and taken back by the stall — all server-side
- * with the server tests' helpers; then the seller opens 售后详情, sees the freight charged in the
- * money, opens the 换货补发 drawer, pays with the pay password and finds the replacement order's
+ * 换货补发 in Chromium against the real server: an order paid, taken and delivered and its 换货 asked
+ * server-side (the server tests' helpers); the warehouse on a 390 px phone scans the return in and
+ * inspects it 合格 with a photo taken by the camera input and the 到付运费 it paid; the stall takes the
+ * goods back (server-side); then the seller opens 售后详情, sees the photo and the freight charged in
+ * the money, opens the 换货补发 drawer, pays with the pay password and finds the replacement order's
  * number on the timeline.
  */
 import { eq } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import type { Db } from '../../server/src/db/client';
 import { users } from '../../server/src/modules/auth/auth.table';
 import { dropshipOrderItems } from '../../server/src/modules/dropship-orders/dropship-orders.table';
 import { deliverOrder } from '../../server/src/modules/dropship-orders/fulfilment/deliver.service';
+import { offlineReturnLines } from '../../server/src/modules/offline/offline.table';
 import { setPayPassword } from '../../server/test/funds-payments-support';
 import { paidOrder, tookAll, type WarehouseWorld } from '../../server/test/warehouse-support';
 import { DEMO_PASSWORD, type Harness, settleOverlays, shot, signIn, startHarness } from './harness';
@@ -25,8 +27,13 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-/** A delivered one-piece order whose 换货 the stall took back, the return having come 到付 ¥12.00. */
-async function exchangeTakenBack() {
+const ok = <T>(r: { errorCode: number; errorMsg: string; data: T }) => {
+  expect(r.errorCode, r.errorMsg).toBe(0);
+  return r.data;
+};
+
+/** A delivered one-piece order and its 换货 with the buyer's return waybill (server-side). */
+async function exchangeReturning() {
   const db = w.t.database.db;
   const placed = await paidOrder(w, [{ costFen: 2800 }]);
   await tookAll(db, placed.codes);
@@ -39,10 +46,6 @@ async function exchangeTakenBack() {
   );
   const [item] = await db.select().from(dropshipOrderItems).where(eq(dropshipOrderItems.orderId, placed.id));
   const waybill = `SF${Date.now()}`;
-  const ok = <T>(r: { errorCode: number; errorMsg: string; data: T }) => {
-    expect(r.errorCode, r.errorMsg).toBe(0);
-    return r.data;
-  };
   const applied = ok(
     await w.post<{ ids: number[]; afterSaleNos: string[] }>('/api/b2/aftersale/orders/apply', w.seller, {
       orderId: placed.id,
@@ -54,25 +57,57 @@ async function exchangeTakenBack() {
       requestKey: `e2e-exchange-${Date.now()}`,
     }),
   );
-  const id = applied.ids[0] as number;
-  ok(await w.post('/api/b2/purchaser/offlineReturn/register', w.purchaser, { waybillNo: waybill }));
-  const inspected = ok(
-    await w.post<{ returnLineId: number }>('/api/b2/purchaser/offlineReturn/afterSale/inspect', w.purchaser, {
-      id,
-      result: 'QUALIFIED',
-      receivedQuantity: 1,
-      freightCollectFen: 1200,
-    }),
-  );
-  const [picker] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo_picker'));
-  ok(await w.post('/api/b2/purchaser/offlineReturn/lines/assign', w.purchaser, { lineIds: [inspected.returnLineId], pickerUserId: picker?.id }));
-  ok(await w.post('/api/b2/purchaser/offlineReturn/lines/returned', w.purchaser, { lineId: inspected.returnLineId }));
-  return { id, afterSaleNo: applied.afterSaleNos[0] as string };
+  return { id: applied.ids[0] as number, afterSaleNo: applied.afterSaleNos[0] as string, waybill };
 }
 
-it('换货补发 from 售后详情: the drawer pays with the pay password and the timeline names the replacement order', async () => {
+/** The smallest PNG (1×1): the server checks the bytes. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+/**
+ * On a 390 px phone: 退货登记 scans the return in, 验货 合格 with a photo from the camera (the file
+ * input) and the ¥12.00 到付运费 the warehouse paid; nothing scrolls sideways.
+ */
+async function inspectOnPhone(a: { afterSaleNo: string; waybill: string }) {
+  const { context, page } = await h.newPage({ viewport: { width: 390, height: 844 } });
+  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await settleOverlays(page);
+  await page.goto(h.url('www', '/offlineReturnOrder/returnRegistration'));
+  const scan = page.getByLabel('扫描快递单号');
+  await expect.poll(() => scan.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.type(a.waybill);
+  await page.keyboard.press('Enter');
+  const matched = page.getByTestId('after-sale-matches').locator('tr', { hasText: a.afterSaleNo });
+  await matched.getByRole('button', { name: '验货' }).click();
+  const dialog = page.locator('.ant-modal', { hasText: `验货 ${a.afterSaleNo}` });
+  const input = dialog.locator('input[type=file]');
+  expect([await input.getAttribute('accept'), await input.getAttribute('capture')]).toEqual(['image/*', 'environment']);
+  await input.setInputFiles({ name: 'return.png', mimeType: 'image/png', buffer: PNG });
+  await dialog.getByAltText('验货图片1').waitFor();
+  await dialog.getByLabel('到付运费（元）').fill('12');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await shot(page, 'after-sale-inspect-phone');
+  await dialog.getByRole('button', { name: '提交验货' }).click();
+  await page.getByText(`${a.afterSaleNo} 验货合格，已进入退货入库分配`).waitFor();
+  await context.close();
+}
+
+/** The return line assigned and the stall's 已退货 (server-side): the exchange's goods are taken back. */
+async function stallTakesBack(id: number) {
+  const db = w.t.database.db;
+  const lineId = (await db.select({ lineId: offlineReturnLines.id }).from(offlineReturnLines).where(eq(offlineReturnLines.afterSaleId, id)))[0]?.lineId;
+  const [picker] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo_picker'));
+  ok(await w.post('/api/b2/purchaser/offlineReturn/lines/assign', w.purchaser, { lineIds: [lineId], pickerUserId: picker?.id }));
+  ok(await w.post('/api/b2/purchaser/offlineReturn/lines/returned', w.purchaser, { lineId }));
+}
+
+it('the phone’s 验货 with a photo and 到付运费, then 换货补发 from 售后详情: the drawer pays with the pay password and the timeline names the replacement order', async () => {
   await setPayPassword(w.t, w.seller, DEMO_PASSWORD);
-  const a = await exchangeTakenBack();
+  const a = await exchangeReturning();
+  await inspectOnPhone(a);
+  await stallTakesBack(a.id);
 
   const { page } = await h.newPage();
   await signIn(page, h.url('www'), 'demo_seller', 'seller');
@@ -82,6 +117,9 @@ it('换货补发 from 售后详情: the drawer pays with the pay password and th
   // The 到付运费 the warehouse paid is the after-sale's money, and on its timeline.
   await page.getByRole('cell', { name: '-12.00' }).waitFor();
   await page.getByText('扣除退货到付运费').first().waitFor();
+  // The phone's photo, served to the seller of the after-sale.
+  const photo = page.getByTestId('after-sale-inspection').getByAltText('验货图片1');
+  await expect.poll(() => photo.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
 
   await page.getByRole('button', { name: '换货补发' }).click();
   const drawer = page.locator('.ant-drawer', { hasText: `换货补发 ${a.afterSaleNo}` });
