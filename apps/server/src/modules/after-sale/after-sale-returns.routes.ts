@@ -2,7 +2,8 @@
  * After-sale return calls (decision 0026, "Returns"). Purchaser: 验货 and the confirmations the return
  * statuses wait for, under /api/b2/purchaser/offlineReturn/afterSale (the return pages' permissions,
  * gated like them by manual delivery). Seller: the decision on a stall's refusal. Anyone signed in:
- * the operator's return service fee (SPEC.md section 7's getReturnServiceFeeInfo).
+ * the operator's return service fee (SPEC.md section 7's getReturnServiceFeeInfo). The photo uploads
+ * of both sides (验货图片, 售后图片) store into problem-parcel's photo store (decision 0026, "After-sale photos").
  */
 import {
   AfterSaleConfirmBody,
