@@ -5,6 +5,7 @@
  * status through every code of SPEC.md section 4, and the seller decides on a refusal.
  */
 import { z } from 'zod';
+import { freightCollectFen } from './after-sale-photos.js';
 import { photoUrl } from './after-sales.js';
 import { id, text } from './schema-helpers.js';
 
@@ -36,6 +37,7 @@ export const AfterSaleInspectBody = z.object({
     .describe('实收数量'),
   photos: z.array(photoUrl, { error: '图片必须是数组' }).max(9, '最多上传9张图片').default([]).describe('验货图片'),
   note: text('验货备注', 200).default(''),
+  freightCollectFen: freightCollectFen.default(0),
 });
 export type AfterSaleInspectBody = z.input<typeof AfterSaleInspectBody>;
 

@@ -333,6 +333,7 @@ export const AFTER_SALE_OPERATION_NAMES: Record<string, string> = {
   CONFIRM_RETURN_AGAIN: '采购商确认重新退档口',
   EXCHANGE_RESHIP: '换货补发',
   EXCHANGE_GOODS_BACK: '补发取消，换货货款退回',
+  RETURN_FREIGHT: '扣除退货到付运费',
 };
 
 /** Most rows one after-sale export writes. */

@@ -222,6 +222,9 @@ export const ErrorCode = {
   AFTER_SALE_EXCHANGE_NOT_RESHIPPABLE: 18080,
   AFTER_SALE_EXCHANGE_ALREADY_RESHIPPED: 18081,
   AFTER_SALE_EXCHANGE_RECEIVER_REQUIRED: 18082,
+  /** After-sale photos and return freight: 18090–18099. */
+  AFTER_SALE_PHOTO_NOT_OURS: 18090,
+  AFTER_SALE_FREIGHT_BALANCE_SHORT: 18091,
   /** Sign-up, password reset, invite codes, organisations (decision 0028): 19000–19049. */
   PHONE_ALREADY_USED: 19000,
   SMS_VERIFY_LOCKED: 19001,
@@ -471,6 +474,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   [ErrorCode.AFTER_SALE_EXCHANGE_NOT_RESHIPPABLE]: '只有档口已收回退货的换货售后单可以换货补发，请刷新后查看',
   [ErrorCode.AFTER_SALE_EXCHANGE_ALREADY_RESHIPPED]: '该换货售后单已补发过，不能再次补发，请在售后详情中查看补发订单',
   [ErrorCode.AFTER_SALE_EXCHANGE_RECEIVER_REQUIRED]: '原订单的收货人由平台加密，请填写补发的收货人',
+  [ErrorCode.AFTER_SALE_PHOTO_NOT_OURS]: '图片不存在或不是本账号上传的，请重新上传',
+  [ErrorCode.AFTER_SALE_FREIGHT_BALANCE_SHORT]: '卖家可用余额不足以扣除到付运费，请联系卖家充值后再验货，或先不填到付运费',
   [ErrorCode.PHONE_ALREADY_USED]: '该手机号已注册，请直接登录或找回密码',
   [ErrorCode.SMS_VERIFY_LOCKED]: '验证码错误次数过多，请1小时后再试',
   [ErrorCode.ACCOUNT_NOT_RESETTABLE]: '账号不存在或未绑定手机号，无法通过短信找回密码，请联系主账号管理员或平台客服',

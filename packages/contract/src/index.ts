@@ -1,6 +1,7 @@
 export * from './abnormal-orders.js';
 export * from './account-permission.js';
 export * from './after-sale-exchange.js';
+export * from './after-sale-photos.js';
 export * from './after-sale-returns.js';
 export * from './after-sales.js';
 export * from './area.js';

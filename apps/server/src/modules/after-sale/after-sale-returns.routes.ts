@@ -2,18 +2,32 @@
  * After-sale return calls (decision 0026, "Returns"). Purchaser: 验货 and the confirmations the return
  * statuses wait for, under /api/b2/purchaser/offlineReturn/afterSale (the return pages' permissions,
  * gated like them by manual delivery). Seller: the decision on a stall's refusal. Anyone signed in:
- * the operator's return service fee (SPEC.md section 7's getReturnServiceFeeInfo).
+ * the operator's return service fee (SPEC.md section 7's getReturnServiceFeeInfo). The photo uploads
+ * of both sides (验货图片, 售后图片) store into problem-parcel's photo store (decision 0026, "After-sale photos").
  */
-import { AfterSaleConfirmBody, AfterSaleDecideBody, AfterSaleInspectBody, AfterSaleReturnResult, envelopeOf, ReturnServiceFeeInfo } from '@dropship/contract';
+import {
+  AfterSaleConfirmBody,
+  AfterSaleDecideBody,
+  AfterSaleInspectBody,
+  AfterSalePhotoUploadBody,
+  AfterSaleReturnResult,
+  envelopeOf,
+  ParcelPhotoUploaded,
+  ReturnServiceFeeInfo,
+} from '@dropship/contract';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { manualDeliveryGate } from '../goods/index.js';
+import { uploadOwnPhoto } from '../problem-parcel/index.js';
 import { confirmAfterSaleReturn, decideRefusal, inspectAfterSale, returnServiceFeeInfo } from './after-sale-returns.service.js';
 
 const tags = ['after-sales'];
 const PURCHASER = '/api/b2/purchaser/offlineReturn/afterSale';
+/** A 2 MB image as base64 with room for the JSON around it (as the parcel photos' upload). */
+const PHOTO_BODY_LIMIT = 3_200_000;
+const PHOTO_SUMMARY = '（JPG/PNG/WebP，base64，每张≤2MB；返回的地址填入 photos）';
 
 export async function afterSaleReturnRoutes(app: RouteApp, { db, config }: AppDeps) {
   const purchaser = (permission: `/${string}`) => ({
@@ -33,6 +47,26 @@ export async function afterSaleReturnRoutes(app: RouteApp, { db, config }: AppDe
       },
     },
     async (req) => ok(await inspectAfterSale(db, requireCaller(req), req.body)),
+  );
+
+  app.post(
+    `${PURCHASER}/photo/upload`,
+    {
+      ...purchaser('/offlineReturnOrder/returnRegistration'),
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: { tags, summary: `上传验货图片${PHOTO_SUMMARY}`, body: AfterSalePhotoUploadBody, response: { 200: envelopeOf(ParcelPhotoUploaded) } },
+    },
+    async (req) => ok(await uploadOwnPhoto(db, requireCaller(req), req.body.image)),
+  );
+
+  app.post(
+    '/api/b2/aftersale/orders/photo/upload',
+    {
+      config: { permission: '/afterSale/afterSaleList', audience: 'seller' },
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: { tags, summary: `上传售后图片${PHOTO_SUMMARY}`, body: AfterSalePhotoUploadBody, response: { 200: envelopeOf(ParcelPhotoUploaded) } },
+    },
+    async (req) => ok(await uploadOwnPhoto(db, requireCaller(req), req.body.image)),
   );
 
   app.post(

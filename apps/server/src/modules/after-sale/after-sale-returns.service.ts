@@ -30,7 +30,7 @@ import { itemsOf, lockOrders } from '../dropship-orders/index.js';
 import { moveMoney } from '../funds/index.js';
 import { sendMessage } from '../messages/index.js';
 import { type AfterSaleLineAnswered, insertAfterSaleReturnLine, type ReturnParcelScanned, reopenAfterSaleLine } from '../offline/index.js';
-import { openProblemParcel, type ParcelGood } from '../problem-parcel/index.js';
+import { attachOwnPhotos, openProblemParcel, type ParcelGood } from '../problem-parcel/index.js';
 import * as repo from './after-sale.repository.js';
 import { lineName, refreshOrderCode } from './after-sale.service.js';
 import * as returns from './after-sale-returns.repository.js';
@@ -40,6 +40,8 @@ type Actor = { userId: number | null; orgId: number };
 
 /** The ledger request key of an after-sale's return refund: it credits the seller at most once. */
 export const returnRefundKey = (afterSaleId: number) => `as-return:${afterSaleId}`;
+/** The ledger request key of the return parcel's 到付运费 charged to the seller: at most once. */
+export const returnFreightKey = (afterSaleId: number) => `as-freight:${afterSaleId}`;
 
 function requirePurchaser(caller: Caller) {
   if (caller.orgType !== 'purchaser') throw new AppError(ErrorCode.PURCHASER_REQUIRED);
@@ -154,7 +156,9 @@ export async function inspectAfterSale(db: Db, caller: Caller, b: InspectInput) 
       throw new AppError(ErrorCode.AFTER_SALE_RECEIVED_TOO_MANY, '验货合格时实收数量至少1件；一件没收到请选择“少件”');
     }
     const actor = { userId: caller.userId, orgId: caller.orgId };
+    await attachOwnPhotos(t, caller.orgId, b.photos, a.id);
     await returns.setInspection(t, a.orgId, a.id, { ...b, userId: caller.userId });
+    if (b.freightCollectFen > 0) await chargeReturnFreight(t, a, b.freightCollectFen, actor);
     const what = `验货${INSPECTION_RESULT_NAMES[b.result]}，实收${b.receivedQuantity}件${b.note ? `，${b.note}` : ''}`;
     if (b.result !== 'QUALIFIED') {
       await move(t, a, { status: 'PROBLEM' }, actor, 'INSPECT', what);
@@ -202,6 +206,39 @@ export async function inspectAfterSale(db: Db, caller: Caller, b: InspectInput) 
     await move(t, a, { status: a.status, returnStatus: 'WAIT_FACTORY' }, actor, 'INSPECT', `${what}，待退档口`);
     return resultOf(a, a.status, 'WAIT_FACTORY', lineId);
   });
+}
+
+/**
+ * The return parcel came freight collect (到付) and the warehouse paid the courier: the seller pays it
+ * back from the balance, once (PROXY_RETURN_GOODS / FREIGHT, business id the after-sale number, key
+ * as-freight:<id>), linked to the after-sale and on its timeline. A short balance refuses the
+ * inspection (the warehouse may inspect without it): the charge never goes through on credit.
+ */
+async function chargeReturnFreight(t: Db, a: repo.AfterSaleRecord, fen: number, actor: Actor) {
+  const note = `退货包裹到付运费 ¥${fenToYuan(fen)}（仓库代付），从卖家余额扣除`;
+  let entryId: number;
+  try {
+    const r = await moveMoney(t, {
+      orgId: a.orgId,
+      transactionType: 'PROXY_RETURN_GOODS',
+      purpose: 'FREIGHT',
+      availableDeltaFen: -fen,
+      businessId: a.afterSaleNo,
+      requestKey: returnFreightKey(a.id),
+      remark: `售后退货 ${a.afterSaleNo} ${note}`,
+    });
+    entryId = r.entry.id;
+  } catch (e) {
+    if (e instanceof AppError && e.errorCode === ErrorCode.INSUFFICIENT_BALANCE) {
+      throw new AppError(
+        ErrorCode.AFTER_SALE_FREIGHT_BALANCE_SHORT,
+        `卖家可用余额不足以扣除到付运费 ¥${fenToYuan(fen)}，请联系卖家充值后再验货，或先不填到付运费`,
+      );
+    }
+    throw e;
+  }
+  await repo.linkEntry(t, a.id, entryId);
+  await repo.insertEvents(t, a.orgId, actor, [{ afterSaleId: a.id, fromStatus: a.status, toStatus: a.status, operation: 'RETURN_FREIGHT', note }]);
 }
 
 /**

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { findOrders, itemsOf, lockOrders, markAfterSale, type OrderRecord, stopItem, stopRefundOf } from '../dropship-orders/index.js';
 import { sendMessage } from '../messages/index.js';
+import { attachOwnPhotos } from '../problem-parcel/index.js';
 import * as repo from './after-sale.repository.js';
 import { canCancel, canFillWaybill, canIntercept, hasReturn, isShipped, orderCodeOf, refundFenOf, typeOfRequest } from './status-machine.js';
 
@@ -145,6 +146,9 @@ export async function applyAfterSale(db: Db, caller: Actor, body: ApplyInput) {
         createdBy: caller.userId,
         finishedAt: status === 'COMPLETE' ? new Date() : null,
       });
+      // Uploaded photos belong to the first after-sale of the request: all of them are on one order,
+      // so its seller and purchaser are every after-sale's.
+      if (i === 0) await attachOwnPhotos(t, caller.orgId, body.photos, a.id);
       const what = `${AFTER_SALE_KIND_NAMES[body.kind]}：${lineName(line)} ×${asked.quantity}，${body.reason}`;
       if (type === 'REFUND_DELIVERY') {
         await repo.insertEvents(t, caller.orgId, actor, [

@@ -23,11 +23,38 @@ export async function insertPhoto(t: Db, parcelId: number, mime: string, bytes: 
   return Number(r?.id);
 }
 
+/** A photo with the facts that decide who may see it: its parcel's, or, without one, its uploader and after-sale. */
 export async function photoWithParcel(db: Db, photoId: number) {
-  const [r] = await queryRows<{ mime: string; bytes: Buffer | Uint8Array; kind: string; status: string; orgId: number | null; purchaserOrgId: number | null }>(
+  const [r] = await queryRows<{
+    mime: string;
+    bytes: Buffer | Uint8Array;
+    parcelId: number | null;
+    kind: string | null;
+    status: string | null;
+    orgId: number | null;
+    purchaserOrgId: number | null;
+    uploaderOrgId: number | null;
+    afterSaleOrgId: number | null;
+    afterSalePurchaserOrgId: number | null;
+  }>(
     db,
-    sql`select ph.mime, ph.bytes, p.kind, p.status, p.org_id as "orgId", p.purchaser_org_id as "purchaserOrgId"
-        from parcel_photos ph join problem_parcels p on p.id = ph.parcel_id where ph.id = ${photoId}`,
+    sql`select ph.mime, ph.bytes, ph.parcel_id as "parcelId", p.kind, p.status, p.org_id as "orgId", p.purchaser_org_id as "purchaserOrgId",
+               ph.org_id as "uploaderOrgId", s.org_id as "afterSaleOrgId", s.purchaser_org_id as "afterSalePurchaserOrgId"
+        from parcel_photos ph
+        left join problem_parcels p on p.id = ph.parcel_id
+        left join after_sales s on s.id = ph.after_sale_id
+        where ph.id = ${photoId}`,
   );
-  return r && { ...r, bytes: Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes), orgId: num(r.orgId), purchaserOrgId: num(r.purchaserOrgId) };
+  return (
+    r && {
+      ...r,
+      bytes: Buffer.isBuffer(r.bytes) ? r.bytes : Buffer.from(r.bytes),
+      parcelId: num(r.parcelId),
+      orgId: num(r.orgId),
+      purchaserOrgId: num(r.purchaserOrgId),
+      uploaderOrgId: num(r.uploaderOrgId),
+      afterSaleOrgId: num(r.afterSaleOrgId),
+      afterSalePurchaserOrgId: num(r.afterSalePurchaserOrgId),
+    }
+  );
 }

@@ -19,3 +19,5 @@ export {
 
 export { countNearDeadline, insertEvent as recordParcelEvent, nextBarcodeNo } from './problem-parcel.repository.js';
 export { type OpenParcel, openProblemParcel } from './problem-parcel.service.js';
+// The one photo storage: headless-parcel's parcel photos and after-sale's own photos (申请售后, 验货).
+export { attachOwnPhotos, checkedImage, uploadOwnPhoto } from './photo-store.js';

@@ -145,14 +145,18 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * Photos of a parcel taken at the desk (checked image bytes, JPEG/PNG/WebP, at most
  * PARCEL_PHOTO_MAX_BYTES each). Served only to the warehouse holding the parcel and the seller it
  * belongs to (or, for an unclaimed headless parcel, the sellers that warehouse serves).
+ * An after-sale's photo (申请售后, 验货) has no parcel: `org_id` is the tenant that uploaded it and
+ * `after_sale_id` the after-sale it was attached to (once); served to the uploader and that
+ * after-sale's seller and purchaser.
  */
 export const parcelPhotos = pgTable(
   'parcel_photos',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    parcelId: integer('parcel_id')
-      .notNull()
-      .references(() => problemParcels.id),
+    parcelId: integer('parcel_id').references(() => problemParcels.id),
+    /** The uploading tenant of a photo without a parcel (an after-sale's). */
+    orgId: integer('org_id').references(() => organisations.id),
+    afterSaleId: bigint('after_sale_id', { mode: 'number' }),
     mime: text('mime').notNull(),
     bytes: bytea('bytes').notNull(),
     userId: integer('user_id'),

@@ -32,6 +32,8 @@ export const afterSaleApi = {
   page: (q: AfterSaleQuery) => post<AfterSalePageResult>(`${A}/page`, q),
   detail: (id: number) => call<AfterSaleDetail>({ method: 'GET', url: `${A}/detail`, params: { id } }),
   apply: (body: AfterSaleApplyBody) => post<{ ids: number[]; afterSaleNos: string[] }>(`${A}/apply`, body),
+  /** 售后图片: stored in the site's photo storage; the answered address goes into the request's photos. */
+  uploadPhoto: (image: string) => post<{ id: number; url: string }>(`${A}/photo/upload`, { image }),
   cancel: (id: number, requestKey: string) => post<unknown>(`${A}/cancel`, { id, requestKey }),
   intercept: (id: number, requestKey: string) => post<unknown>(`${A}/intercept`, { id, requestKey }),
   batchIntercept: (ids: number[]) => post<AfterSaleBatchResult>(`${A}/batchIntercept`, { ids }),

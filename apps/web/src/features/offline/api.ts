@@ -91,4 +91,6 @@ export const offlineApi = {
   /** 售后退货: 验货 of a signed-in after-sale, and the purchaser's confirmation of what waits for it. */
   inspectAfterSale: (b: AfterSaleInspectBody) => post<AfterSaleReturnResult>('/api/b2/purchaser/offlineReturn/afterSale/inspect', b),
   confirmAfterSale: (id: number) => post<AfterSaleReturnResult>('/api/b2/purchaser/offlineReturn/afterSale/confirm', { id }),
+  /** 验货图片: stored in the site's photo storage; the answered address goes into the inspection's photos. */
+  uploadInspectionPhoto: (image: string) => post<{ id: number; url: string }>('/api/b2/purchaser/offlineReturn/afterSale/photo/upload', { image }),
 };

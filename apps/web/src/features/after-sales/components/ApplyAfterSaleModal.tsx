@@ -135,7 +135,7 @@ export function ApplyAfterSaleModal({ order, onClose }: { order: ApplyTarget | n
         </Form.Item>
         {/* PhotoLinksField checks each link with the contract's rule as it is added. */}
         <Form.Item name="photos" label="图片">
-          <PhotoLinksField />
+          <PhotoLinksField upload={afterSaleApi.uploadPhoto} />
         </Form.Item>
         {kind !== 'REFUND_ONLY' && (
           <>

@@ -49,7 +49,7 @@ it('lists the signed-in after-sales and sends a 合格 inspection with the quant
   expect(screen.getByRole('button', { name: '打印售后标签' })).toBeTruthy();
   fireEvent.click(screen.getAllByRole('button', { name: '验货' })[0] as HTMLElement);
   await screen.findByText('验货 AS26112600000011');
-  expect((screen.getByRole('spinbutton') as HTMLInputElement).value).toBe('2');
+  expect((screen.getByRole('spinbutton', { name: /实收数量/ }) as HTMLInputElement).value).toBe('2');
   fireEvent.click(screen.getByRole('button', { name: '提交验货' }));
   await waitFor(() => expect(sent.find((s) => s.path === INSPECT)).toBeTruthy());
   expect(sent.find((s) => s.path === INSPECT)?.body).toEqual({ id: 11, result: 'QUALIFIED', receivedQuantity: 2, photos: [], note: '' });

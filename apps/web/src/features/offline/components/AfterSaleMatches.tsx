@@ -40,6 +40,7 @@ export function AfterSaleMatches({ rows }: { rows: SignedAfterSale[] }) {
         size="small"
         pagination={false}
         dataSource={rows}
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: '售后单号', dataIndex: 'afterSaleNo' },
           { title: '订单号', dataIndex: 'orderNo' },
