@@ -94,18 +94,7 @@ export const PaymentPurpose = codes(['ORDER', 'FREIGHT', 'UPDATE_PRICE', 'GOODS_
 export const Channel = codes(['TAOBAO', 'JD', 'PDD', 'TIKTOK', 'WEIDIAN', 'KUAISHOU', 'REDBOOK', 'OTHER', 'KM', 'WDT']);
 export type Channel = z.infer<typeof Channel>;
 
-export const CHANNEL_NAMES: Record<Channel, string> = {
-  TAOBAO: '淘宝/天猫',
-  JD: '京东',
-  PDD: '拼多多',
-  TIKTOK: '抖音小店',
-  WEIDIAN: '微店',
-  KUAISHOU: '快手小店',
-  REDBOOK: '小红书',
-  OTHER: '其他',
-  KM: '快麦ERP',
-  WDT: '旺店通ERP',
-};
+export { CHANNEL_NAMES } from './channel-names.js';
 
 /** Payment methods all read 支付宝 except the balance (SPEC.md section 4). */
 export const PAYMENT_METHOD_NAMES: Record<z.infer<typeof PaymentMethod>, string> = {

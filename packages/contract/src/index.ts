@@ -39,6 +39,7 @@ export * from './pay-later.js';
 export * from './picking.js';
 export * from './problem-parcels.js';
 export * from './receiver-decrypts.js';
+export * from './route-gating.js';
 export * from './routes.js';
 export * from './schema-helpers.js';
 export * from './shell.js';

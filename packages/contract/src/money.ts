@@ -4,32 +4,9 @@
  * show the same text for the same amount and every fen field refuses the same way.
  */
 import { z } from 'zod';
+import { fenToYuan, MAX_FEN } from './money-text.js';
 
-/** Ten million yuan: the ledger's single-movement limit (docs/decisions/0002-ledger.md) and the bound of any amount. */
-export const MAX_FEN = 1_000_000_000;
-
-/** Digits with at most two decimals (SPEC.md section 5 price input). */
-export const PRICE_PATTERN = /^\d+(\.\d{1,2})?$/;
-
-export function isValidPrice(input: string): boolean {
-  return PRICE_PATTERN.test(input.trim());
-}
-
-/** Yuan text ("12.5") → integer fen (1250), or null when the text is not a valid price ('', 'abc', '1.005', '-1'). */
-export function yuanToFen(input: string): number | null {
-  const t = input.trim();
-  if (!PRICE_PATTERN.test(t)) return null;
-  const [whole = '0', frac = ''] = t.split('.');
-  const fen = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-  return Number.isSafeInteger(fen) ? fen : null;
-}
-
-/** Integer fen → yuan with two decimals ("-12.05"): pages, labels and Excel exports all write money this way. */
-export function fenToYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+export { fenToYuan, isValidPrice, MAX_FEN, PRICE_PATTERN, yuanToFen } from './money-text.js';
 
 /**
  * The wording of a fen field's refusals. The defaults fit most fields; a field whose page or API

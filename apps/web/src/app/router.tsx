@@ -1,12 +1,7 @@
 /** The router, built from the one route table in the contract. */
 import { REDIRECTS, ROUTES, type RouteDef } from '@dropship/contract';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
-import ForbiddenPage from '../pages/ForbiddenPage';
-import ForgetPasswordPage from '../pages/ForgetPasswordPage';
-import LoginPage from '../pages/LoginPage';
-import NotFoundPage from '../pages/NotFoundPage';
-import RegisterPage from '../pages/RegisterPage';
 import UnderConstruction from '../pages/UnderConstruction';
 import { BootParams } from './boot-params';
 import { ShellLayout } from './layout/ShellLayout';
@@ -15,6 +10,14 @@ import { ownerOf, PAGES } from './page-registry';
 import { RequireSignIn, RouteGate } from './route-gate';
 import { readIdentity } from './session';
 import { ShellProvider } from './shell-context';
+
+// The sign-in pages load on their own: a signed-in visit (the usual one) never needs their forms.
+const LoginPage = lazy(() => import('../pages/LoginPage'));
+const RegisterPage = lazy(() => import('../pages/RegisterPage'));
+const ForgetPasswordPage = lazy(() => import('../pages/ForgetPasswordPage'));
+// So do 403 and 404 (antd's Result carries their pictures).
+const ForbiddenPage = lazy(() => import('../pages/ForbiddenPage'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
 function Root() {
   return (
@@ -38,7 +41,8 @@ function Page({ route }: { route: RouteDef }) {
 
 /** 403 and 404 show inside the shell when signed in, on their own otherwise. */
 function MaybeShell({ children }: { children: React.ReactNode }) {
-  return readIdentity() ? <ShellLayout>{children}</ShellLayout> : <div style={{ paddingTop: 80 }}>{children}</div>;
+  const page = <Suspense fallback={null}>{children}</Suspense>;
+  return readIdentity() ? <ShellLayout>{page}</ShellLayout> : <div style={{ paddingTop: 80 }}>{page}</div>;
 }
 
 const shellRoutes: RouteObject[] = ROUTES.filter((r) => !r.public).map((r) => ({
@@ -54,9 +58,30 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/forgetPassword', element: <ForgetPasswordPage /> },
+      {
+        path: '/login',
+        element: (
+          <Suspense fallback={null}>
+            <LoginPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/register',
+        element: (
+          <Suspense fallback={null}>
+            <RegisterPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/forgetPassword',
+        element: (
+          <Suspense fallback={null}>
+            <ForgetPasswordPage />
+          </Suspense>
+        ),
+      },
       ...Object.entries(REDIRECTS).map(([from, to]) => ({ path: from, element: <RedirectTo to={to} /> })),
       {
         element: (

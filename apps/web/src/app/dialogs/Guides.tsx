@@ -6,12 +6,14 @@
  */
 import { MENU_CHANGE_HINT_DATE, STORAGE_KEYS } from '@dropship/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Tour, type TourProps } from 'antd';
-import { useEffect, useReducer, useState } from 'react';
+import type { TourProps } from 'antd';
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { shellApi } from '../api';
 import { useShell } from '../shell-context';
 import { useDialogTurn } from './dialog-queue';
 import { waitForTargets } from './wait-for-targets';
+
+const GuideTour = lazy(() => import('./GuideTour'));
 
 type GuideKey = 'platformSetting' | 'menuChange';
 
@@ -100,6 +102,14 @@ export function Guides() {
     setActive(null);
   }
 
+  // The tour's code loads on the first guide shown and stays mounted after, so closing still animates.
+  const shown = useRef(false);
+  if (active) shown.current = true;
+  if (!shown.current) return null;
   const steps = active?.steps?.map((s, i, all) => (i === all.length - 1 ? { ...s, nextButtonProps: { children: '我知道了' } } : s));
-  return <Tour open={Boolean(active)} steps={steps} onClose={finish} onFinish={finish} />;
+  return (
+    <Suspense fallback={null}>
+      <GuideTour open={Boolean(active)} steps={steps} onClose={finish} onFinish={finish} />
+    </Suspense>
+  );
 }

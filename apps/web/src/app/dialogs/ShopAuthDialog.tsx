@@ -2,15 +2,17 @@
  * The shop-authorization expiry dialog (SPEC.md section 4): shops expiring within 5 days or
  * expired, at most once a day unless the address carries shopAuthPopup=1.
  */
-import { CHANNEL_NAMES, type Channel, SHOP_AUTH_TABLE_MAX_HEIGHT, type ShopAuthPopupRow, STORAGE_KEYS } from '@dropship/contract';
+import { type ShopAuthPopupRow, STORAGE_KEYS } from '@dropship/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Modal, Table, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Modal } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formatDate, formatDateTime } from '../../lib/date';
+import { formatDate } from '../../lib/date';
 import { shellApi } from '../api';
 import { useShell } from '../shell-context';
 import { useDialogTurn } from './dialog-queue';
+
+const ShopAuthTable = lazy(() => import('./ShopAuthTable'));
 
 export const SHOP_AUTH_QUERY_FLAG = 'shopAuthPopup';
 
@@ -59,42 +61,17 @@ export function ShopAuthDialog() {
       width={860}
     >
       <p>以下店铺授权即将到期或已过期，过期后将无法同步订单、回传物流，请及时重新授权。</p>
-      <Table<ShopAuthPopupRow>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={list}
-        scroll={{ y: SHOP_AUTH_TABLE_MAX_HEIGHT }}
-        columns={[
-          { title: '店铺名称', dataIndex: 'name' },
-          { title: '平台', dataIndex: 'type', render: (t: Channel) => CHANNEL_NAMES[t] ?? t },
-          { title: '上次授权时间', dataIndex: 'lastAuthTime', render: (v: string | null) => (v ? formatDateTime(v) : '-') },
-          { title: '到期时间', dataIndex: 'expireTime', render: (v: string | null) => (v ? formatDate(v) : '-') },
-          { title: '剩余天数', dataIndex: 'leftDays', render: (d: number) => `${d} 天` },
-          { title: '状态', dataIndex: 'ifExpire', render: (e: boolean) => (e ? <Tag color="red">已过期</Tag> : <Tag color="orange">即将到期</Tag>) },
-          {
-            title: '操作',
-            key: 'op',
-            render: (_: unknown, row) => (
-              <>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => {
-                    setOpen(false);
-                    navigate('/basicSet/shopAuthorization');
-                  }}
-                >
-                  去授权
-                </Button>
-                <Button type="link" size="small" onClick={() => notRemind(row)}>
-                  不再提醒
-                </Button>
-              </>
-            ),
-          },
-        ]}
-      />
+      {/* The table's code loads when the dialog first opens (antd renders a modal's body on first open). */}
+      <Suspense fallback={null}>
+        <ShopAuthTable
+          list={list}
+          onAuthorize={() => {
+            setOpen(false);
+            navigate('/basicSet/shopAuthorization');
+          }}
+          onNotRemind={notRemind}
+        />
+      </Suspense>
     </Modal>
   );
 }

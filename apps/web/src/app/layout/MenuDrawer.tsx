@@ -4,22 +4,36 @@
  * closes the drawer.
  */
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { SideMenu } from './SideMenu';
+
+const MenuDrawerPanel = lazy(() => import('./MenuDrawerPanel'));
 
 export function MenuDrawer() {
   const [open, setOpen] = useState(false);
+  // Mounted from the first open on, so closing still animates.
+  const [opened, setOpened] = useState(false);
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is the reason to close.
   useEffect(() => setOpen(false), [pathname]);
   return (
     <>
-      <Button type="text" icon={<MenuOutlined />} aria-label="菜单" data-testid="menu-drawer-button" onClick={() => setOpen(true)} />
-      <Drawer placement="left" open={open} onClose={() => setOpen(false)} size={260} title="菜单" styles={{ body: { padding: 0 } }} data-testid="menu-drawer">
-        <SideMenu />
-      </Drawer>
+      <Button
+        type="text"
+        icon={<MenuOutlined />}
+        aria-label="菜单"
+        data-testid="menu-drawer-button"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      />
+      {opened && (
+        <Suspense fallback={null}>
+          <MenuDrawerPanel open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,18 @@
+/**
+ * The marketplaces' names as the screen shows them. Apart from the Channel enum (enums.ts, zod) so
+ * the shell's shop-expiry dialog can name a channel without loading zod (decision 0040).
+ */
+import type { Channel } from './enums.js';
+
+export const CHANNEL_NAMES: Record<Channel, string> = {
+  TAOBAO: '淘宝/天猫',
+  JD: '京东',
+  PDD: '拼多多',
+  TIKTOK: '抖音小店',
+  WEIDIAN: '微店',
+  KUAISHOU: '快手小店',
+  REDBOOK: '小红书',
+  OTHER: '其他',
+  KM: '快麦ERP',
+  WDT: '旺店通ERP',
+};
