@@ -66,7 +66,9 @@ function ordersOf(s: ProfitScope): SQL {
       select a.order_id, sum(l.available_delta_fen) as fen from after_sales a
       join after_sale_entries x on x.after_sale_id = a.id
       join ledger_entries l on l.id = x.entry_id and l.transaction_type = 'PROXY_RETURN_GOODS'
-      where a.org_id = ${s.sellerOrgId} and a.order_id in (select id from o)
+      -- an after-sale comes after its order's payment: the bound keeps the read on the range (org, created index)
+      where a.org_id = ${s.sellerOrgId} and a.created_at >= (${s.fromDay}::date::timestamp at time zone 'Asia/Shanghai')
+        and a.order_id in (select id from o)
       group by a.order_id
     ),
     raw as (
