@@ -183,7 +183,7 @@ describe('利润统计 against the ledger', () => {
     expect(list.total).toBe(ledger.length);
     const byId = new Map(list.list.map((o) => [o.orderId, o]));
     for (const l of ledger) {
-      const o = byId.get(l.id);
+      const o = byId.get(Number(l.id));
       const got = o && { sale: o.saleFen, express: o.expressFen, cost: o.goodsFen + o.expressFen + o.serviceFen, back: o.afterSaleBackFen, noSale: o.noSale };
       const want = l.void
         ? { sale: 0, express: 0, cost: 0, back: 0, noSale: l.no_sale }
@@ -192,7 +192,7 @@ describe('利润统计 against the ledger', () => {
       expect(o?.profitFen).toBe(want.sale - want.cost + want.back);
     }
     expect(byId.get(returned)?.afterSaleBackFen).toBeGreaterThan(0);
-    expect(ledger.find((l) => l.id === cancelled.orderId)?.void).toBe(true);
+    expect(ledger.find((l) => Number(l.id) === cancelled.orderId)?.void).toBe(true);
     const [replenished] = await queryRows<{ n: number }>(
       db(),
       sql`select count(*)::int as n from ledger_entries where org_id = ${w.sellerOrg} and transaction_type = 'REPLENISH'`,
