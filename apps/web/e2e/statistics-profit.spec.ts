@@ -52,7 +52,7 @@ describe('利润统计 in Chromium', () => {
     expect((await tableExport).suggestedFilename()).toMatch(/^利润统计.*\.xlsx$/);
 
     await shopRow.getByRole('button', { name: '查看订单' }).click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.getByRole('dialog', { name: /订单利润/ });
     await drawer.getByText(order.orderNo).waitFor();
     expect(new URL(page.url()).searchParams.get('orders')).toBe(String(order.shopId));
     const ordersExport = page.waitForEvent('download');
