@@ -37,6 +37,15 @@ function figures(r: ProfitSumRow | undefined): ProfitFigures {
   };
 }
 
+const SUMMED = ['orders', 'no_sale', 'sale_fen', 'goods_fen', 'express_fen', 'service_fen', 'back_fen'] as const;
+
+/** The sum of rows as one row of `key`. */
+function sumOf(key: string, rows: ProfitSumRow[]): ProfitSumRow {
+  const out: ProfitSumRow = { period: '', key, orders: 0, no_sale: 0, sale_fen: 0, goods_fen: 0, express_fen: 0, service_fen: 0, back_fen: 0 };
+  for (const r of rows) for (const c of SUMMED) out[c] = Number(out[c]) + Number(r[c]);
+  return out;
+}
+
 async function keyNames(db: Db, split: ProfitStatisticsSplit, keys: string[]): Promise<(k: string) => string> {
   if (split === 'NONE') return () => '全部';
   if (split === 'CHANNEL') return (k) => (k === '' ? '（无店铺）' : (CHANNEL_NAMES[k as Channel] ?? k));
@@ -55,14 +64,20 @@ async function scopeOf(db: Db, caller: Caller, q: { startDay: string; endDay: st
 /** The seller's profit by period and key over the range, every key's total and the grand total. */
 export async function profitStatistics(db: Db, caller: Caller, q: ProfitStatisticsBody): Promise<ProfitStatisticsResult> {
   const s = await scopeOf(db, caller, q);
+  // One read: the sums are additive, so the keys' totals and the grand total are summed from the rows.
   const rows = await profitSums(db, s, q.period, q.split);
-  const keys = await profitSums(db, s, null, q.split);
+  const keys = [...new Set(rows.map((r) => r.key))].sort().map((key) =>
+    sumOf(
+      key,
+      rows.filter((r) => r.key === key),
+    ),
+  );
+  const total = sumOf('', rows);
   const name = await keyNames(
     db,
     q.split,
     keys.map((k) => k.key),
   );
-  const [total] = await profitSums(db, s, null, 'NONE');
   return {
     startDay: q.startDay,
     endDay: q.endDay,

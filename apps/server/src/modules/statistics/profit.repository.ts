@@ -18,62 +18,46 @@ export interface ProfitScope {
   shopId?: number;
 }
 
-/** Per-order figures as SQL columns; the order row `o` and the side sums `sl`, `rp`, `ab` are joined in. */
-const PER_ORDER = sql.raw(`
-  o.id as order_id, o.order_no, o.platform_order_id, coalesce(o.shop_id, 0) as shop_id, coalesce(o.shop_name, '') as shop_name,
-  coalesce(o.channel, '') as channel, o.status, (o.paid_at at time zone 'Asia/Shanghai')::date as day,
-  (o.shop_order_id is null) as no_sale,
-  (o.status = 'CANCELED' or o.refunded_fen >= o.total_fen) as void,
-  coalesce(sl.fen, 0) as sale_raw,
-  o.total_fen - o.refunded_fen + coalesce(rp.fen, 0) as paid_net,
-  o.express_fee_fen as express_raw,
-  greatest(o.service_fee_fen + o.speed_fee_fen - o.discount_fen, 0) as service_raw,
-  coalesce(ab.fen, 0) as back_raw`);
-
-/** The seller's paid orders of the range, with the raw parts (the void rule is applied by FIGURES). */
+/**
+ * The seller's paid orders of the range, each with its raw parts (the void rule is applied in `po`).
+ * The parts are per-order subqueries on indexes (lines by (org, order), ledger links by order,
+ * after-sales by (org, order)): a join of grouped side tables was planned as a nested loop that
+ * re-grouped them for every order (quadratic; bench/statistics-profit.bench.ts).
+ */
 function ordersOf(s: ProfitScope): SQL {
   const shop = s.shopId === undefined ? sql`` : sql`and coalesce(o.shop_id, 0) = ${s.shopId}`;
+  const start = sql`(${s.fromDay}::date::timestamp at time zone 'Asia/Shanghai')`;
   return sql`
-    with o as (
-      select * from dropship_orders o
-      where o.org_id = ${s.sellerOrgId} and o.paid_at is not null
-        and o.paid_at >= (${s.fromDay}::date::timestamp at time zone 'Asia/Shanghai')
-        and o.paid_at < ((${s.toDay}::date + 1)::timestamp at time zone 'Asia/Shanghai') ${shop}
-    ),
-    -- the shop order's paid amount for the lines this order placed (each shop line once)
-    sl as (
-      select x.order_id, sum(x.payment_fen) as fen from (
-        select distinct i.order_id, si.id, si.payment_fen from dropship_order_items i
-        join shop_order_items si on si.id = i.shop_order_item_id
-        where i.org_id = ${s.sellerOrgId} and i.order_id in (select id from o)) x
-      group by x.order_id
-    ),
-    -- 补款 for a stall's higher price: paid requests of the order, less any paid one refunded by an undo
-    rp as (
-      select q.order_id, sum(q.fen) as fen from (
-        select o.id as order_id, r.amount_fen as fen from replenish_details d
-        join replenish_requests r on r.id = d.replenish_id and r.status = 'PAID'
-        join o on o.order_no = d.order_no
-        where d.org_id = ${s.sellerOrgId} and d.purpose = 'UPDATE_PRICE'
-        union all
-        select e.order_id, -l.available_delta_fen from dropship_order_entries e
-        join ledger_entries l on l.id = e.entry_id
-        where e.order_id in (select id from o) and l.org_id = ${s.sellerOrgId} and l.purpose = 'UPDATE_PRICE') q
-      group by q.order_id
-    ),
-    -- what the stalls gave back through after-sales (the credit net of the return service fee)
-    ab as (
-      select a.order_id, sum(l.available_delta_fen) as fen from after_sales a
-      join after_sale_entries x on x.after_sale_id = a.id
-      join ledger_entries l on l.id = x.entry_id and l.transaction_type = 'PROXY_RETURN_GOODS'
-      -- an after-sale comes after its order's payment: the bound keeps the read on the range (org, created index)
-      where a.org_id = ${s.sellerOrgId} and a.created_at >= (${s.fromDay}::date::timestamp at time zone 'Asia/Shanghai')
-        and a.order_id in (select id from o)
-      group by a.order_id
+    with rp as materialized (
+      -- 补款 paid for a stall's higher price; a request comes after its order's payment, so the range's start bounds it
+      select d.order_no, r.amount_fen as fen from replenish_requests r
+      join replenish_details d on d.replenish_id = r.id and d.purpose = 'UPDATE_PRICE'
+      where r.org_id = ${s.sellerOrgId} and r.status = 'PAID' and r.created_at >= ${start}
     ),
     raw as (
-      select ${PER_ORDER} from o
-      left join sl on sl.order_id = o.id left join rp on rp.order_id = o.id left join ab on ab.order_id = o.id
+      select o.id as order_id, o.order_no, o.platform_order_id, coalesce(o.shop_id, 0) as shop_id, coalesce(o.shop_name, '') as shop_name,
+        coalesce(o.channel, '') as channel, o.status, (o.paid_at at time zone 'Asia/Shanghai')::date as day,
+        (o.shop_order_id is null) as no_sale,
+        (o.status = 'CANCELED' or o.refunded_fen >= o.total_fen) as void,
+        -- the shop order's paid amount for the lines this order placed (each shop line once)
+        coalesce((select sum(x.payment_fen) from (
+          select distinct si.id, si.payment_fen from dropship_order_items i join shop_order_items si on si.id = i.shop_order_item_id
+          where i.org_id = ${s.sellerOrgId} and i.order_id = o.id) x), 0) as sale_raw,
+        -- the order's payment after every refund, plus its paid 补款 less any refunded by an undo
+        o.total_fen - o.refunded_fen
+          + coalesce((select sum(rp.fen) from rp where rp.order_no = o.order_no), 0)
+          - coalesce((select sum(l.available_delta_fen) from dropship_order_entries e join ledger_entries l on l.id = e.entry_id
+              where e.order_id = o.id and l.purpose = 'UPDATE_PRICE'), 0) as paid_net,
+        o.express_fee_fen as express_raw,
+        greatest(o.service_fee_fen + o.speed_fee_fen - o.discount_fen, 0) as service_raw,
+        -- what the stalls gave back through after-sales (the credit net of the return service fee)
+        coalesce((select sum(l.available_delta_fen) from after_sales a
+          join after_sale_entries x on x.after_sale_id = a.id
+          join ledger_entries l on l.id = x.entry_id and l.transaction_type = 'PROXY_RETURN_GOODS'
+          where a.org_id = ${s.sellerOrgId} and a.order_id = o.id), 0) as back_raw
+      from dropship_orders o
+      where o.org_id = ${s.sellerOrgId} and o.paid_at is not null
+        and o.paid_at >= ${start} and o.paid_at < ((${s.toDay}::date + 1)::timestamp at time zone 'Asia/Shanghai') ${shop}
     ),
     po as (
       select r.*,
