@@ -1,7 +1,7 @@
 /**
  * 利润统计 (decision 0038) computed at read time: one seller with BENCH_ORDERS paid orders (default
- * 2,000) over 90 days across 4 shops, each with one line from a shop order item and its payment
- * linked to a ledger entry; the 90-day view by week per shop and one page of the per-order list,
+ * 2,000) over 90 days across 4 shops, each with one line from a shop order item (no ledger links or
+ * after-sales: their subqueries find none); the 90-day view by week per shop and one page of the per-order list,
  * p50 / p99 at 10 concurrent callers; then the history grows BENCH_GROWTH× (default 3) with orders
  * paid before the range, and the same again (the read should follow the range, not the history).
  *
