@@ -239,3 +239,96 @@ export const ShopStatisticsResult = z.object({
   total: ShopFigures,
 });
 export type ShopStatisticsResult = z.infer<typeof ShopStatisticsResult>;
+
+/** 利润统计 splits (decision 0038): by the seller's shop, by its platform, or none. */
+export const ProfitStatisticsSplit = z.enum(['SHOP', 'CHANNEL', 'NONE'], { error: '分组维度应为店铺、平台或不分组' });
+export type ProfitStatisticsSplit = z.infer<typeof ProfitStatisticsSplit>;
+export const PROFIT_SPLIT_NAMES: Record<ProfitStatisticsSplit, string> = { SHOP: '店铺', CHANNEL: '平台', NONE: '不分组' };
+
+const RANGE = { startDay: dayField('开始日期'), endDay: dayField('结束日期') };
+const inRange = (v: { startDay: string; endDay: string }) => dayCount(v.startDay, v.endDay) <= STATISTICS_MAX_DAYS;
+const RANGE_TOO_LONG = { message: `统计范围最多${STATISTICS_MAX_DAYS}天，请缩小日期范围`, path: ['startDay'] };
+
+export const ProfitStatisticsBody = z
+  .object({
+    ...RANGE,
+    period: StatisticsPeriod.default('DAY').describe('统计周期'),
+    split: ProfitStatisticsSplit.default('SHOP').describe('分组维度'),
+  })
+  .refine(...daysInOrder('startDay', 'endDay', '开始日期不能晚于结束日期'))
+  .refine(inRange, RANGE_TOO_LONG);
+export type ProfitStatisticsBody = z.infer<typeof ProfitStatisticsBody>;
+
+/**
+ * The money of a set of paid orders (decision 0038), fen: sale price (the shop order's paid amount
+ * for the placed lines), goods, express and service (what the seller's payment of the order kept,
+ * after every refund, plus 补款), what after-sales gave back (stall refunds), profit and margin.
+ */
+export const ProfitFigures = z.object({
+  orders: z.number(),
+  /** Orders without a sale price (placed by hand or imported without a shop order): counted with sale 0. */
+  noSale: z.number(),
+  saleFen: z.number(),
+  goodsFen: z.number(),
+  expressFen: z.number(),
+  serviceFen: z.number(),
+  afterSaleBackFen: z.number(),
+  /** sale − goods − express − service + after-sale back. */
+  profitFen: z.number(),
+  /** profit / sale, 0..1 (negative for a loss), 4 decimals; 0 without sale. */
+  margin: z.number(),
+});
+export type ProfitFigures = z.infer<typeof ProfitFigures>;
+
+export const ProfitStatisticsRow = ProfitFigures.extend({ period: z.string(), key: z.string(), keyName: z.string() });
+export type ProfitStatisticsRow = z.infer<typeof ProfitStatisticsRow>;
+
+export const ProfitStatisticsResult = z.object({
+  startDay: z.string(),
+  endDay: z.string(),
+  period: StatisticsPeriod,
+  split: ProfitStatisticsSplit,
+  periods: z.array(z.string()),
+  rows: z.array(ProfitStatisticsRow),
+  keys: z.array(ProfitFigures.extend({ key: z.string(), keyName: z.string() })),
+  total: ProfitFigures,
+});
+export type ProfitStatisticsResult = z.infer<typeof ProfitStatisticsResult>;
+
+/** The per-order list: the range, optionally one shop (0: orders without a shop), paged. */
+export const ProfitOrdersBody = z
+  .object({
+    ...RANGE,
+    /** The seller's shop; 0 = orders without a shop; absent = every order. */
+    shopId: z.number({ error: '店铺必须是数字' }).int('店铺必须是整数').min(0, '店铺不正确').max(2_147_483_647, '店铺超出范围').optional().describe('店铺'),
+    pageNo: z.coerce.number().int('页码必须是整数').min(1, '页码至少为1').max(100_000, '页码超出范围').default(1).describe('页码'),
+    pageSize: z.coerce.number().int('每页条数必须是整数').min(1, '每页条数至少为1').max(100, '每页最多100条').default(20).describe('每页条数'),
+  })
+  .refine(...daysInOrder('startDay', 'endDay', '开始日期不能晚于结束日期'))
+  .refine(inRange, RANGE_TOO_LONG);
+export type ProfitOrdersBody = z.infer<typeof ProfitOrdersBody>;
+
+/** One paid order's parts and profit (no receiver). */
+export const ProfitOrderRow = z.object({
+  orderId: z.number(),
+  orderNo: z.string(),
+  platformOrderId: z.string().nullable(),
+  shopId: z.number(),
+  shopName: z.string(),
+  status: z.string(),
+  /** The Beijing day it was paid: the day it counts on. */
+  paidDay: z.string(),
+  /** No sale price known (no shop order): sale counted as 0. */
+  noSale: z.boolean(),
+  saleFen: z.number(),
+  goodsFen: z.number(),
+  expressFen: z.number(),
+  serviceFen: z.number(),
+  afterSaleBackFen: z.number(),
+  profitFen: z.number(),
+  margin: z.number(),
+});
+export type ProfitOrderRow = z.infer<typeof ProfitOrderRow>;
+
+export const ProfitOrdersResult = z.object({ total: z.number(), list: z.array(ProfitOrderRow), sum: ProfitFigures });
+export type ProfitOrdersResult = z.infer<typeof ProfitOrdersResult>;

@@ -5,6 +5,10 @@
  */
 import {
   envelopeOf,
+  ProfitOrdersBody,
+  ProfitOrdersResult,
+  ProfitStatisticsBody,
+  ProfitStatisticsResult,
   ReturnStatisticsBody,
   ReturnStatisticsResult,
   ShopStatisticsBody,
@@ -22,6 +26,8 @@ import { sendXlsxStream } from '../../lib/excel/index.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { RETURN_EXPORT_COLUMNS, SHOP_EXPORT_COLUMNS, TAKE_EXPORT_COLUMNS } from './export-columns.js';
+import { PROFIT_EXPORT_COLUMNS, PROFIT_ORDER_EXPORT_COLUMNS } from './profit-export-columns.js';
+import { profitOrderList, profitStatistics } from './profit-statistics.service.js';
 import { returnStatistics } from './return-statistics.service.js';
 import { shopStatistics } from './shop-statistics.service.js';
 import { sellerShops } from './shop-view.repository.js';
@@ -32,6 +38,8 @@ const BASE = '/api/b2/statistics';
 const PAGES = { take: '/statistics/orderTakeStatistics', outStock: '/statistics/outStock' } as const;
 
 export const STATISTICS_REBUILD_JOB = 'statistics.rebuild';
+/** The per-order export reads the orders in pages of this many. */
+const EXPORT_PAGE = 1000;
 
 export async function statisticsRoutes(app: RouteApp, { db }: AppDeps) {
   app.jobs.register(
@@ -122,6 +130,51 @@ export async function statisticsRoutes(app: RouteApp, { db }: AppDeps) {
         yield [...r.rows, { period: '合计', key: '', keyName: '', ...r.total }];
       }
       return sendXlsxStream(reply, { fileName: '店铺拿退货统计', sheetName: '店铺拿退货统计', columns: SHOP_EXPORT_COLUMNS, pages: pages(), log: req.log });
+    },
+  );
+
+  // 利润统计 (decision 0038): a tab of 店铺拿退货统计, so under that page's code (sellers only).
+  app.post(
+    `${BASE}/profit`,
+    {
+      config: { permission: SHOP_PAGE },
+      schema: { tags, summary: '利润统计（按日/周/月，按店铺或平台）', body: ProfitStatisticsBody, response: { 200: envelopeOf(ProfitStatisticsResult) } },
+    },
+    async (req) => ok(await profitStatistics(db, requireCaller(req), req.body)),
+  );
+  app.post(
+    `${BASE}/profit/export`,
+    { config: { permission: SHOP_PAGE }, schema: { tags, summary: '导出利润统计（Excel）', body: ProfitStatisticsBody } },
+    async (req, reply) => {
+      const r = await profitStatistics(db, requireCaller(req), req.body);
+      async function* pages() {
+        yield [...r.rows, { period: '合计', key: '', keyName: '', ...r.total }];
+      }
+      return sendXlsxStream(reply, { fileName: '利润统计', sheetName: '利润统计', columns: PROFIT_EXPORT_COLUMNS, pages: pages(), log: req.log });
+    },
+  );
+  app.post(
+    `${BASE}/profit/orders`,
+    {
+      config: { permission: SHOP_PAGE },
+      schema: { tags, summary: '利润统计：订单利润明细（分页）', body: ProfitOrdersBody, response: { 200: envelopeOf(ProfitOrdersResult) } },
+    },
+    async (req) => ok(await profitOrderList(db, requireCaller(req), req.body)),
+  );
+  app.post(
+    `${BASE}/profit/orders/export`,
+    { config: { permission: SHOP_PAGE }, schema: { tags, summary: '导出订单利润明细（Excel）', body: ProfitOrdersBody } },
+    async (req, reply) => {
+      const caller = requireCaller(req);
+      const first = await profitOrderList(db, caller, { ...req.body, pageNo: 1, pageSize: EXPORT_PAGE });
+      async function* pages() {
+        yield first.list;
+        for (let pageNo = 2; (pageNo - 1) * EXPORT_PAGE < first.total; pageNo++)
+          yield (await profitOrderList(db, caller, { ...req.body, pageNo, pageSize: EXPORT_PAGE })).list;
+        const s = first.sum;
+        yield [{ orderId: 0, orderNo: '合计', platformOrderId: null, shopId: 0, shopName: '', status: '', paidDay: '', ...s, noSale: null }];
+      }
+      return sendXlsxStream(reply, { fileName: '订单利润明细', sheetName: '订单利润明细', columns: PROFIT_ORDER_EXPORT_COLUMNS, pages: pages(), log: req.log });
     },
   );
 

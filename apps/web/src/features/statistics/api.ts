@@ -1,5 +1,9 @@
 /** The statistics calls (decisions 0034, 0037): the take / out-of-stock, return and shop figures and their Excel export. */
 import type {
+  ProfitOrdersBody,
+  ProfitOrdersResult,
+  ProfitStatisticsBody,
+  ProfitStatisticsResult,
   ReturnStatisticsBody,
   ReturnStatisticsResult,
   ShopStatisticsBody,
@@ -48,6 +52,22 @@ export const shopStatisticsApi = {
   get: (q: ShopStatisticsBody) => call<ShopStatisticsResult>({ method: 'POST', url: '/api/b2/statistics/shopTakeReturn', data: q }),
   async export(q: ShopStatisticsBody) {
     const r = await downloadExcel({ url: '/api/b2/statistics/shopTakeReturn/export', method: 'post', fileName: '店铺拿退货统计', data: q });
+    if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
+  },
+};
+
+/** 利润统计 (decision 0038): a tab of 店铺拿退货统计. */
+export const profitStatisticsApi = {
+  keys: (q: ProfitStatisticsBody) => [...statisticsKeys.all, 'profit', q] as const,
+  orderKeys: (q: ProfitOrdersBody) => [...statisticsKeys.all, 'profitOrders', q] as const,
+  get: (q: ProfitStatisticsBody) => call<ProfitStatisticsResult>({ method: 'POST', url: '/api/b2/statistics/profit', data: q }),
+  orders: (q: ProfitOrdersBody) => call<ProfitOrdersResult>({ method: 'POST', url: '/api/b2/statistics/profit/orders', data: q }),
+  async export(q: ProfitStatisticsBody) {
+    const r = await downloadExcel({ url: '/api/b2/statistics/profit/export', method: 'post', fileName: '利润统计', data: q });
+    if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
+  },
+  async exportOrders(q: Omit<ProfitOrdersBody, 'pageNo' | 'pageSize'>) {
+    const r = await downloadExcel({ url: '/api/b2/statistics/profit/orders/export', method: 'post', fileName: '订单利润明细', data: q });
     if (r.errorCode !== 0) throw new ApiError(r.errorCode, r.errorMsg);
   },
 };
