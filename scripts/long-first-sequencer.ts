@@ -48,6 +48,9 @@ const LONG_FILES: Record<string, Record<string, number>> = {
     'apps/web/e2e/goods.spec.ts': 34,
     'apps/web/e2e/shell-params.spec.ts': 32,
     'apps/web/e2e/offline.spec.ts': 31,
+    // New at 2026-11-26's second stop; guessed from their steps (a paid world each, a phone step).
+    'apps/web/e2e/after-sale-exchange.spec.ts': 50,
+    'apps/web/e2e/statistics-profit.spec.ts': 40,
   },
 };
 

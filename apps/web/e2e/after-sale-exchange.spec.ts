@@ -7,7 +7,7 @@
  * number on the timeline.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/client';
 import { users } from '../../server/src/modules/auth/auth.table';
 import { dropshipOrderItems } from '../../server/src/modules/dropship-orders/dropship-orders.table';
@@ -19,13 +19,14 @@ import { DEMO_PASSWORD, type Harness, settleOverlays, shot, signIn, startHarness
 import { PAY_PASSWORD } from './money';
 import { worldOf } from './warehouse-world';
 
+// A server per try: a retry must not meet the first try's pay password and after-sale.
 let h: Harness;
 let w: WarehouseWorld;
-beforeAll(async () => {
+beforeEach(async () => {
   h = await startHarness();
   w = await worldOf(h);
 });
-afterAll(() => h?.close());
+afterEach(() => h?.close());
 
 const ok = <T>(r: { errorCode: number; errorMsg: string; data: T }) => {
   expect(r.errorCode, r.errorMsg).toBe(0);

@@ -4,16 +4,17 @@
  * opens the shop's orders (查看订单: a drawer with the paid order) and exports them as .xlsx.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dropshipOrders } from '../../server/src/modules/dropship-orders/dropship-orders.table';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
+// A server per try: a retry must not meet the first try's pay password and paid order.
 let h: Harness;
-beforeAll(async () => {
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(() => h?.close());
+afterEach(() => h?.close());
 
 describe('利润统计 in Chromium', () => {
   it('the shop row with its profit, the export, 查看订单 with the per-order table and its export', async () => {

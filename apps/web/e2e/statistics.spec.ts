@@ -10,16 +10,17 @@
  */
 import { CHANNEL_NAMES, type Channel } from '@dropship/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dropshipOrderItems, dropshipOrders } from '../../server/src/modules/dropship-orders/dropship-orders.table';
 import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 import { PAY_PASSWORD, setUpMoney } from './money';
 
+// A server per try: a retry must not meet the first try's pay password and paid orders.
 let h: Harness;
-beforeAll(async () => {
+beforeEach(async () => {
   h = await startHarness();
 });
-afterAll(() => h?.close());
+afterEach(() => h?.close());
 
 describe('statistics in Chromium', () => {
   it('拿货统计: table with totals, Excel export, drill-down to the listed items', async () => {

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { type ProfitScope, type ProfitSumRow, profitOrders, profitSums } from './profit.repository.js';
-import { isSellersShop, shopNames } from './shop-view.repository.js';
+import { areSellersShops, shopNames } from './shop-view.repository.js';
 import { daysOf, periodOf } from './statistics.service.js';
 
 const margin = (profit: number, sale: number) => (sale === 0 ? 0 : Math.round((profit / sale) * 10_000) / 10_000);
@@ -57,7 +57,8 @@ async function keyNames(db: Db, split: ProfitStatisticsSplit, keys: string[]): P
 }
 
 async function scopeOf(db: Db, caller: Caller, q: { startDay: string; endDay: string; shopId?: number }): Promise<ProfitScope> {
-  if (q.shopId !== undefined && q.shopId > 0 && !(await isSellersShop(db, caller.orgId, q.shopId))) throw new AppError(ErrorCode.NOT_FOUND, '店铺不存在', 404);
+  if (q.shopId !== undefined && q.shopId > 0 && !(await areSellersShops(db, caller.orgId, [q.shopId])))
+    throw new AppError(ErrorCode.NOT_FOUND, '店铺不存在', 404);
   return { sellerOrgId: caller.orgId, fromDay: q.startDay, toDay: q.endDay, shopId: q.shopId };
 }
 
