@@ -5,7 +5,7 @@
  * task (a render queued by the last event, run on a Node immediate): left alone it runs after
  * vitest has torn jsdom down and throws "window is not defined" as an unhandled error, failing the
  * run though every test passed. Unmounting, then letting that task run while the window still
- * exists, ends the file cleanly.
+ * exists, then stopping the window's timers so none queues another, ends the file cleanly.
  */
 import { cleanup } from '@testing-library/react';
 import { afterAll } from 'vitest';
@@ -30,4 +30,10 @@ globalThis.ResizeObserver ??= class {
 afterAll(async () => {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 20));
+  // Then stop the window's timers: one firing later (an antd delay, a debounce) would queue a render
+  // that runs after the teardown, as one did under CI's load though the wait above had passed. The
+  // environment closes the window again at teardown, which is harmless; the renders already queued
+  // run on Node immediates while the window still exists.
+  window.close();
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
 });

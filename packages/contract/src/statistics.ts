@@ -90,20 +90,33 @@ export const TakeFigures = z.object({
 });
 export type TakeFigures = z.infer<typeof TakeFigures>;
 
-export const TakeStatisticsRow = TakeFigures.extend({ period: z.string(), key: z.string(), keyName: z.string() });
+/**
+ * Every statistics answer has one shape over its own figures: a row per period and key, the figures
+ * per key over the whole range, and the grand total.
+ */
+function statisticsAnswer<F extends z.ZodRawShape, S extends z.ZodType>(figures: z.ZodObject<F>, split: S) {
+  const keyed = { key: z.string(), keyName: z.string() };
+  const row = figures.extend({ period: z.string(), ...keyed });
+  const result = z.object({
+    startDay: z.string(),
+    endDay: z.string(),
+    period: StatisticsPeriod,
+    split,
+    /** Every period of the range in order (empty ones too), the chart's x axis. */
+    periods: z.array(z.string()),
+    rows: z.array(row),
+    /** Per key over the whole range. */
+    keys: z.array(figures.extend(keyed)),
+    total: figures,
+  });
+  return { row, result };
+}
+
+const takeAnswer = statisticsAnswer(TakeFigures, StatisticsSplit);
+export const TakeStatisticsRow = takeAnswer.row;
 export type TakeStatisticsRow = z.infer<typeof TakeStatisticsRow>;
 
-export const TakeStatisticsResult = z.object({
-  startDay: z.string(),
-  endDay: z.string(),
-  period: StatisticsPeriod,
-  split: StatisticsSplit,
-  /** Every period of the range in order (empty ones too), the chart's x axis. */
-  periods: z.array(z.string()),
-  rows: z.array(TakeStatisticsRow),
-  /** Per key over the whole range. */
-  keys: z.array(TakeFigures.extend({ key: z.string(), keyName: z.string() })),
-  total: TakeFigures,
+export const TakeStatisticsResult = takeAnswer.result.extend({
   /** Only the caller's own numbers (a picker's sub-account). */
   ownOnly: z.boolean(),
 });
@@ -163,19 +176,11 @@ export const ReturnFigures = z.object({
 });
 export type ReturnFigures = z.infer<typeof ReturnFigures>;
 
-export const ReturnStatisticsRow = ReturnFigures.extend({ period: z.string(), key: z.string(), keyName: z.string() });
+const returnAnswer = statisticsAnswer(ReturnFigures, ReturnStatisticsSplit);
+export const ReturnStatisticsRow = returnAnswer.row;
 export type ReturnStatisticsRow = z.infer<typeof ReturnStatisticsRow>;
 
-export const ReturnStatisticsResult = z.object({
-  startDay: z.string(),
-  endDay: z.string(),
-  period: StatisticsPeriod,
-  split: ReturnStatisticsSplit,
-  periods: z.array(z.string()),
-  rows: z.array(ReturnStatisticsRow),
-  keys: z.array(ReturnFigures.extend({ key: z.string(), keyName: z.string() })),
-  total: ReturnFigures,
-});
+export const ReturnStatisticsResult = returnAnswer.result;
 export type ReturnStatisticsResult = z.infer<typeof ReturnStatisticsResult>;
 
 /** 店铺拿退货统计 splits (decision 0037): by the seller's shop, or by its platform. */
@@ -225,19 +230,11 @@ export const ShopFigures = z.object({
 });
 export type ShopFigures = z.infer<typeof ShopFigures>;
 
-export const ShopStatisticsRow = ShopFigures.extend({ period: z.string(), key: z.string(), keyName: z.string() });
+const shopAnswer = statisticsAnswer(ShopFigures, ShopStatisticsSplit);
+export const ShopStatisticsRow = shopAnswer.row;
 export type ShopStatisticsRow = z.infer<typeof ShopStatisticsRow>;
 
-export const ShopStatisticsResult = z.object({
-  startDay: z.string(),
-  endDay: z.string(),
-  period: StatisticsPeriod,
-  split: ShopStatisticsSplit,
-  periods: z.array(z.string()),
-  rows: z.array(ShopStatisticsRow),
-  keys: z.array(ShopFigures.extend({ key: z.string(), keyName: z.string() })),
-  total: ShopFigures,
-});
+export const ShopStatisticsResult = shopAnswer.result;
 export type ShopStatisticsResult = z.infer<typeof ShopStatisticsResult>;
 
 /** 利润统计 splits (decision 0038): by the seller's shop, by its platform, or none. */
@@ -280,19 +277,11 @@ export const ProfitFigures = z.object({
 });
 export type ProfitFigures = z.infer<typeof ProfitFigures>;
 
-export const ProfitStatisticsRow = ProfitFigures.extend({ period: z.string(), key: z.string(), keyName: z.string() });
+const profitAnswer = statisticsAnswer(ProfitFigures, ProfitStatisticsSplit);
+export const ProfitStatisticsRow = profitAnswer.row;
 export type ProfitStatisticsRow = z.infer<typeof ProfitStatisticsRow>;
 
-export const ProfitStatisticsResult = z.object({
-  startDay: z.string(),
-  endDay: z.string(),
-  period: StatisticsPeriod,
-  split: ProfitStatisticsSplit,
-  periods: z.array(z.string()),
-  rows: z.array(ProfitStatisticsRow),
-  keys: z.array(ProfitFigures.extend({ key: z.string(), keyName: z.string() })),
-  total: ProfitFigures,
-});
+export const ProfitStatisticsResult = profitAnswer.result;
 export type ProfitStatisticsResult = z.infer<typeof ProfitStatisticsResult>;
 
 /** The per-order list: the range, optionally one shop (0: orders without a shop), paged. */

@@ -5,6 +5,7 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { CertificateFields } from '@dropship/contract';
 import { App, Button, Input, Space, Typography, Upload } from 'antd';
+import { readAsDataUrl } from '../../lib/read-as-data-url';
 import { MAX_WASHED_LABELS, washedImageProblem } from './certificate-fields';
 
 type WashedLabel = CertificateFields['washedLabelList'][number];
@@ -13,14 +14,6 @@ interface Props {
   value?: WashedLabel[];
   onChange?(value: WashedLabel[]): void;
 }
-
-const readAsDataUrl = (file: Blob): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error ?? new Error('读取图片失败'));
-    r.readAsDataURL(file);
-  });
 
 export function WashedLabelsField({ value = [], onChange }: Props) {
   const { message } = App.useApp();

@@ -9,6 +9,7 @@ import { HELP_IMAGE_MAX_BYTES, type HelpArticleDetail, type HelpCategoryRow } fr
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Spin, Tabs, Upload } from 'antd';
 import { useState } from 'react';
+import { readAsDataUrl } from '../../lib/read-as-data-url';
 import { helpAdminApi, helpKeys } from '../help-center/api';
 
 interface Values {
@@ -18,14 +19,6 @@ interface Values {
   sort: number;
   markdown: string;
 }
-
-const readDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
 
 export function HelpArticleForm(props: { id: number | undefined; categories: HelpCategoryRow[]; onClose: () => void; onSaved: () => void }) {
   const detail = useQuery({
@@ -60,7 +53,7 @@ function ArticleDialog({
   const save = useMutation({ mutationFn: helpAdminApi.save, onSuccess: onSaved });
   const preview = useMutation({ mutationFn: helpAdminApi.preview });
   const upload = useMutation({
-    mutationFn: async (file: File) => helpAdminApi.uploadImage(await readDataUrl(file)),
+    mutationFn: async (file: File) => helpAdminApi.uploadImage(await readAsDataUrl(file)),
     onSuccess: ({ url }) => {
       const md = form.getFieldValue('markdown') ?? '';
       form.setFieldValue('markdown', `${md}${md && !md.endsWith('\n') ? '\n' : ''}\n![图片](${url})\n`);

@@ -9,6 +9,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { AFTER_SALE_MAX_PHOTOS, AFTER_SALE_PHOTO_ACCEPT, AFTER_SALE_PHOTO_MAX_BYTES, AfterSaleApplyBody } from '@dropship/contract';
 import { App, Image, Input, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useRef, useState } from 'react';
+import { readAsDataUrl } from '../../../lib/read-as-data-url';
 
 interface Props {
   value?: string[];
@@ -25,14 +26,6 @@ const problemOf = (links: string[]) => {
   const r = AfterSaleApplyBody.shape.photos.safeParse(links);
   return r.success ? null : (r.error.issues[0]?.message ?? '图片地址不正确');
 };
-
-const readAsDataUrl = (file: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
 
 const TYPES = AFTER_SALE_PHOTO_ACCEPT.split(',');
 

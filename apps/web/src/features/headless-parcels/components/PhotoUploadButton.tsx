@@ -3,15 +3,8 @@ import { CameraOutlined } from '@ant-design/icons';
 import { PARCEL_PHOTO_MAX_BYTES } from '@dropship/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Upload } from 'antd';
+import { readAsDataUrl } from '../../../lib/read-as-data-url';
 import { headlessApi, headlessKeys } from '../api';
-
-const readAsDataUrl = (file: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
 
 export function PhotoUploadButton({ parcelId, disabled }: { parcelId: number; disabled?: boolean }) {
   const { message } = App.useApp();

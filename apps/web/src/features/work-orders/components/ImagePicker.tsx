@@ -2,14 +2,7 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { WORK_ORDER_IMAGE_MAX_BYTES, WORK_ORDER_MAX_IMAGES } from '@dropship/contract';
 import { App, Button, Image, Space, Upload } from 'antd';
-
-const readAsDataUrl = (file: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error);
-    r.readAsDataURL(file);
-  });
+import { readAsDataUrl } from '../../../lib/read-as-data-url';
 
 export function ImagePicker({ value = [], onChange }: { value?: string[]; onChange?: (v: string[]) => void }) {
   const { message } = App.useApp();
