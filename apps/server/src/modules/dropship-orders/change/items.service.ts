@@ -9,6 +9,7 @@ import type { Db } from '../../../db/client.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import type { Caller } from '../../../plugins/auth.js';
+import { lockAccount } from '../../funds/index.js';
 import { PURCHASER_STOPPABLE, revokeStopTakeItem, STOPPABLE, type StopAsked, stopTakeItem } from '../../take-assignment/index.js';
 import { orderStopped } from '../hooks.js';
 import * as repo from '../orders.repository.js';
@@ -65,6 +66,10 @@ export async function stopItem(db: Db, actor: Actor, itemId: number, opts: StopO
         o.status === 'WAITING_PAYMENT' ? '订单尚未支付，可直接取消订单' : o.status !== 'WAITING_DELIVERING' ? '订单已发货或已取消' : '该商品不在待拿货状态';
       throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPABLE, `订单 ${o.orderNo} 的「${lineName(line)}」不能停止拿货：${why}`);
     }
+    // The seller's account before the take item: a payment locks the account and then writes its take
+    // items' rollup rows, so a stop, which refunds after changing its take item, takes them in that
+    // same order (the other way round, a payment and a stop deadlocked on PostgreSQL).
+    await lockAccount(t, o.orgId);
     if (!(await stopTakeItem(t, actor.orgId, line.id, { userId: actor.userId, byPurchaser: !!opts.byPurchaser })))
       throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPABLE);
     const stopCount = line.stopCount + 1;
