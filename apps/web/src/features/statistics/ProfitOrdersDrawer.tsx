@@ -3,7 +3,7 @@
  * express, service, after-sale money back and profit, paged, with the sum and an Excel export.
  * No receiver: the call does not send one. Opened from a shop row of the 利润 tab.
  */
-import type { ProfitOrderRow } from '@dropship/contract';
+import type { ProfitFigures, ProfitOrderRow } from '@dropship/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Grid, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
@@ -15,6 +15,18 @@ import { money, percent } from './StatisticsFilters';
 
 const PAGE_SIZE = 20;
 
+/** The parts of a profit and the profit itself, the same columns on the shop rows and the order rows. */
+export const profitPartColumns = <
+  T extends Pick<ProfitFigures, 'goodsFen' | 'expressFen' | 'serviceFen' | 'afterSaleBackFen' | 'profitFen' | 'margin'>,
+>(): TableColumnsType<T> => [
+  { title: '货款', dataIndex: 'goodsFen', align: 'right', render: money },
+  { title: '快递费', dataIndex: 'expressFen', align: 'right', render: money },
+  { title: '服务费', dataIndex: 'serviceFen', align: 'right', render: money },
+  { title: '售后退回', dataIndex: 'afterSaleBackFen', align: 'right', render: money },
+  { title: '利润', dataIndex: 'profitFen', align: 'right', render: money },
+  { title: '利润率', dataIndex: 'margin', align: 'right', render: percent },
+];
+
 const columns = withColumnMinWidth<TableColumnsType<ProfitOrderRow>[number]>([
   {
     title: '代发订单号',
@@ -24,12 +36,7 @@ const columns = withColumnMinWidth<TableColumnsType<ProfitOrderRow>[number]>([
   { title: '支付日期', dataIndex: 'paidDay' },
   { title: '店铺', dataIndex: 'shopName', render: (v: string) => v || '（无店铺）' },
   { title: '售价', dataIndex: 'saleFen', align: 'right', render: (f: number, r) => (r.noSale ? <Tag>无售价</Tag> : money(f)) },
-  { title: '货款', dataIndex: 'goodsFen', align: 'right', render: money },
-  { title: '快递费', dataIndex: 'expressFen', align: 'right', render: money },
-  { title: '服务费', dataIndex: 'serviceFen', align: 'right', render: money },
-  { title: '售后退回', dataIndex: 'afterSaleBackFen', align: 'right', render: money },
-  { title: '利润', dataIndex: 'profitFen', align: 'right', render: money },
-  { title: '利润率', dataIndex: 'margin', align: 'right', render: percent },
+  ...profitPartColumns<ProfitOrderRow>(),
 ]);
 
 export function ProfitOrdersDrawer({

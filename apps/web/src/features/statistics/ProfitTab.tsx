@@ -10,7 +10,7 @@ import { Button, Descriptions, Table, type TableColumnsType, Typography } from '
 import { withColumnMinWidth } from '../../lib/table-defaults';
 import { profitStatisticsApi } from './api';
 import { ProfitChart } from './ProfitChart';
-import { ProfitOrdersDrawer } from './ProfitOrdersDrawer';
+import { ProfitOrdersDrawer, profitPartColumns } from './ProfitOrdersDrawer';
 import { money, percent, periodTitle, StatisticsFilters } from './StatisticsFilters';
 
 export type ProfitValues = { dateFrom: string; dateTo: string; period: StatisticsPeriod; split: ProfitStatisticsSplit; orders: string | undefined };
@@ -29,12 +29,7 @@ export function ProfitTab({ values: v, onChange }: { values: ProfitValues; onCha
     { title: PROFIT_SPLIT_NAMES[data?.split ?? v.split], dataIndex: 'keyName' },
     { title: '订单数', dataIndex: 'orders', align: 'right' },
     { title: '销售额', dataIndex: 'saleFen', align: 'right', render: money },
-    { title: '货款', dataIndex: 'goodsFen', align: 'right', render: money },
-    { title: '快递费', dataIndex: 'expressFen', align: 'right', render: money },
-    { title: '服务费', dataIndex: 'serviceFen', align: 'right', render: money },
-    { title: '售后退回', dataIndex: 'afterSaleBackFen', align: 'right', render: money },
-    { title: '利润', dataIndex: 'profitFen', align: 'right', render: money },
-    { title: '利润率', dataIndex: 'margin', align: 'right', render: percent },
+    ...profitPartColumns<ProfitStatisticsRow>(),
     { title: '无售价订单', dataIndex: 'noSale', align: 'right' },
     ...(shopRows
       ? [
