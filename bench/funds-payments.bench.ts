@@ -6,9 +6,10 @@
  *   DATABASE_URL=postgres://… npx tsx bench/funds-payments.bench.ts   # a THROWAWAY PostgreSQL database
  *
  * Two shapes: one hot account (every payment of one tenant, serialised by its row lock) and the
- * same number spread over 100 accounts. "Ours" is a whole payment: one transaction that creates
- * the account if needed, locks it, looks the request key up, checks the balance, updates it and
- * appends the entry. The baseline is `UPDATE accounts SET available_fen = available_fen - 1 WHERE
+ * same number spread over 100 accounts. "Ours" is a whole payment through moveMoney: one statement
+ * that locks the account, appends the entry unless the request key was used or a balance would go
+ * negative, and sets the balances (the lock-and-look fallback runs only for the first movement of
+ * each account). The baseline is `UPDATE accounts SET available_fen = available_fen - 1 WHERE
  * org_id = $1` with the same concurrency: the least any payment must cost. The ratio is how many
  * bare updates fit in the time of one payment.
  */

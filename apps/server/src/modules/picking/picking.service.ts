@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { applyOutcome, assertLineOpen, reverseOutcome } from '../dropship-orders/index.js';
 import { fulfilmentSettings } from '../fulfilment-settings/index.js';
+import { lockAccount } from '../funds/index.js';
 import { appendTakeLogs, canStart, lockOrdersOf, next, type TakeLogEntry } from '../take-assignment/index.js';
 import { forgetKeptDay } from '../workbench/index.js';
 import * as repo from './picking.repository.js';
@@ -38,6 +39,10 @@ function assertStillMine(caller: Caller, supervisor: boolean, i: Item) {
 async function lockAll(t: Db, orgId: number, seen: Item[]) {
   const ids = seen.map((i) => i.id);
   await lockOrdersOf(t, orgId, ids);
+  // The sellers' accounts before the items, as a payment and a stop take them: a mark changes its item
+  // (and the item's rollup rows) and then moves the seller's money, while a payment locks the account
+  // and then writes its new items' rollup rows (the same shop-day row when both are today's).
+  for (const sellerOrgId of [...new Set(seen.map((i) => i.sellerOrgId))].sort((a, b) => a - b)) await lockAccount(t, sellerOrgId);
   return repo.lockItems(t, orgId, ids);
 }
 

@@ -29,11 +29,16 @@ const whoNote = (opts: StopOptions) => (opts.reason ? `${opts.reason}：` : opts
 
 const lineName = (l: repo.ItemRecord) => `${[l.artNo || l.title, l.color, l.size].filter(Boolean).join(' ')} ×${l.quantity}`;
 
+/** Locks the line's order and then its seller's account, and reads the order's lines under those locks. */
 async function lockLine(t: Db, orgId: number, itemId: number) {
   const [found] = await repo.findItems(t, orgId, [itemId]);
   if (!found) throw notFound('订单商品');
   const [o] = await repo.lockOrders(t, orgId, [found.orderId]);
   if (!o) throw notFound('订单');
+  // The seller's account next, before any take item: a stop and its undo change the take item (and its
+  // rollup rows) and then move money, while a payment locks the account and then writes its new take
+  // items' rollup rows; taken the other way round, the two deadlocked on PostgreSQL.
+  await lockAccount(t, o.orgId);
   // Read again under the order's lock: the line may have changed while we waited.
   const lines = await repo.itemsOf(t, orgId, [o.id]);
   const line = lines.find((l) => l.id === itemId) as repo.ItemRecord;
@@ -66,10 +71,6 @@ export async function stopItem(db: Db, actor: Actor, itemId: number, opts: StopO
         o.status === 'WAITING_PAYMENT' ? '订单尚未支付，可直接取消订单' : o.status !== 'WAITING_DELIVERING' ? '订单已发货或已取消' : '该商品不在待拿货状态';
       throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPABLE, `订单 ${o.orderNo} 的「${lineName(line)}」不能停止拿货：${why}`);
     }
-    // The seller's account before the take item: a payment locks the account and then writes its take
-    // items' rollup rows, so a stop, which refunds after changing its take item, takes them in that
-    // same order (the other way round, a payment and a stop deadlocked on PostgreSQL).
-    await lockAccount(t, o.orgId);
     if (!(await stopTakeItem(t, actor.orgId, line.id, { userId: actor.userId, byPurchaser: !!opts.byPurchaser })))
       throw new AppError(ErrorCode.DROPSHIP_ITEM_NOT_STOPPABLE);
     const stopCount = line.stopCount + 1;

@@ -30,6 +30,72 @@ export async function findEntryByRequestKey(db: Db, orgId: number, requestKey: s
   return rows[0];
 }
 
+interface MoveRow {
+  id: string | number;
+  orgId: number;
+  transactionType: string;
+  purpose: string;
+  availableDeltaFen: string | number;
+  frozenDeltaFen: string | number;
+  availableAfterFen: string | number;
+  frozenAfterFen: string | number;
+  businessId: string | null;
+  requestKey: string;
+  remark: string | null;
+  createdAt: Date | string;
+}
+
+/**
+ * A movement in one statement, when it simply can be: the account row locked (FOR UPDATE reads its
+ * latest committed balances), the entry inserted unless the request key already moved money
+ * (ON CONFLICT checks the unique index against committed and in-flight rows, whatever the snapshot)
+ * or a balance would go negative, and the account set to the entry's balances-after. No row back:
+ * nothing changed (no account yet, not enough money, or the key was used), and the caller takes the
+ * slow path, which says which. The entry's id is drawn after the lock, so ids keep each tenant's
+ * running balances in order as the ledger check expects.
+ */
+export async function moveAtOnce(
+  db: Db,
+  m: Omit<typeof ledgerEntries.$inferInsert, 'availableAfterFen' | 'frozenAfterFen' | 'id' | 'createdAt'>,
+): Promise<LedgerEntry | undefined> {
+  const frozenDelta = m.frozenDeltaFen ?? 0;
+  const [row] = await queryRows<MoveRow>(
+    db,
+    sql`
+    with acct as (
+      select available_fen, frozen_fen from accounts where org_id = ${m.orgId} for update
+    ), entry as (
+      insert into ledger_entries (org_id, transaction_type, purpose, available_delta_fen, frozen_delta_fen,
+                                  available_after_fen, frozen_after_fen, business_id, request_key, remark)
+      select ${m.orgId}, ${m.transactionType}, ${m.purpose}, ${m.availableDeltaFen}::bigint, ${frozenDelta}::bigint,
+             acct.available_fen + ${m.availableDeltaFen}::bigint, acct.frozen_fen + ${frozenDelta}::bigint,
+             ${m.businessId ?? null}, ${m.requestKey}, ${m.remark ?? null}
+      from acct
+      where acct.available_fen + ${m.availableDeltaFen}::bigint >= 0 and acct.frozen_fen + ${frozenDelta}::bigint >= 0
+      on conflict (org_id, request_key) do nothing
+      returning *
+    ), balances as (
+      update accounts set available_fen = entry.available_after_fen, frozen_fen = entry.frozen_after_fen, updated_at = now()
+      from entry where accounts.org_id = entry.org_id
+    )
+    select id, org_id as "orgId", transaction_type as "transactionType", purpose,
+           available_delta_fen as "availableDeltaFen", frozen_delta_fen as "frozenDeltaFen",
+           available_after_fen as "availableAfterFen", frozen_after_fen as "frozenAfterFen",
+           business_id as "businessId", request_key as "requestKey", remark, created_at as "createdAt"
+    from entry`,
+  );
+  if (!row) return undefined;
+  return {
+    ...row,
+    id: Number(row.id),
+    availableDeltaFen: Number(row.availableDeltaFen),
+    frozenDeltaFen: Number(row.frozenDeltaFen),
+    availableAfterFen: Number(row.availableAfterFen),
+    frozenAfterFen: Number(row.frozenAfterFen),
+    createdAt: row.createdAt instanceof Date ? row.createdAt : new Date(row.createdAt),
+  };
+}
+
 export async function setBalances(db: Db, orgId: number, availableFen: number, frozenFen: number) {
   await db.update(accounts).set({ availableFen, frozenFen, updatedAt: sql`now()` }).where(eq(accounts.orgId, orgId));
 }
