@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// The server built ahead of time (`npm start` runs it with node itself, no TypeScript loader): one
-// ES module bundle, apps/server/dist/main.js, holding the server's and the workspace packages' code;
+// The server built ahead of time (`npm start` runs it with node itself, no TypeScript loader): ES
+// module bundles, apps/server/dist/main.js and the labels thread's dist/render-worker.js, holding the
+// server's and the workspace packages' code;
 // every package from node_modules stays an import (PGlite, pdfkit fonts and exceljs find their own
 // files from their folders). Takes about a second; source maps point errors at the .ts lines.
 import { build } from 'esbuild';
 
 const started = performance.now();
 await build({
-  entryPoints: ['apps/server/src/main.ts'],
-  outfile: 'apps/server/dist/main.js',
+  // The labels thread's code is a second file beside the server's (render-thread.ts finds it there).
+  entryPoints: { main: 'apps/server/src/main.ts', 'render-worker': 'apps/server/src/modules/labels/render-worker.ts' },
+  outdir: 'apps/server/dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -2,9 +2,11 @@
  * What `npm start` runs: the server built ahead of time (apps/server/dist/main.js, made by
  * `npm run build`) started by node itself on a copy of the run's seeded data directory. It must
  * become healthy, serve the pages and the API from the bundle (the migrations and the pages' build
- * found from the bundle's folder), sign the demo seller in, and stop cleanly on SIGTERM.
+ * found from the bundle's folder), sign the demo seller in, draw a label on the labels thread (the
+ * bundle's second file), and stop cleanly on SIGTERM.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,8 +53,32 @@ it('starts the built server with node, serves the pages and the API, and stops o
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'demo_seller', password: DEMO_PASSWORD }),
     })
-  ).json()) as { errorCode: number };
+  ).json()) as { errorCode: number; data: { userId: number; userHash: string } };
   expect(login.errorCode).toBe(0);
+
+  // A label drawn on the labels thread, which runs the bundle's second file (dist/render-worker.js).
+  const ts = String(Date.now());
+  const label = await fetch(`${base}/api/labels/render`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-token': login.data.userHash,
+      'x-user-id': String(login.data.userId),
+      'x-timestamp': ts,
+      'x-sign': createHash('sha256').update(`${login.data.userHash}:${ts}`).digest('hex'),
+    },
+    body: JSON.stringify({
+      kind: 'backroad',
+      format: 'pdf',
+      data: [{ orderNo: 'DD1', pickerName: '张三', takeCode: '123456789012', sortingNo: 'A-1', printTime: '06-01 10:00' }],
+    }),
+  });
+  expect(label.status, output.join('')).toBe(200);
+  expect(
+    Buffer.from(await label.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');

@@ -1,11 +1,12 @@
 /** POST /api/labels/render: the caller's defaults applied to a validated request, then @dropship/labels. */
 import { ErrorCode } from '@dropship/contract';
-import { MAX_PAGES, type ParsedLabelRenderRequest, type RenderResult, renderLabels } from '@dropship/labels';
+import { MAX_PAGES, type ParsedLabelRenderRequest, type RenderResult } from '@dropship/labels';
 import { ZodError } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { describeLabelIssue } from './render-messages.js';
+import { renderOffThread } from './render-thread.js';
 import { savedDefaultTemplate } from './tag-templates.service.js';
 
 /**
@@ -26,7 +27,7 @@ export function withHostBrand<T>(body: T, brand: string): T {
 /**
  * Renders labels for the caller. Pick-up tags without options.template use the organisation's
  * saved default template (else the built-in one). A request that expands to more than MAX_PAGES
- * labels, or to none, answers a Chinese 400.
+ * labels, or to none, answers a Chinese 400. Drawn on the labels thread (render-thread.ts).
  */
 export async function renderForCaller(db: Db, caller: Caller, req: ParsedLabelRenderRequest): Promise<RenderResult> {
   let request = req;
@@ -35,7 +36,7 @@ export async function renderForCaller(db: Db, caller: Caller, req: ParsedLabelRe
     if (template) request = { ...req, options: { ...req.options, template } };
   }
   try {
-    return await renderLabels(request);
+    return await renderOffThread(request);
   } catch (e) {
     if (e instanceof ZodError) {
       const first = e.issues[0];

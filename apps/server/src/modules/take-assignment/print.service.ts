@@ -2,8 +2,8 @@
  * batchPrint: pick-up tags of the selected items (or of a filter) in walking order, rendered by the
  * labels module with the organisation's saved tag template (stall separator pages when the template
  * asks for them): PDF for the browser, C-Lodop steps for the local print service. Each printed item
- * gets printCount + 1, printedAt and a PRINT log, in one transaction with the read, so a tag is
- * never counted without having been rendered.
+ * gets printCount + 1, printedAt and a PRINT log once its tags are rendered (in a transaction after
+ * the drawing, not around it), so a tag is never counted without having been rendered.
  */
 import { ErrorCode, TAKE_PRINT_MAX, type TakePrintBody } from '@dropship/contract';
 import { labelRenderRequestSchema, type PickupTagItem } from '@dropship/labels';
@@ -63,7 +63,7 @@ async function rowsToPrint(tx: Db, org: number, body: TakePrintBody) {
 
 export async function batchPrint(db: Db, caller: Caller, body: TakePrintBody) {
   const org = purchaserOf(caller);
-  return inTransaction(db, async (t) => {
+  const { rows, request } = await inTransaction(db, async (t) => {
     const rows = await rowsToPrint(t, org, body);
     if (rows.length === 0) throw new AppError(ErrorCode.TAKE_NOTHING_TO_PRINT);
     const [me] = await t.execute(sql`select name from organisations where id = ${org}`).then((r) => (r as unknown as { rows: { name: string }[] }).rows);
@@ -74,8 +74,13 @@ export async function batchPrint(db: Db, caller: Caller, body: TakePrintBody) {
       data: rows.map((r) => tagOf(r, me?.name ?? '', now)),
       options: { offsetXMm: body.offsetXMm, offsetYMm: body.offsetYMm },
     });
-    const out = await renderForCaller(t, caller, request);
-    const ids = rows.map((r) => Number(r.id));
+    return { rows, request };
+  });
+  // Drawn outside any transaction: the drawing takes seconds on the labels thread, and an open
+  // transaction would hold PGlite's one connection (every other caller's query) that long.
+  const out = await renderForCaller(db, caller, request);
+  const ids = rows.map((r) => Number(r.id));
+  await inTransaction(db, async (t) => {
     await t.execute(sql`update take_items set print_count = print_count + 1, printed_at = now(), updated_at = now() where id in ${idList(ids)}`);
     await appendTakeLogs(
       t,
@@ -89,6 +94,6 @@ export async function batchPrint(db: Db, caller: Caller, body: TakePrintBody) {
         note: `第${r.print_count + 1}次打印拿货标签`,
       })),
     );
-    return { out, count: rows.length };
   });
+  return { out, count: rows.length };
 }
