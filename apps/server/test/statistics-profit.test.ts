@@ -282,7 +282,10 @@ describe('利润统计 against the ledger', () => {
 function comparable(rows: Record<string, unknown>[]) {
   return rows.map((r) =>
     Object.fromEntries(
-      Object.entries(r).map(([k, v]) => [k, v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'boolean' || k === 'channel' || k === 'day' ? v : Number(v)]),
+      Object.entries(r).map(([k, v]) => [
+        k,
+        v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'boolean' || k === 'channel' || k === 'day' ? v : Number(v),
+      ]),
     ),
   );
 }
@@ -299,10 +302,15 @@ async function resync(orderId: number, paymentFen: number) {
     sql`select s.id, s.shop_id, s.channel, s.platform_order_id from shop_orders s join dropship_orders o on o.shop_order_id = s.id where o.id = ${orderId}`,
   );
   if (!so) throw new Error('no shop order');
-  const lines = await queryRows<{ platform_item_id: string; item_id: string; sku_id: string; title: string; spec: string; quantity: number; price_fen: number }>(
-    db(),
-    sql`select platform_item_id, item_id, sku_id, title, spec, quantity, price_fen from shop_order_items where order_id = ${so.id} order by id`,
-  );
+  const lines = await queryRows<{
+    platform_item_id: string;
+    item_id: string;
+    sku_id: string;
+    title: string;
+    spec: string;
+    quantity: number;
+    price_fen: number;
+  }>(db(), sql`select platform_item_id, item_id, sku_id, title, spec, quantity, price_fen from shop_order_items where order_id = ${so.id} order by id`);
   const now = new Date(Date.now() + 60_000);
   const order: NormalizedOrder = {
     platformOrderId: so.platform_order_id,

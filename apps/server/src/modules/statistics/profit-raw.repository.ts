@@ -103,8 +103,5 @@ export type ProfitOrderRecord = {
 
 /** The per-order rows recomputed from the raw records, by order id (the tests' and the bench's bare side). */
 export function rawProfitOrders(db: Db, s: RawProfitScope) {
-  return queryRows<ProfitOrderRecord>(
-    db,
-    sql`select ${sql.raw(PROFIT_ORDER_COLUMNS.join(', '))} from (${profitOrdersSelect(s)}) p order by order_id`,
-  );
+  return queryRows<ProfitOrderRecord>(db, sql`select ${sql.raw(PROFIT_ORDER_COLUMNS.join(', '))} from (${profitOrdersSelect(s)}) p order by order_id`);
 }

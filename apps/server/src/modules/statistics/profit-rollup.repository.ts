@@ -17,21 +17,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { idArray, PROFIT_ORDER_COLUMNS, PROFIT_PARTS, type RawProfitScope, profitOrdersSelect } from './profit-raw.repository.js';
+import { idArray, PROFIT_ORDER_COLUMNS, PROFIT_PARTS, profitOrdersSelect, type RawProfitScope } from './profit-raw.repository.js';
 
 const COLS = PROFIT_ORDER_COLUMNS.join(', ');
 const DAILY_FIGURES = ['orders', 'no_sale', ...PROFIT_PARTS] as const;
 
 /** Takes the seller's catch-up lock (its marks row, made if missing); answers its mark, or null if it was never built. */
 export async function lockMarks(db: Db, orgId: number): Promise<number | null> {
-  const made = await queryRows<{ org_id: number }>(
-    db,
-    sql`insert into stat_profit_marks (org_id) values (${orgId}) on conflict do nothing returning org_id`,
-  );
-  const [m] = await queryRows<{ ledger_entry_id: number | string }>(
-    db,
-    sql`select ledger_entry_id from stat_profit_marks where org_id = ${orgId} for update`,
-  );
+  const made = await queryRows<{ org_id: number }>(db, sql`insert into stat_profit_marks (org_id) values (${orgId}) on conflict do nothing returning org_id`);
+  const [m] = await queryRows<{ ledger_entry_id: number | string }>(db, sql`select ledger_entry_id from stat_profit_marks where org_id = ${orgId} for update`);
   return made.length > 0 ? null : Number(m?.ledger_entry_id ?? 0);
 }
 
@@ -84,9 +78,7 @@ function addToDaily(orgId: number, delta: string): SQL {
 /** Drops the day rows left counting no order (every figure is then 0). */
 async function dropEmpty(db: Db, orgId: number, days: Set<string>) {
   if (days.size === 0) return;
-  await db.execute(
-    sql`delete from stat_profit_daily where org_id = ${orgId} and orders = 0 and day = any(${`{${[...days].join(',')}}`}::date[])`,
-  );
+  await db.execute(sql`delete from stat_profit_daily where org_id = ${orgId} and orders = 0 and day = any(${`{${[...days].join(',')}}`}::date[])`);
 }
 
 const dayText = (d: string | Date) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
@@ -133,6 +125,22 @@ export async function startOver(db: Db, orgId: number): Promise<number> {
         select (select max(id) from ledger_entries where org_id = ${orgId}) as last, (select count(*) from d) as taken`,
   );
   return Number(r?.last ?? 0);
+}
+
+/**
+ * Whether the seller's rows may be behind (never built, a queued change, an entry past the mark),
+ * in one statement without a lock: when not, every change committed so far is in them (a catch-up
+ * in flight still shows its queue and its old mark until it commits).
+ */
+export async function isBehind(db: Db, orgId: number): Promise<boolean> {
+  const [r] = await queryRows<{ behind: boolean }>(
+    db,
+    sql`select exists (select 1 from stat_profit_dirty where org_id = ${orgId})
+      or not exists (select 1 from stat_profit_marks where org_id = ${orgId})
+      or exists (select 1 from stat_profit_marks m join ledger_entries l on l.org_id = m.org_id and l.id > m.ledger_entry_id where m.org_id = ${orgId})
+      as behind`,
+  );
+  return r?.behind !== false;
 }
 
 /** Sellers whose rows are behind: a queued change, or an entry past their mark; and sellers never built that have a change queued. */

@@ -5,10 +5,16 @@
  */
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import { builtSellers, lockMarks, refreshOrders, replaceDays, sellersBehind, setMark, startOver, takeTouched } from './profit-rollup.repository.js';
+import { builtSellers, isBehind, lockMarks, refreshOrders, replaceDays, sellersBehind, setMark, startOver, takeTouched } from './profit-rollup.repository.js';
 
 /** How often the job catches up the sellers behind: a read catches up anyway, the job keeps that read short. */
 export const PROFIT_CATCH_UP_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Past this many changed orders a catch-up rebuilds the seller whole: one pass over its orders
+ * (about 0.6 s for 8,000 on PostgreSQL) beats recomputing a long id list (5 s for 16,000 measured).
+ */
+const WHOLE_REBUILD_AT = 2_000;
 
 /** Builds every day of a seller never built: the queue is emptied and the mark read before the raw rows, so nothing falls between. */
 async function firstBuild(t: Db, orgId: number) {
@@ -23,12 +29,15 @@ async function firstBuild(t: Db, orgId: number) {
  * orders touched by its entries past the mark and by its queued changes are recomputed from the raw
  * records and the mark advances. A seller never built is built whole. Cost follows what changed.
  */
-export function catchUpProfit(db: Db, orgId: number): Promise<{ built: boolean; orders: number }> {
+export async function catchUpProfit(db: Db, orgId: number): Promise<{ built: boolean; orders: number }> {
+  // Most reads find nothing new: one lock-free statement then, no transaction.
+  if (!(await isBehind(db, orgId))) return { built: false, orders: 0 };
   return inTransaction(db, async (t) => {
     const mark = await lockMarks(t, orgId);
     if (mark === null) return firstBuild(t, orgId);
     const { last, orderIds } = await takeTouched(t, orgId, mark);
-    await refreshOrders(t, orgId, orderIds);
+    if (orderIds.length > WHOLE_REBUILD_AT) await replaceDays(t, { orgId, all: true });
+    else await refreshOrders(t, orgId, orderIds);
     if (last !== mark) await setMark(t, orgId, last);
     return { built: false, orders: orderIds.length };
   });

@@ -17,8 +17,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { catchUpProfit } from './profit-rollup.service.js';
 import { type ProfitScope, type ProfitSumRow, profitOrders, profitSums } from './profit.repository.js';
+import { catchUpProfit } from './profit-rollup.service.js';
 import { areSellersShops, shopNames } from './shop-view.repository.js';
 import { daysOf, periodOf } from './statistics.service.js';
 
