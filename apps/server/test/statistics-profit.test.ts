@@ -6,7 +6,8 @@
  * linked to the order, its 补款 payments, its after-sales' stall refunds); the per-shop rows sum the
  * per-order list. The answers are read from the rollup kept by the catch-up (reads during the
  * history keep it incrementally): its rows equal the raw per-order recompute and a rebuild of the
- * range; a refund, a 补款, a stall refund and a shop re-sync after a read are seen by the next read.
+ * range; a refund, a 补款, a stall refund, a shop re-sync and a payment on credit after a read are
+ * seen by the next read.
  * The exports; who may call (a seller, its own shops only, the shop picker's too); bad input.
  */
 import type { NormalizedOrder } from '@dropship/channels';
@@ -26,6 +27,7 @@ import { rebuildProfit } from '../src/modules/statistics/profit-rollup.service.j
 import { RECEIVER } from './dropship-orders-support.js';
 import { callers, expectBadRequest, PAY_PASSWORD } from './funds-payments-support.js';
 import { login, type Session } from './helpers.js';
+import { payLaterCalls } from './pay-later-support.js';
 import { type PickingWorld, paidAssigned, startPickingWorld, type TakeItem } from './picking-support.js';
 import { PASSWORD } from './support.js';
 
@@ -35,6 +37,7 @@ let otherShopId: number;
 const db = () => w.t.database.db;
 const { post } = callers(() => w.t);
 const OPS = Number(process.env.STATS_OPS ?? 40);
+const credit = payLaterCalls(() => w);
 const range = { startDay: beijingDay(Date.now() - 6 * 86_400_000), endDay: beijingDay() };
 let keySeq = 0;
 const key = () => `profit-test-key-${++keySeq}`;
@@ -249,7 +252,7 @@ describe('利润统计 against the ledger', () => {
     expect({ orders: await storedProfitOrders(db(), w.sellerOrg), daily: await storedProfitDaily(db(), w.sellerOrg) }).toEqual(kept);
   });
 
-  it('a refund, a 补款, a stall refund and a shop re-sync after a read are seen by the next read', async () => {
+  it('a refund, a 补款, a stall refund, a shop re-sync and a payment on credit after a read are seen by the next read', async () => {
     const stopped = await paidAssigned(w, [{ costFen: 3000 }, { costFen: 2000 }], null);
     const raised = await paidAssigned(w, [{ costFen: 3000 }], w.pickerA);
     const resynced = await paidAssigned(w, [{ costFen: 3000 }], null);
@@ -260,6 +263,11 @@ describe('利润统计 against the ledger', () => {
     expect(mark.errorCode, mark.errorMsg).toBe(0);
     expect(await payReplenish()).toBe(true);
     await resync(resynced.orderId, 8800);
+    // 货到付款: paid without a ledger entry (the queue's case, not the watermark's).
+    await credit.enable();
+    await credit.limit(1_000_000);
+    const onCredit = await credit.placed();
+    expect((await credit.payLater([onCredit.id])).errorCode).toBe(0);
     let backBefore: ProfitOrderRow | undefined;
     const returned = await stallRefundedReturn(async (orderId) => {
       backBefore = (await orderRows()).get(orderId);
@@ -271,8 +279,11 @@ describe('利润统计 against the ledger', () => {
     expect([row(before, resynced.orderId).saleFen, row(after, resynced.orderId).saleFen]).toEqual([9900, 8800]);
     expect(backBefore?.afterSaleBackFen).toBe(0);
     expect(row(after, returned).afterSaleBackFen).toBeGreaterThan(0);
+    expect(before.has(onCredit.id)).toBe(false);
+    expect(row(after, onCredit.id).goodsFen + row(after, onCredit.id).expressFen + row(after, onCredit.id).serviceFen).toBe(onCredit.totalFen);
     // Each equals its raw recompute, and so does every stored row.
-    const raw = await rawProfitOrders(db(), { orgId: w.sellerOrg, orderIds: [stopped.orderId, raised.orderId, resynced.orderId, returned] });
+    const raw = await rawProfitOrders(db(), { orgId: w.sellerOrg, orderIds: [stopped.orderId, raised.orderId, resynced.orderId, returned, onCredit.id] });
+    expect(raw.length).toBe(5);
     for (const r of raw) expect(row(after, Number(r.order_id)).goodsFen, `order ${r.order_id}`).toBe(Number(r.goods_fen));
     expect(comparable(await storedProfitOrders(db(), w.sellerOrg))).toEqual(comparable(await rawProfitOrders(db(), { orgId: w.sellerOrg, all: true })));
   });
