@@ -1,6 +1,7 @@
 /**
  * 利润统计 in Chromium, on a phone's width: demo_seller pays the demo's waiting order, opens the 利润
- * tab of 店铺拿退货统计, sees the order's shop with a profit figure and the chart, exports the table,
+ * tab of 店铺拿退货统计 with the shop picker set to the order's shop (the address's shopIds), sees only
+ * that shop's rows with a profit figure and the chart, exports the table,
  * opens the shop's orders (查看订单: a drawer with the paid order) and exports them as .xlsx.
  */
 import { eq } from 'drizzle-orm';
@@ -36,11 +37,13 @@ describe('利润统计 in Chromium', () => {
     if (!order?.shopName) throw new Error('the paid order has no shop');
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(h.url('www', '/statistics/shopTakeReturn?tab=profit'));
+    await page.goto(h.url('www', `/statistics/shopTakeReturn?tab=profit&shopIds=${order.shopId}`));
     await page.getByRole('heading', { name: '店铺拿退货统计' }).waitFor();
     await page.getByRole('tab', { name: '利润', selected: true }).waitFor();
     const shopRow = page.locator('.ant-table tbody tr.ant-table-row').filter({ hasText: order.shopName }).first();
     await shopRow.waitFor();
+    const rows = page.locator('.ant-table tbody tr.ant-table-row');
+    expect(await rows.count()).toBe(await rows.filter({ hasText: order.shopName }).count());
     // The profit column (9th) shows a yuan figure.
     expect(await shopRow.locator('td').nth(8).textContent()).toMatch(/^¥-?\d+\.\d{2}$/);
     await page.getByTestId('profit-chart').locator('canvas').first().waitFor();

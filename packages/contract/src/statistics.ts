@@ -251,6 +251,8 @@ export const ProfitStatisticsBody = z
     ...RANGE,
     period: StatisticsPeriod.default('DAY').describe('统计周期'),
     split: ProfitStatisticsSplit.default('SHOP').describe('分组维度'),
+    /** The shop picker's choice, as on the 拿退货 tab: only these shops' orders. */
+    shopIds: shopIdsField,
   })
   .refine(...daysInOrder('startDay', 'endDay', '开始日期不能晚于结束日期'))
   .refine(inRange, RANGE_TOO_LONG);
@@ -284,12 +286,14 @@ export type ProfitStatisticsRow = z.infer<typeof ProfitStatisticsRow>;
 export const ProfitStatisticsResult = profitAnswer.result;
 export type ProfitStatisticsResult = z.infer<typeof ProfitStatisticsResult>;
 
-/** The per-order list: the range, optionally one shop (0: orders without a shop), paged. */
+/** The per-order list: the range, optionally one shop (0: orders without a shop) and the picked shops, paged. */
 export const ProfitOrdersBody = z
   .object({
     ...RANGE,
     /** The seller's shop; 0 = orders without a shop; absent = every order. */
     shopId: z.number({ error: '店铺必须是数字' }).int('店铺必须是整数').min(0, '店铺不正确').max(2_147_483_647, '店铺超出范围').optional().describe('店铺'),
+    /** The shop picker's choice on the page; with `shopId`, both apply. */
+    shopIds: shopIdsField,
     pageNo: z.coerce.number().int('页码必须是整数').min(1, '页码至少为1').max(100_000, '页码超出范围').default(1).describe('页码'),
     pageSize: z.coerce.number().int('每页条数必须是整数').min(1, '每页条数至少为1').max(100, '每页最多100条').default(20).describe('每页条数'),
   })

@@ -37,6 +37,7 @@ export * from '../modules/ship-back/ship-back.table.js';
 export * from '../modules/shop-orders/shop-orders.table.js';
 export * from '../modules/shops/shops.table.js';
 export * from '../modules/sms/sms.table.js';
+export * from '../modules/statistics/profit.table.js';
 export * from '../modules/statistics/statistics.table.js';
 export * from '../modules/system/system.table.js';
 export * from '../modules/take-assignment/take-items.table.js';

@@ -167,7 +167,12 @@ export const dropshipOrderItems = pgTable(
     /** 供货方式 when paid: MARKET_PICKUP (a picker fetches it from the stall) or OWN_STOCK (the seller's stock in the warehouse). */
     supplyMode: text('supply_mode').notNull().default('MARKET_PICKUP'),
   },
-  (t) => [uniqueIndex('dropship_order_items_order_line').on(t.orderId, t.lineNo), index('dropship_order_items_org_order_idx').on(t.orgId, t.orderId)],
+  (t) => [
+    uniqueIndex('dropship_order_items_order_line').on(t.orderId, t.lineNo),
+    index('dropship_order_items_org_order_idx').on(t.orgId, t.orderId),
+    // 利润统计's catch-up finds the orders of a re-synced shop line (decision 0038).
+    index('dropship_order_items_shop_line_idx').on(t.shopOrderItemId).where(sql`${t.shopOrderItemId} is not null`),
+  ],
 );
 
 /** The timeline: every transition with who did it and when. Append-only. */
@@ -210,7 +215,8 @@ export const dropshipOrderEntries = pgTable(
       .references(() => dropshipOrders.id, { onDelete: 'cascade' }),
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
   },
-  (t) => [uniqueIndex('dropship_order_entries_key').on(t.orderId, t.entryId)],
+  // By entry: 利润统计's catch-up finds the orders of a seller's new entries (decision 0038).
+  (t) => [uniqueIndex('dropship_order_entries_key').on(t.orderId, t.entryId), index('dropship_order_entries_entry_idx').on(t.entryId)],
 );
 
 /**

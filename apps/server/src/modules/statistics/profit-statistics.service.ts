@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { type ProfitScope, type ProfitSumRow, profitOrders, profitSums } from './profit.repository.js';
+import { catchUpProfit } from './profit-rollup.service.js';
 import { areSellersShops, shopNames } from './shop-view.repository.js';
 import { daysOf, periodOf } from './statistics.service.js';
 
@@ -56,10 +57,15 @@ async function keyNames(db: Db, split: ProfitStatisticsSplit, keys: string[]): P
   return (k) => (k === '0' ? '（无店铺）' : (names.get(k) ?? k));
 }
 
-async function scopeOf(db: Db, caller: Caller, q: { startDay: string; endDay: string; shopId?: number }): Promise<ProfitScope> {
-  if (q.shopId !== undefined && q.shopId > 0 && !(await areSellersShops(db, caller.orgId, [q.shopId])))
-    throw new AppError(ErrorCode.NOT_FOUND, '店铺不存在', 404);
-  return { sellerOrgId: caller.orgId, fromDay: q.startDay, toDay: q.endDay, shopId: q.shopId };
+/**
+ * The caller's scope, its shops checked (another seller's answers 店铺不存在), after bringing its
+ * rollup up to date: the read then sees every change committed before it.
+ */
+async function scopeOf(db: Db, caller: Caller, q: { startDay: string; endDay: string; shopId?: number; shopIds?: number[] }): Promise<ProfitScope> {
+  const shops = [...(q.shopId !== undefined && q.shopId > 0 ? [q.shopId] : []), ...(q.shopIds ?? [])];
+  if (!(await areSellersShops(db, caller.orgId, shops))) throw new AppError(ErrorCode.NOT_FOUND, '店铺不存在', 404);
+  await catchUpProfit(db, caller.orgId);
+  return { sellerOrgId: caller.orgId, fromDay: q.startDay, toDay: q.endDay, shopId: q.shopId, shopIds: q.shopIds };
 }
 
 /** The seller's profit by period and key over the range, every key's total and the grand total. */

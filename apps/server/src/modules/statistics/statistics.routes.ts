@@ -27,6 +27,7 @@ import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { RETURN_EXPORT_COLUMNS, SHOP_EXPORT_COLUMNS, TAKE_EXPORT_COLUMNS } from './export-columns.js';
 import { PROFIT_EXPORT_COLUMNS, PROFIT_ORDER_EXPORT_COLUMNS } from './profit-export-columns.js';
+import { catchUpBehind, PROFIT_CATCH_UP_INTERVAL_MS } from './profit-rollup.service.js';
 import { profitOrderList, profitStatistics } from './profit-statistics.service.js';
 import { returnStatistics } from './return-statistics.service.js';
 import { shopStatistics } from './shop-statistics.service.js';
@@ -38,6 +39,7 @@ const BASE = '/api/b2/statistics';
 const PAGES = { take: '/statistics/orderTakeStatistics', outStock: '/statistics/outStock' } as const;
 
 export const STATISTICS_REBUILD_JOB = 'statistics.rebuild';
+export const PROFIT_CATCH_UP_JOB = 'statistics.profitCatchUp';
 /** The per-order export reads the orders in pages of this many. */
 const EXPORT_PAGE = 1000;
 
@@ -51,6 +53,14 @@ export async function statisticsRoutes(app: RouteApp, { db }: AppDeps) {
     },
     { maxAttempts: 2 },
   );
+  // 利润统计's rollup of the sellers behind (decision 0038): a read catches up anyway, this keeps it short.
+  app.jobs.register(PROFIT_CATCH_UP_JOB, z.object({}).passthrough(), async () => {
+    const r = await catchUpBehind(db);
+    if (r.sellers > 0) app.log.info(r, '利润统计已追上最新变动');
+  });
+  app.addHook('onReady', async () => {
+    await app.jobs.schedule(PROFIT_CATCH_UP_JOB, PROFIT_CATCH_UP_JOB, PROFIT_CATCH_UP_INTERVAL_MS, { firstInMs: 90_000 });
+  });
 
   for (const [name, permission] of Object.entries(PAGES)) {
     app.post(

@@ -21,6 +21,7 @@ import { queryRows } from '../../db/rows.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
+import { rebuildAllProfit } from './profit-rollup.service.js';
 import { type AfterSaleOwner, rebuildAfterSales, sellersWithAfterSales } from './return-rollup.repository.js';
 import { FIGURE_COLUMNS, type FigureColumn, purchasersWithItems, rebuildTakeRows } from './rollup.repository.js';
 import { areSellersShops, shopNames } from './shop-view.repository.js';
@@ -175,12 +176,14 @@ export async function rebuildTakeRollup(db: Db, fromDay: string, toDay: string, 
 
 /**
  * Rebuilds every rollup of [fromDay, toDay]: the take rollup as `rebuildTakeRollup`, and the
- * after-sale rollup — one purchaser's (the orders it serves) or, for all, one seller at a time.
+ * after-sale rollup — one purchaser's (the orders it serves) or, for all, one seller at a time; for
+ * all, also 利润统计's rows of every seller built so far (a seller's figures, not a purchaser's).
  */
 export async function rebuildStatistics(db: Db, fromDay: string, toDay: string, purchaserOrgId?: number) {
   const take = await rebuildTakeRollup(db, fromDay, toDay, purchaserOrgId);
   const owners: AfterSaleOwner[] =
     purchaserOrgId === undefined ? (await sellersWithAfterSales(db)).map((sellerOrgId) => ({ sellerOrgId })) : [{ purchaserOrgId }];
   for (const owner of owners) await inTransaction(db, (t) => rebuildAfterSales(t, owner, fromDay, toDay));
-  return { ...take, sellers: purchaserOrgId === undefined ? owners.length : 0 };
+  const profitSellers = purchaserOrgId === undefined ? await rebuildAllProfit(db, fromDay, toDay) : 0;
+  return { ...take, sellers: purchaserOrgId === undefined ? owners.length : 0, profitSellers };
 }

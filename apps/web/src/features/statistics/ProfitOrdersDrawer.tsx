@@ -45,6 +45,7 @@ export function ProfitOrdersDrawer({
   startDay,
   endDay,
   shopId,
+  shopIds,
   onClose,
 }: {
   open: boolean;
@@ -52,11 +53,13 @@ export function ProfitOrdersDrawer({
   startDay: string;
   endDay: string;
   shopId: number | undefined;
+  /** The page's shop picker choice. */
+  shopIds?: number[];
   onClose: () => void;
 }) {
   const [pageNo, setPageNo] = useState(1);
   const phone = !Grid.useBreakpoint().md;
-  const base = { startDay, endDay, ...(shopId === undefined ? {} : { shopId }) };
+  const base = { startDay, endDay, ...(shopId === undefined ? {} : { shopId }), ...(shopIds ? { shopIds } : {}) };
   const q = { ...base, pageNo, pageSize: PAGE_SIZE };
   const result = useQuery({
     queryKey: profitStatisticsApi.orderKeys(q),

@@ -2,7 +2,7 @@
  * The 利润 tab of 店铺拿退货统计 (decision 0038): per shop (or platform, or none) and period, the
  * seller's paid orders by the Beijing day of payment — sale, goods, express, service, after-sale
  * money back, profit and margin; totals, chart, Excel export, and per shop row 查看订单 (a drawer
- * of the per-order profit). The filters are the page's, in the address.
+ * of the per-order profit). The filters are the page's, in the address, the shop picker's too.
  */
 import { PROFIT_SPLIT_NAMES, type ProfitStatisticsRow, type ProfitStatisticsSplit, type StatisticsPeriod } from '@dropship/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -11,12 +11,21 @@ import { withColumnMinWidth } from '../../lib/table-defaults';
 import { profitStatisticsApi } from './api';
 import { ProfitChart } from './ProfitChart';
 import { ProfitOrdersDrawer, profitPartColumns } from './ProfitOrdersDrawer';
+import { ShopPicker } from './ShopPicker';
 import { money, percent, periodTitle, StatisticsFilters } from './StatisticsFilters';
 
-export type ProfitValues = { dateFrom: string; dateTo: string; period: StatisticsPeriod; split: ProfitStatisticsSplit; orders: string | undefined };
+export type ProfitValues = {
+  dateFrom: string;
+  dateTo: string;
+  period: StatisticsPeriod;
+  split: ProfitStatisticsSplit;
+  shopIds: number[] | undefined;
+  orders: string | undefined;
+};
 
 export function ProfitTab({ values: v, onChange }: { values: ProfitValues; onChange: (patch: Partial<ProfitValues>) => void }) {
-  const q = { startDay: v.dateFrom, endDay: v.dateTo, period: v.period, split: v.split };
+  const shops = v.shopIds ? { shopIds: v.shopIds } : {};
+  const q = { startDay: v.dateFrom, endDay: v.dateTo, period: v.period, split: v.split, ...shops };
   const result = useQuery({ queryKey: profitStatisticsApi.keys(q), queryFn: () => profitStatisticsApi.get(q), placeholderData: keepPreviousData });
   const data = result.data;
   const shopRows = data?.split === 'SHOP';
@@ -49,7 +58,9 @@ export function ProfitTab({ values: v, onChange }: { values: ProfitValues; onCha
 
   return (
     <div>
-      <StatisticsFilters values={v} onChange={onChange} splitNames={PROFIT_SPLIT_NAMES} onExport={() => profitStatisticsApi.export(q)} />
+      <StatisticsFilters values={v} onChange={onChange} splitNames={PROFIT_SPLIT_NAMES} onExport={() => profitStatisticsApi.export(q)}>
+        <ShopPicker page="shopTakeReturn" value={v.shopIds} onChange={(shopIds) => onChange({ shopIds })} />
+      </StatisticsFilters>
       {t && (
         <Descriptions size="small" column={{ xs: 2, sm: 3, md: 6 }} style={{ marginBottom: 12 }}>
           <Descriptions.Item label="订单数">{t.orders}</Descriptions.Item>
@@ -81,6 +92,7 @@ export function ProfitTab({ values: v, onChange }: { values: ProfitValues; onCha
         startDay={v.dateFrom}
         endDay={v.dateTo}
         shopId={drawerShop}
+        shopIds={v.shopIds}
         onClose={() => onChange({ orders: undefined })}
       />
     </div>
