@@ -1,11 +1,14 @@
 /**
  * The statistics rollup: a random history (seeded, size STATS_OPS, default small) run through the
  * real operations — paying orders, assigning and taking back, every mark, its undo, the seller's
- * stop and cancel, orders from two shops — leaves every grain of the take rollup (stall, area, shop)
- * equal to the rollup recomputed from the raw take items,
+ * stop and cancel, orders from two shops — leaves every grain of the take rollup (goods, stall by day
+ * and by month, area, shop) equal to the rollup recomputed from the raw take items, the stall grains'
+ * migration backfill from the goods grain equal to them too,
  * and every view equal to a bare GROUP BY; the rebuild of a range repairs rows written behind the
  * writers' back; who sees what (seller, purchaser, picker's own numbers, another tenant); bad input.
  */
+
+import { readFileSync } from 'node:fs';
 import { beijingDay, ErrorCode, type ReturnStatisticsResult, type TakeStatisticsResult } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +20,7 @@ import { rebuildTakeRollup } from '../src/modules/statistics/index.js';
 import { rawAfterSaleRows, rebuildAfterSaleRows, storedAfterSaleRows } from '../src/modules/statistics/return-rollup.repository.js';
 import { rawTakeRows, storedTakeRows } from '../src/modules/statistics/rollup.repository.js';
 import { rebuildStatistics } from '../src/modules/statistics/statistics.service.js';
-import { type Period, rawViewRows, type Scope, type Split, viewRows } from '../src/modules/statistics/view.repository.js';
+import { keyTotals, type Period, rawViewRows, type Scope, type Split, viewRows, wholeMonths } from '../src/modules/statistics/view.repository.js';
 import { assignItems } from '../src/modules/take-assignment/assign.service.js';
 import { callers, expectBadRequest } from './funds-payments-support.js';
 import type { Session } from './helpers.js';
@@ -45,7 +48,7 @@ const norm = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEnt
 
 /** Every grain equal to its recomputation from the raw rows; answers the fine grain's row count. */
 async function expectRollupExact() {
-  for (const grain of ['area', 'fine', 'shop'] as const) {
+  for (const grain of ['area', 'fine', 'stall', 'stallMonth', 'shop'] as const) {
     const stored = await storedTakeRows(db(), w.purchaserOrg, ...FAR, grain);
     expect(norm(stored), grain).toEqual(norm(await rawTakeRows(db(), w.purchaserOrg, ...FAR, grain)));
   }
@@ -128,6 +131,28 @@ describe('rollup against raw', () => {
           const view = await viewRows(db(), scope, from, to, period, split);
           expect(norm(view), `${JSON.stringify(scope)} ${period} ${split}`).toEqual(norm(await rawViewRows(db(), scope, from, to, period, split)));
         }
+    // The stall split reads whole months from the month grain and the edge days from the day grain: ranges of both kinds.
+    const monthStart = `${today().slice(0, 7)}-01`;
+    for (const [a, b] of [
+      [from, today()],
+      [monthStart, today()],
+      [today(), today()],
+      ['2026-10-15', to],
+    ])
+      for (const scope of scopes)
+        for (const period of ['DAY', 'MONTH'] as Period[]) {
+          const view = await viewRows(db(), scope, a as string, b as string, period, 'STALL');
+          expect(norm(view), `${a}..${b} ${JSON.stringify(scope)} ${period}`).toEqual(
+            norm(await rawViewRows(db(), scope, a as string, b as string, period, 'STALL')),
+          );
+          const totals = await keyTotals(db(), scope, a as string, b as string, 'STALL');
+          const rawTotals = await rawViewRows(db(), scope, a as string, b as string, 'MONTH', 'STALL');
+          expect(totals.map((t) => [t.key, String(t.items)]).sort()).toEqual(
+            [...new Set(rawTotals.map((r) => r.key))]
+              .map((k) => [k, String(rawTotals.filter((r) => r.key === k).reduce((n, r) => n + Number(r.items), 0))])
+              .sort(),
+          );
+        }
     // The seller's shop and channel splits read the shop grain, every figure (take time too), with and without a shop filter.
     const seller: Scope = { sellerOrgId: w.sellerOrg };
     const shopIds = [...new Set((await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'shop')).map((r) => Number(r.shop_id)))];
@@ -138,6 +163,35 @@ describe('rollup against raw', () => {
           expect(view.length, `${period} ${split} ${only}`).toBeGreaterThan(0);
           expect(norm(view), `${period} ${split} ${only}`).toEqual(norm(await rawViewRows(db(), seller, from, to, period, split, only)));
         }
+  });
+
+  it('a range’s whole months are those it covers from their first to their last day', () => {
+    expect(wholeMonths('2026-08-30', '2026-11-27')).toEqual({ first: '2026-09-01', last: '2026-10-01' });
+    expect(wholeMonths('2026-09-01', '2026-11-30')).toEqual({ first: '2026-09-01', last: '2026-11-01' });
+    expect(wholeMonths('2026-02-01', '2026-02-28')).toEqual({ first: '2026-02-01', last: '2026-02-01' });
+    expect(wholeMonths('2026-02-02', '2026-02-28')).toBeNull();
+    expect(wholeMonths('2025-12-15', '2026-01-31')).toEqual({ first: '2026-01-01', last: '2026-01-01' });
+    expect(wholeMonths('2025-11-27', '2026-01-30')).toEqual({ first: '2025-12-01', last: '2025-12-01' });
+    expect(wholeMonths('2026-11-27', '2026-11-27')).toBeNull();
+  });
+
+  it('the migration that added the stall grains fills them from the goods grain with the raw figures', async () => {
+    const stall = await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'stall');
+    expect(stall.length).toBeGreaterThan(0);
+    // A stall's day sums several goods rows, or the grain would not compress.
+    expect(stall.length).toBeLessThan((await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'fine')).length);
+    const month = await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'stallMonth');
+    const file = readFileSync(new URL('../drizzle/0046_stall_rollups.sql', import.meta.url), 'utf8');
+    const backfills = file.split('--> statement-breakpoint').filter((s) => s.includes('INSERT INTO'));
+    expect(backfills).toHaveLength(2);
+    await inTransaction(db(), async (tx) => {
+      await tx.execute(sql`delete from stat_take_daily_stall`);
+      await tx.execute(sql`delete from stat_take_monthly_stall`);
+      for (const statement of backfills) await tx.execute(sql.raw(statement));
+    });
+    expect(norm(await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'stall'))).toEqual(norm(stall));
+    expect(norm(await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'stallMonth'))).toEqual(norm(month));
+    await expectRollupExact();
   });
 
   it('the rebuild of a range replaces rows written behind the writers’ back by the raw figures, and touches no other day', async () => {

@@ -53,7 +53,9 @@ export function returnViewRows(db: Db, scope: ReturnScope, fromDay: string, toDa
 export function placedRows(db: Db, scope: ReturnScope, fromDay: string, toDay: string, period: StatisticsPeriod | null, split: ReturnStatisticsSplit) {
   const p = period === null ? `''` : PERIOD[period];
   const shared = SHARED_WITH_TAKE.has(split);
-  const table = split === 'STALL' || split === 'GOODS' ? GRAINS.fine.table : GRAINS.area.table;
+  // The stall grain has no seller: a seller's stall split reads the fine grain by its seller index.
+  const table =
+    split === 'GOODS' || (split === 'STALL' && 'sellerOrgId' in scope) ? GRAINS.fine.table : split === 'STALL' ? GRAINS.stall.table : GRAINS.area.table;
   return queryRows<{ period: string; key: string; items: string | number }>(
     db,
     sql`select ${sql.raw(p)} as period, ${sql.raw(shared ? SPLIT[split] : `''`)} as key, coalesce(sum(items), 0) as items

@@ -11,14 +11,20 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 
 /**
- * Three grains of the same figures: the fine one (stat_take_daily, down to stall and goods) for the
- * stall and goods splits, the coarse one (stat_take_daily_area, down to picker and market area)
- * for every other take view — a purchaser's day has hundreds of stalls but a few dozen picker × area
+ * Grains of the same figures: the fine one (stat_take_daily, down to stall and goods) for the goods
+ * split and a seller's stall split; the stall ones (stat_take_daily_stall and by month
+ * stat_take_monthly_stall, down to the stall without goods or seller) for a purchaser's or a
+ * picker's stall split — a stall × goods × seller × day holds about one item, a stall's day dozens
+ * and its month hundreds; the coarse one (stat_take_daily_area, down to picker and market area) for
+ * every other take view — a purchaser's day has hundreds of stalls but a few dozen picker × area
  * pairs, and the view's cost follows the rows it sums — and the shop one (stat_take_daily_shop, by
- * the seller shop of the item's order) for 店铺拿退货统计 (decision 0037).
+ * the seller shop of the item's order) for 店铺拿退货统计 (decision 0037). A grain keyed by `month`
+ * (a Beijing month's first day) is rebuilt and compared by whole months.
  */
 export const GRAINS = {
   fine: { table: 'stat_take_daily', keys: ['purchaser_org_id', 'seller_org_id', 'day', 'picker_id', 'market_area', 'stall_name', 'art_no'] },
+  stall: { table: 'stat_take_daily_stall', keys: ['purchaser_org_id', 'day', 'picker_id', 'market_area', 'stall_name'] },
+  stallMonth: { table: 'stat_take_monthly_stall', keys: ['purchaser_org_id', 'month', 'picker_id', 'market_area', 'stall_name'] },
   area: { table: 'stat_take_daily_area', keys: ['purchaser_org_id', 'seller_org_id', 'day', 'picker_id', 'market_area'] },
   shop: { table: 'stat_take_daily_shop', keys: ['purchaser_org_id', 'seller_org_id', 'day', 'shop_id'] },
 } as const;
@@ -46,6 +52,7 @@ const KEY_EXPR: Record<string, string> = {
   purchaser_org_id: 't.purchaser_org_id',
   seller_org_id: 't.seller_org_id',
   day: `(t.created_at at time zone 'Asia/Shanghai')::date`,
+  month: `date_trunc('month', t.created_at at time zone 'Asia/Shanghai')::date`,
   picker_id: 'coalesce(t.assigned_user_id, 0)',
   market_area: 't.market_area',
   stall_name: 't.stall_name',
@@ -88,6 +95,8 @@ export async function takeDelta(db: Db, where: SQL, sign: 1 | -1) {
   await db.execute(
     sql`with t as (select * from take_items where ${where} ${sql.raw(sign === -1 ? 'for update' : '')}),
         fine as (${sql.raw(upsertInto('fine', rollupSelect('fine', sign, 't')))}),
+        stall as (${sql.raw(upsertInto('stall', rollupSelect('stall', sign, 't')))}),
+        stall_month as (${sql.raw(upsertInto('stallMonth', rollupSelect('stallMonth', sign, 't')))}),
         shop as (${sql.raw(upsertInto('shop', rollupSelect('shop', sign, 't')))})
         ${sql.raw(upsertInto('area', rollupSelect('area', sign, 't')))}`,
   );
@@ -101,47 +110,65 @@ export async function withTakeRollup<T>(db: Db, where: SQL, write: () => Promise
   return result;
 }
 
-const beijingStart = (day: string) => sql`(${day}::date::timestamp at time zone 'Asia/Shanghai')`;
-const beijingEnd = (day: string) => sql`((${day}::date + 1)::timestamp at time zone 'Asia/Shanghai')`;
+const beijingStart = (day: SQL) => sql`(${day}::timestamp at time zone 'Asia/Shanghai')`;
+const beijingEnd = (day: SQL) => sql`((${day} + 1)::timestamp at time zone 'Asia/Shanghai')`;
 
 export type RollupRow = Record<string, string | number>;
 
-const rangeOf = (org: number, fromDay: string, toDay: string) =>
-  sql`t.purchaser_org_id = ${org} and t.created_at >= ${beijingStart(fromDay)} and t.created_at < ${beijingEnd(toDay)}`;
+const byMonth = (grain: Grain) => (GRAINS[grain].keys as readonly string[]).includes('month');
 
-/** The grain's rollup recomputed from the raw take items of one purchaser, for the Beijing days [fromDay, toDay]. */
+/** The grain's time column and the range [from, to] it covers: a month grain widens the days to their whole months. */
+function span(grain: Grain, fromDay: string, toDay: string) {
+  if (!byMonth(grain)) return { column: 'day', from: sql`${fromDay}::date`, to: sql`${toDay}::date` };
+  return {
+    column: 'month',
+    from: sql`date_trunc('month', ${fromDay}::date)::date`,
+    to: sql`(date_trunc('month', ${toDay}::date) + interval '1 month - 1 day')::date`,
+  };
+}
+
+/** The raw take items of one purchaser created in the grain's span of [fromDay, toDay], as `t`. */
+function rawItems(grain: Grain, org: number, fromDay: string, toDay: string) {
+  const { from, to } = span(grain, fromDay, toDay);
+  return sql`select * from take_items t where t.purchaser_org_id = ${org} and t.created_at >= ${beijingStart(from)} and t.created_at < ${beijingEnd(to)}`;
+}
+
+/** The grain's rollup recomputed from the raw take items of one purchaser, for the Beijing days [fromDay, toDay] (whole months for a month grain). */
 export function rawTakeRows(db: Db, purchaserOrgId: number, fromDay: string, toDay: string, grain: Grain = 'fine') {
-  return queryRows<RollupRow>(
-    db,
-    sql`with t as (select * from take_items t where ${rangeOf(purchaserOrgId, fromDay, toDay)}) ${sql.raw(rollupSelect(grain, 1, 't'))}`,
-  );
+  return queryRows<RollupRow>(db, sql`with t as (${rawItems(grain, purchaserOrgId, fromDay, toDay)}) ${sql.raw(rollupSelect(grain, 1, 't'))}`);
 }
 
 /** The grain's stored rows of one purchaser for [fromDay, toDay] (rows summing to nothing left out). */
 export function storedTakeRows(db: Db, purchaserOrgId: number, fromDay: string, toDay: string, grain: Grain = 'fine') {
   const { table, keys } = GRAINS[grain];
+  const { column, from, to } = span(grain, fromDay, toDay);
   return queryRows<RollupRow>(
     db,
     sql`select ${sql.raw([...keys, ...FIGURE_COLUMNS].join(', '))} from ${sql.raw(table)}
-        where purchaser_org_id = ${purchaserOrgId} and day between ${fromDay}::date and ${toDay}::date and items <> 0
+        where purchaser_org_id = ${purchaserOrgId} and ${sql.raw(column)} between ${from} and ${to} and items <> 0
         ${sql.raw(`order by ${keys.map((_, i) => i + 1).join(', ')}`)}`,
   );
 }
 
 /**
- * Replaces one purchaser's rows of [fromDay, toDay] in every grain by the raw figures. The table
- * locks (EXCLUSIVE: reads go on, rollup writes wait) keep a concurrent write's subtract-write-add
- * from straddling the rebuild.
+ * Replaces one purchaser's rows of [fromDay, toDay] in every grain by the raw figures (a month
+ * grain's whole months). The table locks (EXCLUSIVE: reads go on, rollup writes wait) keep a
+ * concurrent write's subtract-write-add from straddling the rebuild.
  */
 export async function rebuildTakeRows(db: Db, purchaserOrgId: number, fromDay: string, toDay: string) {
-  await db.execute(sql`lock table stat_take_daily, stat_take_daily_area, stat_take_daily_shop in exclusive mode`);
+  await db.execute(
+    sql.raw(
+      `lock table ${Object.values(GRAINS)
+        .map((g) => g.table)
+        .join(', ')} in exclusive mode`,
+    ),
+  );
   for (const grain of Object.keys(GRAINS) as Grain[]) {
+    const { column, from, to } = span(grain, fromDay, toDay);
     await db.execute(
-      sql`delete from ${sql.raw(GRAINS[grain].table)} where purchaser_org_id = ${purchaserOrgId} and day between ${fromDay}::date and ${toDay}::date`,
+      sql`delete from ${sql.raw(GRAINS[grain].table)} where purchaser_org_id = ${purchaserOrgId} and ${sql.raw(column)} between ${from} and ${to}`,
     );
-    await db.execute(
-      sql`with t as (select * from take_items t where ${rangeOf(purchaserOrgId, fromDay, toDay)}) ${sql.raw(upsertInto(grain, rollupSelect(grain, 1, 't')))}`,
-    );
+    await db.execute(sql`with t as (${rawItems(grain, purchaserOrgId, fromDay, toDay)}) ${sql.raw(upsertInto(grain, rollupSelect(grain, 1, 't')))}`);
   }
 }
 

@@ -63,6 +63,46 @@ export const statTakeDailyArea = pgTable(
 );
 
 /**
+ * The same figures down to the stall without the goods or the seller (the purchaser's 档口 split):
+ * one row per purchaser, day, picker, market area and stall. A stall sells hundreds of goods to
+ * many sellers, each pair taken a few times a month, so the fine grain holds about one item a row
+ * and costs what the raw items cost; this one holds every item of a stall's day (decision 0034,
+ * amendment). The picker stays so that a picker's own view reads it too: a stall is walked by its
+ * area's picker, so it adds few rows. A seller's stall split reads the fine grain by its own index
+ * (a seller's rows are a small part of its purchasers').
+ */
+export const statTakeDailyStall = pgTable(
+  'stat_take_daily_stall',
+  {
+    purchaserOrgId: integer('purchaser_org_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    pickerId: integer('picker_id').notNull(),
+    marketArea: text('market_area').notNull(),
+    stallName: text('stall_name').notNull(),
+    ...figures(),
+  },
+  (t) => [primaryKey({ name: 'stat_take_daily_stall_pk', columns: [t.purchaserOrgId, t.day, t.pickerId, t.marketArea, t.stallName] })],
+);
+
+/**
+ * The stall grain by Beijing calendar month (`month`: its first day): a 90-day view by month or
+ * the totals per stall read the whole months here and only the days at the range's edges from the
+ * day rows, a thirtieth of the rows for each whole month (decision 0034, amendment).
+ */
+export const statTakeMonthlyStall = pgTable(
+  'stat_take_monthly_stall',
+  {
+    purchaserOrgId: integer('purchaser_org_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    pickerId: integer('picker_id').notNull(),
+    marketArea: text('market_area').notNull(),
+    stallName: text('stall_name').notNull(),
+    ...figures(),
+  },
+  (t) => [primaryKey({ name: 'stat_take_monthly_stall_pk', columns: [t.purchaserOrgId, t.month, t.pickerId, t.marketArea, t.stallName] })],
+);
+
+/**
  * The same figures by seller shop (店铺拿退货统计): one row per purchaser, seller, Beijing day and shop
  * of the item's dropship order (0: an order without a shop). Take items carry no shop, so the bracket
  * reads it through the order (dropship_orders.shop_id, set when the order is placed and never

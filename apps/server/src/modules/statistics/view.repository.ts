@@ -46,12 +46,48 @@ const SPLIT: Record<Split, string> = {
   CHANNEL: `coalesce(s.channel, '')`,
 };
 
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
+const nextMonth = (day: string) => {
+  const d = new Date(`${firstOfMonth(day)}T00:00:00Z`);
+  return dayOf(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+};
+
+/** The whole calendar months inside [fromDay, toDay], as their first days, or null. */
+export function wholeMonths(fromDay: string, toDay: string): { first: string; last: string } | null {
+  const first = fromDay.endsWith('-01') ? fromDay : nextMonth(fromDay);
+  const afterTo = dayOf(Date.parse(`${toDay}T00:00:00Z`) + DAY_MS);
+  // toDay ends its month when the day after it opens the next one.
+  const last = afterTo.endsWith('-01') ? firstOfMonth(toDay) : dayOf(Date.UTC(Number(toDay.slice(0, 4)), Number(toDay.slice(5, 7)) - 2, 1));
+  return first <= last ? { first, last } : null;
+}
+
+const STALL_COLUMNS = ['purchaser_org_id', 'picker_id', 'market_area', 'stall_name', ...FIGURE_COLUMNS].join(', ');
+
 /**
- * Stall and goods need the fine grain, shop and channel the shop grain (a seller's splits, whose
- * rows also answer a shop filter); every other split reads the coarse one.
+ * A purchaser's (or picker's) stall rows of [fromDay, toDay] named `r` with a `day`: with `months`,
+ * the whole months from the month grain (their first day as `day`) and only the edge days from the
+ * day grain; a month row sums what its days' rows sum, so every per-month or per-key sum is the same.
  */
-function tableOf(split: Split, shopIds: ShopFilter) {
-  if (split === 'STALL' || split === 'GOODS') return sql.raw(`${GRAINS.fine.table} r`);
+function stallRows(scope: Scope, fromDay: string, toDay: string, months: boolean) {
+  const whole = months ? wholeMonths(fromDay, toDay) : null;
+  const days = sql`select ${sql.raw(STALL_COLUMNS)}, day from ${sql.raw(GRAINS.stall.table)} r where ${scopeWhere(scope, undefined)}`;
+  if (!whole) return sql`(${days}) r`;
+  return sql`(select ${sql.raw(STALL_COLUMNS)}, month as day from ${sql.raw(GRAINS.stallMonth.table)} r
+      where ${scopeWhere(scope, undefined)} and r.month between ${whole.first}::date and ${whole.last}::date
+    union all ${days} and (r.day < ${whole.first}::date or r.day >= ${nextMonth(whole.last)}::date)) r`;
+}
+
+/**
+ * Goods need the fine grain, stall the stall grains (a seller's stall split the fine one: the stall
+ * grains have no seller), shop and channel the shop grain (a seller's splits, whose rows also
+ * answer a shop filter); every other split reads the coarse one. `months`: the answer sums whole
+ * months together (by month, or no period), so a month grain may serve them.
+ */
+function tableOf(split: Split, scope: Scope, shopIds: ShopFilter, fromDay: string, toDay: string, months: boolean) {
+  if (split === 'GOODS' || (split === 'STALL' && 'sellerOrgId' in scope)) return sql.raw(`${GRAINS.fine.table} r`);
+  if (split === 'STALL') return stallRows(scope, fromDay, toDay, months);
   if (split === 'SHOP' || split === 'CHANNEL' || (shopIds && shopIds.length > 0))
     return sql.raw(`${GRAINS.shop.table} r${split === 'CHANNEL' ? ' left join shops s on s.id = r.shop_id' : ''}`);
   return sql.raw(`${GRAINS.area.table} r`);
@@ -67,7 +103,7 @@ export function viewRows(db: Db, scope: Scope, fromDay: string, toDay: string, p
   return queryRows<ViewRow>(
     db,
     sql`select ${sql.raw(PERIOD[period])} as period, ${sql.raw(SPLIT[split])} as key, ${SUMS}
-        from ${tableOf(split, shopIds)} where ${scopeWhere(scope, shopIds)} and r.day between ${fromDay}::date and ${toDay}::date
+        from ${tableOf(split, scope, shopIds, fromDay, toDay, period === 'MONTH')} where ${scopeWhere(scope, shopIds)} and r.day between ${fromDay}::date and ${toDay}::date
         group by 1, 2 having sum(r.items) <> 0 order by 1, 2`,
   );
 }
@@ -77,7 +113,7 @@ export function keyTotals(db: Db, scope: Scope, fromDay: string, toDay: string, 
   return queryRows<Omit<ViewRow, 'period'>>(
     db,
     sql`select ${sql.raw(SPLIT[split])} as key, ${SUMS}
-        from ${tableOf(split, shopIds)} where ${scopeWhere(scope, shopIds)} and r.day between ${fromDay}::date and ${toDay}::date
+        from ${tableOf(split, scope, shopIds, fromDay, toDay, true)} where ${scopeWhere(scope, shopIds)} and r.day between ${fromDay}::date and ${toDay}::date
         group by 1 having sum(r.items) <> 0 order by 1`,
   );
 }
