@@ -209,8 +209,9 @@ export const AFTER_SALE_COUNT_CAP = 10_000;
 
 /**
  * One page and the count of every tab (status, and ALL). Without filters the counts are exact (kept
- * counters); with filters each is counted up to AFTER_SALE_COUNT_CAP and `countsCapped` names the tabs
- * that have more, `totalCapped` whether the shown tab's `total` is one of them (decision 0041).
+ * counters); with filters they are exact up to AFTER_SALE_COUNT_CAP matches, past it `countsCapped`
+ * names the tabs whose number is a lower bound (shown n+) and `totalCapped` says whether the shown
+ * tab's `total` is one (decision 0041).
  */
 export const AfterSalePageResult = z.object({
   total: z.number(),

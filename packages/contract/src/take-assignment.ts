@@ -87,8 +87,9 @@ export type TakeRow = z.infer<typeof TakeRow>;
 export const TAKE_COUNT_CAP = 10_000;
 /**
  * One page, its total and the count of every assignment-status tab. Without filters the counts are
- * exact (kept counters); with filters each is counted up to TAKE_COUNT_CAP, `countsCapped` naming the
- * tabs past it and `totalCapped` saying whether `total` is (decision 0041).
+ * exact (kept counters); with filters they are exact up to TAKE_COUNT_CAP matches, past it
+ * `countsCapped` names the tabs (and ALL) whose number is a lower bound (shown n+) and `totalCapped`
+ * says whether `total` is one (decision 0041).
  */
 export const TakePageResult = z.object({
   total: z.number(),

@@ -93,24 +93,22 @@ export async function pageRows(db: Db, where: SQL, status: string | undefined, l
   );
 }
 
-/**
- * Every status's count under the filters, on after_sales alone. First one pass over at most cap + 1
- * matching rows, grouped: when fewer match (a number, a phone tail) that is every count, exactly. Else
- * each status is read up to cap + 1 rows (the (org, status, created_at) index bounds it): n > cap means
- * "more than cap". At most 1 + statuses statements, each bounded by the cap.
- */
-export async function cappedTabCounts(db: Db, where: SQL, statuses: readonly string[], cap: number) {
-  const first = await queryRows<{ s: string; n: string | number }>(
+/** The after-sales matching the filters, read up to cap + 1 rows on after_sales alone, per status (lib/tab-counts.ts). */
+export async function sampleCounts(db: Db, where: SQL, cap: number) {
+  const rows = await queryRows<{ s: string; n: string | number }>(
     db,
     sql`select x.status as s, count(*) as n from (select a.status from after_sales a where ${where} limit ${cap + 1}) x group by x.status`,
   );
-  if (first.reduce((sum, r) => sum + Number(r.n), 0) <= cap) return first.map((r) => ({ s: r.s, n: Number(r.n) }));
-  const rows = await queryRows<{ s: string; n: string | number }>(
-    db,
-    sql`select s.status as s, (select count(*) from (select 1 from after_sales a where ${where} and a.status = s.status limit ${cap + 1}) x) as n
-        from jsonb_array_elements_text(${JSON.stringify(statuses)}::jsonb) as s(status)`,
-  );
   return rows.map((r) => ({ s: r.s, n: Number(r.n) }));
+}
+
+/** One status under the filters, counted up to cap + 1 (the (org, status, created_at) index bounds it). */
+export async function countUpTo(db: Db, where: SQL, status: string, cap: number) {
+  const [r] = await queryRows<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from (select 1 from after_sales a where ${where} and a.status = ${status} limit ${cap + 1}) x`,
+  );
+  return Number(r?.n ?? 0);
 }
 
 export async function exportIds(db: Db, where: SQL, status: string | undefined, limit: number) {

@@ -12,7 +12,6 @@ import {
   type AfterSalePageBody,
   type AfterSalePageResult,
   type AfterSaleRow,
-  AfterSaleStatus,
   ErrorCode,
   INSPECTION_RESULT_NAMES,
   type QuickQueryResult,
@@ -20,6 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { cappedTabCounts, type TabCounts } from '../../lib/tab-counts.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './after-sale.repository.js';
 import * as list from './list.repository.js';
@@ -67,27 +67,22 @@ export function toRow(r: list.ListRow): AfterSaleRow {
 }
 
 /**
- * The tab counts: the kept counters when no filter is set (exact, a few rows), else each tab counted up
- * to `cap` under the filters, the tabs past it named (decision 0041). `cap` is a parameter for the tests.
+ * The tab counts: the kept counters when no filter is set (exact, a few rows), else exact or honestly
+ * capped under the filters (lib/tab-counts.ts, decision 0041). `cap` is a parameter for the tests.
  */
-async function tabCounts(db: Db, orgId: number, f: Omit<AfterSaleFilter, 'status'>, cap: number) {
+async function tabCounts(db: Db, orgId: number, f: Omit<AfterSaleFilter, 'status'>, status: string | undefined, cap: number): Promise<TabCounts> {
   if (!list.isFiltered(f)) {
     const counts = await keptStatusCounts(db, orgId);
     counts.ALL = Object.values(counts).reduce((a, b) => a + b, 0);
-    return { counts, capped: [] as string[] };
+    return { counts, capped: [] };
   }
-  const counts: Record<string, number> = {};
-  const capped: string[] = [];
-  let all = 0;
-  for (const { s, n } of await list.cappedTabCounts(db, list.filterWhere(orgId, f), AfterSaleStatus.options, cap)) {
-    all += n;
-    if (n === 0) continue;
-    counts[s] = Math.min(n, cap);
-    if (n > cap) capped.push(s);
-  }
-  counts.ALL = Math.min(all, cap);
-  if (all > cap) capped.push('ALL');
-  return { counts, capped };
+  const where = list.filterWhere(orgId, f);
+  return cappedTabCounts(
+    () => list.sampleCounts(db, where, cap),
+    (tab) => list.countUpTo(db, where, tab, cap),
+    status,
+    cap,
+  );
 }
 
 export async function pageAfterSales(
@@ -97,7 +92,7 @@ export async function pageAfterSales(
   cap: number = AFTER_SALE_COUNT_CAP,
 ): Promise<AfterSalePageResult> {
   const { pageNo, pageSize, status, ...f } = q;
-  const { counts, capped } = await tabCounts(db, caller.orgId, f, cap);
+  const { counts, capped } = await tabCounts(db, caller.orgId, f, status, cap);
   const rows = await list.pageRows(db, list.filterWhere(caller.orgId, f), status, pageSize, (pageNo - 1) * pageSize);
   const tab = status ?? 'ALL';
   return { total: counts[tab] ?? 0, totalCapped: capped.includes(tab), list: rows.map(toRow), counts, countsCapped: capped };

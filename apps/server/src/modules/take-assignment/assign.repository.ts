@@ -108,24 +108,22 @@ export async function pageOnly(db: Db, where: SQL, limit: number, offset: number
   return queryRows<TakeRowRecord>(db, pageSql(where, limit, offset));
 }
 
-/**
- * Every assignment status's count under the filters (`where` without the status). First one pass over
- * at most cap + 1 matching items, grouped: when fewer match that is every count, exactly. Else each
- * status is read up to cap + 1 items (the (purchaser, status, …) indexes bound it): n > cap means
- * "more than cap".
- */
-export const cappedCountsSql = (where: SQL, statuses: readonly string[], cap: number) => ({
-  first: sql`select x.assignment_status as s, count(*) as n from (select assignment_status from take_items where ${where} limit ${cap + 1}) x
-             group by x.assignment_status`,
-  each: sql`select s.status as s, (select count(*) from (select 1 from take_items where ${where} and assignment_status = s.status limit ${cap + 1}) x) as n
-            from jsonb_array_elements_text(${JSON.stringify(statuses)}::jsonb) as s(status)`,
-});
+/** The items matching the filters (`where` without the status), read up to cap + 1, per assignment status (lib/tab-counts.ts). */
+export const sampleCountsSql = (where: SQL, cap: number) =>
+  sql`select x.assignment_status as s, count(*) as n from (select assignment_status from take_items where ${where} limit ${cap + 1}) x
+      group by x.assignment_status`;
+/** One assignment status under the filters, counted up to cap + 1. */
+export const countUpToSql = (where: SQL, status: string, cap: number) =>
+  sql`select count(*) as n from (select 1 from take_items where ${where} and assignment_status = ${status} limit ${cap + 1}) x`;
 
-export async function cappedCounts(db: Db, where: SQL, statuses: readonly string[], cap: number) {
-  const q = cappedCountsSql(where, statuses, cap);
-  const first = await queryRows<{ s: string; n: string | number }>(db, q.first);
-  const rows = first.reduce((sum, r) => sum + Number(r.n), 0) <= cap ? first : await queryRows<{ s: string; n: string | number }>(db, q.each);
+export async function sampleCounts(db: Db, where: SQL, cap: number) {
+  const rows = await queryRows<{ s: string; n: string | number }>(db, sampleCountsSql(where, cap));
   return rows.map((r) => ({ s: r.s, n: Number(r.n) }));
+}
+
+export async function countUpTo(db: Db, where: SQL, status: string, cap: number) {
+  const [r] = await queryRows<{ n: string | number }>(db, countUpToSql(where, status, cap));
+  return Number(r?.n ?? 0);
 }
 
 export interface StallGroupRecord {

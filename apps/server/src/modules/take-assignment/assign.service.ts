@@ -5,20 +5,12 @@
  * item may not move (nothing changed), and writes take_logs and emits takeItemsChanged (the sellers'
  * order mirror, dropship-orders' handler) in the same transaction.
  */
-import {
-  AssignmentStatus,
-  ErrorCode,
-  stallKey,
-  TAKE_COUNT_CAP,
-  type TakeFilter,
-  type TakePageBody,
-  type TakeRow,
-  type TakeStallGroup,
-} from '@dropship/contract';
+import { ErrorCode, stallKey, TAKE_COUNT_CAP, type TakeFilter, type TakePageBody, type TakeRow, type TakeStallGroup } from '@dropship/contract';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { cappedTabCounts, type TabCounts } from '../../lib/tab-counts.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
 import { keptAssignmentCounts } from './assignment-counts.repository.js';
@@ -71,27 +63,25 @@ export function toRow(r: repo.TakeRowRecord): TakeRow {
 }
 
 /**
- * The tab counts: the kept counters when no filter but the tab is set (exact, a few rows), else each
- * tab counted up to `cap` under the filters, the tabs past it named (decision 0041).
+ * The tab counts: the kept counters when no filter but the tab is set (exact, a few rows), else exact
+ * or honestly capped under the filters (lib/tab-counts.ts, decision 0041).
  */
-async function tabCounts(db: Db, org: number, q: TakePageBody, cap: number) {
+async function tabCounts(db: Db, org: number, q: TakePageBody, cap: number): Promise<TabCounts> {
   const { pageNo: _p, pageSize: _s, assignmentStatus: _a, ...f } = q;
   if (!Object.values(f).some((v) => v !== undefined && v !== null && v !== '')) {
-    return { counts: await keptAssignmentCounts(db, org), capped: [] as string[] };
+    const counts = await keptAssignmentCounts(db, org);
+    return { counts: { ...counts, ALL: Object.values(counts).reduce((a, b) => a + b, 0) }, capped: [] };
   }
-  const counts: Record<string, number> = {};
-  const capped: string[] = [];
-  for (const { s, n } of await repo.cappedCounts(db, repo.filterWhere(org, q, false), AssignmentStatus.options, cap)) {
-    if (n === 0) continue;
-    counts[s] = Math.min(n, cap);
-    if (n > cap) capped.push(s);
-  }
-  // 全部 (no tab) is past the cap once any tab or the tabs' sum is.
-  if (capped.length > 0 || Object.values(counts).reduce((a, b) => a + b, 0) > cap) capped.push('ALL');
-  return { counts, capped };
+  const where = repo.filterWhere(org, q, false);
+  return cappedTabCounts(
+    () => repo.sampleCounts(db, where, cap),
+    (tab) => repo.countUpTo(db, where, tab, cap),
+    q.assignmentStatus,
+    cap,
+  );
 }
 
-/** The list: one page and the tab counts (kept or capped); the total is the shown tab's count, or every tab's (capped under filters, as 'ALL'). */
+/** The list: one page and the tab counts (kept, or exact / capped under filters); the total is the shown tab's count. */
 export async function takePage(db: Db, caller: Caller, q: TakePageBody, cap: number = TAKE_COUNT_CAP) {
   const org = purchaserOf(caller);
   const [{ counts, capped }, rows] = await Promise.all([
@@ -99,10 +89,8 @@ export async function takePage(db: Db, caller: Caller, q: TakePageBody, cap: num
     repo.pageOnly(db, repo.filterWhere(org, q), q.pageSize, (q.pageNo - 1) * q.pageSize),
   ]);
   const tab = q.assignmentStatus ?? 'ALL';
-  const all = Object.values(counts).reduce((a, b) => a + b, 0);
-  const totalCapped = capped.includes(tab);
-  const total = q.assignmentStatus ? (counts[q.assignmentStatus] ?? 0) : totalCapped ? Math.min(all, cap) : all;
-  return { total, totalCapped, list: rows.map(toRow), counts, countsCapped: capped };
+  const { ALL: _all, ...tabs } = counts;
+  return { total: counts[tab] ?? 0, totalCapped: capped.includes(tab), list: rows.map(toRow), counts: tabs, countsCapped: capped };
 }
 
 export async function stallGroupPage(db: Db, caller: Caller, q: TakePageBody) {
