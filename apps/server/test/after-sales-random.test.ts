@@ -11,7 +11,8 @@
  * Afterwards: the ledger agrees with every balance; every after-sale's status / return status is a
  * pair the state machines allow; every COMPLETE after-sale's refunded_fen is the sum of its linked
  * ledger entries; no line has two open after-sales or more after-sale quantity than its own; each
- * dropship order shows its most pressing open after-sale; no request key moved money twice.
+ * dropship order shows its most pressing open after-sale; no request key moved money twice; the list's
+ * kept tab counters equal the after-sales counted by status.
  *
  * AFTER_SALES_RANDOM_OPS sets the number of operations: 2,000 under SOAK=full, 200 by default (soak.ts;
  * about 30 s on PGlite on a loaded two-core machine).
@@ -23,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { queryRows } from '../src/db/rows.js';
 import { AppError } from '../src/lib/app-error.js';
+import { keptStatusCounts, recountStatuses } from '../src/modules/after-sale/status-counts.repository.js';
 import { users } from '../src/modules/auth/auth.table.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
@@ -559,6 +561,9 @@ describe('a random run of after-sale operations', () => {
     // The ledger agrees with every balance.
     const ledger = await checkLedger(db());
     expect(ledger.mismatches).toEqual([]);
+
+    // The list's kept tab counters equal the rows counted by status, for every seller (decision 0041).
+    for (const s of sellers) expect([s.name, await keptStatusCounts(db(), s.orgId)]).toEqual([s.name, await recountStatuses(db(), s.orgId)]);
 
     const orgs = sql.raw(`array[${sellers.map((s) => s.orgId).join(',')}]`);
     const all = await queryRows<{ id: number; source: string; type: string; status: string; return_status: string | null }>(

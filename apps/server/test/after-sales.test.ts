@@ -7,18 +7,21 @@
  * one line at once make one after-sale; the list's filters and tab counts, the detail, the export
  * and the quick query.
  */
-import { type AfterSaleDetail, type AfterSalePageResult, ErrorCode, type QuickQueryResult } from '@dropship/contract';
+import { type AfterSaleDetail, AfterSalePageBody, type AfterSalePageResult, ErrorCode, type QuickQueryResult } from '@dropship/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { queryRows } from '../src/db/rows.js';
 import { afterSaleEntries, afterSaleEvents, afterSales } from '../src/modules/after-sale/after-sale.table.js';
+import { pageAfterSales } from '../src/modules/after-sale/list.service.js';
+import { recountStatuses } from '../src/modules/after-sale/status-counts.repository.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { dropshipOrderItems, dropshipOrders } from '../src/modules/dropship-orders/dropship-orders.table.js';
 import { deliverOrder } from '../src/modules/dropship-orders/fulfilment/deliver.service.js';
 import { checkLedger } from '../src/modules/funds/ledger/ledger.service.js';
 import { ledgerEntries } from '../src/modules/funds/ledger/ledger.table.js';
 import { problemParcels } from '../src/modules/problem-parcel/problem-parcel.table.js';
+import type { Caller } from '../src/plugins/auth.js';
 import { draftOf, dropshipState, expectCountsTrue, type LineSpec, linkedShopOrder } from './dropship-orders-support.js';
 import {
   balance,
@@ -351,6 +354,37 @@ describe('list, detail, export and quick query', () => {
     ).toEqual(['0.00', '42.00']);
     const otherExport = await readXlsx(await call(t.app, { method: 'POST', url: `${BASE}/export`, session: other, payload: { orderNo: o.orderNo } }));
     expect(otherExport).toHaveLength(1);
+  });
+
+  it('counts the unfiltered tabs from the kept counters (equal to the rows) and caps each filtered tab, saying so', async () => {
+    const o = await delivered([{ costFen: 4100 }, { costFen: 4100 }, { costFen: 4100 }]);
+    for (const i of o.items) {
+      const r = await apply({ orderId: o.id, kind: 'REFUND_ONLY', lines: [{ itemId: i.id, quantity: 1 }] });
+      expect(r.errorCode, r.errorMsg).toBe(0);
+    }
+    const all = await post<AfterSalePageResult>(`${BASE}/page`, seller, { pageNo: 1, pageSize: 20 });
+    const raw = await recountStatuses(db(), orgId);
+    expect(Object.keys(raw).length).toBeGreaterThan(1);
+    expect(all.data.counts).toEqual({ ...raw, ALL: Object.values(raw).reduce((a, b) => a + b, 0) });
+    expect(all.data).toMatchObject({ total: all.data.counts.ALL, totalCapped: false, countsCapped: [] });
+
+    // A small cap stands in for 10,000: three COMPLETE after-sales of the order, counted up to 2 or up to 3.
+    const caller: Caller = { orgId, userId: 0, orgType: 'seller', isMain: true, sessionId: 0 };
+    const body = (status?: 'COMPLETE') => AfterSalePageBody.parse({ pageNo: 1, pageSize: 20, orderNo: o.orderNo, status });
+    const capped = await pageAfterSales(db(), caller, body('COMPLETE'), 2);
+    expect(capped).toMatchObject({ total: 2, totalCapped: true, counts: { COMPLETE: 2, ALL: 2 }, countsCapped: ['COMPLETE', 'ALL'] });
+    expect(capped.list).toHaveLength(3);
+    // Without a tab the sample's 3 rows say "at least 2" for 全部 and its one status; with one, that status is counted.
+    expect(await pageAfterSales(db(), caller, body(), 2)).toMatchObject({
+      total: 2,
+      totalCapped: true,
+      counts: { COMPLETE: 2, ALL: 2 },
+      countsCapped: ['COMPLETE', 'ALL'],
+    });
+    const exact = await pageAfterSales(db(), caller, body(), 3);
+    expect(exact).toMatchObject({ total: 3, totalCapped: false, counts: { COMPLETE: 3, ALL: 3 }, countsCapped: [] });
+    const otherCaller: Caller = { ...caller, orgId: await orgOf(db(), other) };
+    expect(await pageAfterSales(db(), otherCaller, body(), 2)).toMatchObject({ total: 0, totalCapped: false, counts: { ALL: 0 }, list: [] });
   });
 
   it('quick query finds orders, after-sales and problem parcels by each key, and nothing of another tenant', async () => {

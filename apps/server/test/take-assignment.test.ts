@@ -1,12 +1,16 @@
 /**
  * Pick-up task assignment (/api/b2/purchaser/assigned/*): the list with filters and tab counts,
  * assigning by selection / area / stall (statuses mirrored on the seller's order), the purchaser's
- * stop at the seller's request (money back), bad input, tenant isolation and sellers refused.
+ * stop at the seller's request (money back), bad input, tenant isolation and sellers refused; the kept
+ * tab counters against the items after a random run, and the capped counts under filters.
  */
-import { ErrorCode } from '@dropship/contract';
+import { ErrorCode, TakePageBody } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
+import { takePage } from '../src/modules/take-assignment/assign.service.js';
+import { keptAssignmentCounts, recountAssignments } from '../src/modules/take-assignment/assignment-counts.repository.js';
+import type { Caller } from '../src/plugins/auth.js';
 import { balance, expectBadRequest } from './funds-payments-support.js';
 import { paidOrder, startWorld, takeState, type World } from './take-assignment-support.js';
 
@@ -150,5 +154,67 @@ describe('stopping at the seller’s request', () => {
     expect((await w.post(`${A}/multBatchStopTake`, w.seller, { takeItemIds: mine.takeItemIds })).errorCode).toBe(ErrorCode.TAKE_PURCHASER_ONLY);
     expectBadRequest(await w.post(`${A}/multBatchRevokeStopTake`, w.purchaser, { takeItemIds: ['x'] }), /拿货项/);
     expect(await takeState(w.db())).toEqual(before);
+  });
+});
+
+describe('tab counters', () => {
+  it('stay equal to the items counted by status through a seeded random run of assign, take back, stop, revoke, mark, undo and cancel', async () => {
+    const orders = [
+      await paidOrder(w, w.seller, w.sellerOrg, 4),
+      await paidOrder(w, w.seller, w.sellerOrg, 3),
+      await paidOrder(w, w.otherSeller, w.otherSellerOrg, 2),
+    ];
+    const ids = orders.flatMap((o) => o.takeItemIds);
+    let seed = 20261127;
+    const pick = <T>(xs: readonly T[]): T => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return xs[seed % xs.length] as T;
+    };
+    const ops = [
+      (id: number) => w.post(`${A}/takeAssignedUser`, w.purchaser, { takeItemIds: [id], pickerId: w.picker.userId }),
+      (id: number) => w.post(`${A}/takeAssignedUser`, w.purchaser, { takeItemIds: [id], pickerId: null }),
+      (id: number) => w.post(`${A}/multBatchStopTake`, w.purchaser, { takeItemIds: [id] }),
+      (id: number) => w.post(`${A}/multBatchRevokeStopTake`, w.purchaser, { takeItemIds: [id] }),
+      (id: number) =>
+        w.post('/api/b2/purchaser/picking/mark', w.picker, { takeItemIds: [id], result: pick(['TOOK', 'E_LACK_TAKING', 'E_STOP_PRODUCTION'] as const) }),
+      (id: number) => w.post(`${A}/cancelTook`, w.picker, { takeItemIds: [id] }),
+    ];
+    const moved = new Set<string>();
+    for (let i = 0; i < 60; i++) {
+      const before = await recountAssignments(w.db(), w.purchaserOrg);
+      await pick(ops)(pick(ids));
+      if (JSON.stringify(before) !== JSON.stringify(await recountAssignments(w.db(), w.purchaserOrg))) moved.add(String(i));
+    }
+    // The seller cancels one order (its items close), whether or not the cancel is allowed at this point.
+    await w.post('/api/b2/post/orders/cancel', w.seller, { orderIds: [orders[1]?.id] });
+    expect(moved.size).toBeGreaterThan(5);
+    for (const org of [w.purchaserOrg, w.otherOrg]) {
+      expect([org, await keptAssignmentCounts(w.db(), org)]).toEqual([org, await recountAssignments(w.db(), org)]);
+    }
+    const all = await page();
+    const raw = await recountAssignments(w.db(), w.purchaserOrg);
+    expect(all.data.counts).toEqual(raw);
+    expect(all.data.total).toBe(Object.values(raw).reduce((a, b) => a + b, 0));
+  });
+
+  it('counts each filtered tab up to the cap and says which tabs are past it', async () => {
+    const caller: Caller = { orgId: w.purchaserOrg, userId: w.purchaser.userId, orgType: 'purchaser', isMain: true, sessionId: 0 };
+    const body = (extra: Record<string, unknown> = {}) => TakePageBody.parse({ pageNo: 1, pageSize: 50, sellerName: '杭州小美', ...extra });
+    const exact = await takePage(w.db(), caller, body(), 100_000);
+    const over = Object.entries(exact.counts).filter(([, n]) => n > 1);
+    expect(over.length).toBeGreaterThan(0);
+    expect(exact).toMatchObject({ totalCapped: false, countsCapped: [] });
+    expect(exact.total).toBe(Object.values(exact.counts).reduce((a, b) => a + b, 0));
+    // A cap of 1 stands in for 10,000: 全部 and every tab the bounded sample saw say "at least 1"; a shown tab is counted.
+    const capped = await takePage(w.db(), caller, body(), 1);
+    expect(capped).toMatchObject({ total: 1, totalCapped: true });
+    expect(capped.countsCapped?.sort()).toEqual([...Object.keys(capped.counts), 'ALL'].sort());
+    expect(Object.values(capped.counts).every((n) => n === 1)).toBe(true);
+    const [status] = over[0] as [string, number];
+    expect(await takePage(w.db(), caller, body({ assignmentStatus: status }), 1)).toMatchObject({ total: 1, totalCapped: true, counts: { [status]: 1 } });
+    const single = Object.entries(exact.counts).find(([, n]) => n === 1);
+    if (single) expect(await takePage(w.db(), caller, body({ assignmentStatus: single[0] }), 1)).toMatchObject({ total: 1, totalCapped: false });
+    // Another purchaser's caller sees none of them, capped or not.
+    expect(await takePage(w.db(), { ...caller, orgId: w.otherOrg }, body(), 1)).toMatchObject({ total: 0, totalCapped: false, counts: {} });
   });
 });

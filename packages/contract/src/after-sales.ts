@@ -204,11 +204,21 @@ export const AfterSaleRow = z.object({
 });
 export type AfterSaleRow = z.infer<typeof AfterSaleRow>;
 
-/** One page and the count of every tab (status) under the same filters, from one computation. */
+/** Under filters each tab is counted up to this; past it the answer says so (the page shows 10000+). */
+export const AFTER_SALE_COUNT_CAP = 10_000;
+
+/**
+ * One page and the count of every tab (status, and ALL). Without filters the counts are exact (kept
+ * counters); with filters they are exact up to AFTER_SALE_COUNT_CAP matches, past it `countsCapped`
+ * names the tabs whose number is a lower bound (shown n+) and `totalCapped` says whether the shown
+ * tab's `total` is one (decision 0041).
+ */
 export const AfterSalePageResult = z.object({
   total: z.number(),
+  totalCapped: z.boolean().optional(),
   list: z.array(AfterSaleRow),
   counts: z.record(z.string(), z.number()),
+  countsCapped: z.array(z.string()).optional(),
 });
 export type AfterSalePageResult = z.infer<typeof AfterSalePageResult>;
 

@@ -83,7 +83,21 @@ export const TakeRow = z.object({
 });
 export type TakeRow = z.infer<typeof TakeRow>;
 /** counts: per assignment status over the same filter without its status (the tabs). */
-export const TakePageResult = z.object({ total: z.number(), list: z.array(TakeRow), counts: z.record(z.string(), z.number()) });
+/** Under filters each tab is counted up to this; past it the answer says so (the page shows 10000+). */
+export const TAKE_COUNT_CAP = 10_000;
+/**
+ * One page, its total and the count of every assignment-status tab. Without filters the counts are
+ * exact (kept counters); with filters they are exact up to TAKE_COUNT_CAP matches, past it
+ * `countsCapped` names the tabs (and ALL) whose number is a lower bound (shown n+) and `totalCapped`
+ * says whether `total` is one (decision 0041).
+ */
+export const TakePageResult = z.object({
+  total: z.number(),
+  totalCapped: z.boolean().optional(),
+  list: z.array(TakeRow),
+  counts: z.record(z.string(), z.number()),
+  countsCapped: z.array(z.string()).optional(),
+});
 export type TakePageResult = z.infer<typeof TakePageResult>;
 
 export const ErpTakePageBody = pageQuery

@@ -1,6 +1,7 @@
 /**
  * SQL of after-sales, their timeline and their money links, always scoped to the seller. Status changes
  * name the status they start from, so a row that moved meanwhile is not touched (the service refuses).
+ * insertAfterSale and moveAfterSale are the only writers of `status`: they keep the tab counters.
  */
 import type { AfterSaleStatusCode, ReturnStatusCode } from '@dropship/contract';
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { users } from '../auth/index.js';
 import { ledgerEntries } from '../funds/index.js';
 import { afterSaleDelta, withAfterSaleRollup } from '../statistics/index.js';
 import { afterSaleEntries, afterSaleEvents, afterSales } from './after-sale.table.js';
+import { bumpStatus } from './status-counts.repository.js';
 
 export type AfterSaleRecord = typeof afterSales.$inferSelect;
 export type NewAfterSale = Omit<typeof afterSales.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -29,6 +31,7 @@ export async function insertAfterSale(db: Db, row: NewAfterSale): Promise<AfterS
   if (!made) throw new Error('after-sale not inserted');
   // 退货统计's daily rollup, in the same transaction (decision 0034).
   await afterSaleDelta(db, sql`id = ${made.id}`, 1);
+  await bumpStatus(db, made.orgId, null, made.status);
   return made;
 }
 
@@ -132,6 +135,8 @@ export async function moveAfterSale(db: Db, orgId: number, id: number, from: Aft
       .where(and(eq(afterSales.orgId, orgId), eq(afterSales.id, id), eq(afterSales.status, from)))
       .returning({ id: afterSales.id }),
   );
+  // The list's tab counters move with the row, only when it did move (decision 0041).
+  if (rows.length > 0) await bumpStatus(db, orgId, from, m.status);
   return rows.length > 0;
 }
 

@@ -1,6 +1,6 @@
 import type { AfterSaleSource, AfterSaleStatusCode, AfterSaleTypeCode, InspectionResult, ReturnStatusCode } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
 import { dropshipOrders } from '../dropship-orders/dropship-orders.table.js';
 
@@ -115,4 +115,19 @@ export const afterSaleEntries = pgTable(
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
   },
   (t) => [uniqueIndex('after_sale_entries_key').on(t.afterSaleId, t.entryId)],
+);
+
+/**
+ * After-sales per seller and status, kept in the same transaction as every insert and status move
+ * (status-counts.repository.ts): the unfiltered list's tab counts read these rows instead of counting
+ * the seller's after-sales (decision 0041).
+ */
+export const afterSaleStatusCounts = pgTable(
+  'after_sale_status_counts',
+  {
+    orgId: integer('org_id').notNull(),
+    status: text('status').$type<AfterSaleStatusCode>().notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.status] })],
 );

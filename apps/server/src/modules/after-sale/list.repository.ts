@@ -1,8 +1,8 @@
 /**
  * Reading after-sales for the list, its tab counts, the export, the detail and the quick query; always
  * scoped to the seller. Plain SQL with the columns the rows show: the list joins the order (numbers,
- * shop, masked receiver, waybill) and the line (goods); the tab counts are one grouped statement under
- * the same filters.
+ * shop, masked receiver, waybill) and the line (goods); the filtered tab counts read after_sales alone,
+ * each capped (the unfiltered ones are status-counts.repository.ts' kept counters).
  */
 import { type AfterSaleFilter, beijingDayEnd, beijingDayStart } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
@@ -58,15 +58,27 @@ const COLUMNS = sql`a.id, a.after_sale_no, a.status, a.type, a.source, a.return_
   i.quantity as line_quantity`;
 const FROM = sql`from after_sales a join dropship_orders o on o.id = a.order_id join dropship_order_items i on i.id = a.item_id`;
 
-/** The filters but the tab (status): the counts of every tab share them. */
+/** Whether any filter but the tab is set: without one the tab counts are the kept counters. */
+export const isFiltered = (f: Omit<AfterSaleFilter, 'status'>) => Object.values(f).some((v) => v !== undefined && v !== null && v !== '');
+
+/**
+ * The filters but the tab (status): the counts of every tab share them. Only on `a`: a filter on the
+ * order (shop, numbers, waybill, phone tail) reads dropship_orders by its own index and comes back as
+ * order or after-sale ids, so the counts join nothing and the page joins only for its columns.
+ */
 export function filterWhere(orgId: number, f: Omit<AfterSaleFilter, 'status'>): SQL {
   const parts: SQL[] = [sql`a.org_id = ${orgId}`];
+  const ordersWhere = (cond: SQL) => sql`select id from dropship_orders where org_id = ${orgId} and ${cond}`;
+  // An after-sale's own key or its order's, each by its index, joined by union (an OR across the two tables scans the seller).
+  const ownOrOrders = (own: SQL, order: SQL) =>
+    sql`a.id in (select id from after_sales where org_id = ${orgId} and ${own}
+      union all select id from after_sales where org_id = ${orgId} and order_id in (${ordersWhere(order)}))`;
   if (f.type) parts.push(sql`a.type = ${f.type}`);
   if (f.source) parts.push(sql`a.source = ${f.source}`);
-  if (f.shopId) parts.push(sql`o.shop_id = ${f.shopId}`);
-  if (f.orderNo) parts.push(sql`(a.after_sale_no = ${f.orderNo} or o.order_no = ${f.orderNo} or o.platform_order_id = ${f.orderNo})`);
-  if (f.trackingNo) parts.push(sql`(a.return_waybill_no = ${f.trackingNo} or o.tracking_no = ${f.trackingNo})`);
-  if (f.phoneTail) parts.push(sql`o.receiver_phone_tail = ${f.phoneTail}`);
+  if (f.shopId) parts.push(sql`a.order_id in (${ordersWhere(sql`shop_id = ${f.shopId}`)})`);
+  if (f.orderNo) parts.push(ownOrOrders(sql`after_sale_no = ${f.orderNo}`, sql`(order_no = ${f.orderNo} or platform_order_id = ${f.orderNo})`));
+  if (f.trackingNo) parts.push(ownOrOrders(sql`return_waybill_no = ${f.trackingNo}`, sql`tracking_no = ${f.trackingNo}`));
+  if (f.phoneTail) parts.push(sql`a.order_id in (${ordersWhere(sql`receiver_phone_tail = ${f.phoneTail}`)})`);
   if (f.createdFrom) parts.push(sql`a.created_at >= ${beijingDayStart(f.createdFrom).toISOString()}`);
   if (f.createdTo) parts.push(sql`a.created_at < ${beijingDayEnd(f.createdTo).toISOString()}`);
   return sql.join(parts, sql` and `);
@@ -81,16 +93,28 @@ export async function pageRows(db: Db, where: SQL, status: string | undefined, l
   );
 }
 
-/** Every tab's count under the same filters, in one statement. */
-export async function tabCounts(db: Db, where: SQL) {
-  const rows = await queryRows<{ s: string; n: string | number }>(db, sql`select a.status as s, count(*) as n ${FROM} where ${where} group by a.status`);
+/** The after-sales matching the filters, read up to cap + 1 rows on after_sales alone, per status (lib/tab-counts.ts). */
+export async function sampleCounts(db: Db, where: SQL, cap: number) {
+  const rows = await queryRows<{ s: string; n: string | number }>(
+    db,
+    sql`select x.status as s, count(*) as n from (select a.status from after_sales a where ${where} limit ${cap + 1}) x group by x.status`,
+  );
   return rows.map((r) => ({ s: r.s, n: Number(r.n) }));
+}
+
+/** One status under the filters, counted up to cap + 1 (the (org, status, created_at) index bounds it). */
+export async function countUpTo(db: Db, where: SQL, status: string, cap: number) {
+  const [r] = await queryRows<{ n: string | number }>(
+    db,
+    sql`select count(*) as n from (select 1 from after_sales a where ${where} and a.status = ${status} limit ${cap + 1}) x`,
+  );
+  return Number(r?.n ?? 0);
 }
 
 export async function exportIds(db: Db, where: SQL, status: string | undefined, limit: number) {
   const rows = await queryRows<{ id: string | number }>(
     db,
-    sql`select a.id ${FROM} where ${withStatus(where, status)} order by a.created_at desc, a.id desc limit ${limit}`,
+    sql`select a.id from after_sales a where ${withStatus(where, status)} order by a.created_at desc, a.id desc limit ${limit}`,
   );
   return rows.map((r) => Number(r.id));
 }

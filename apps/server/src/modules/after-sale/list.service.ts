@@ -1,9 +1,10 @@
 /**
- * Following after-sales: the list with every tab's count under the same filters, the detail with its
+ * Following after-sales: the list with every tab's count (kept counters, or capped counts under filters), the detail with its
  * timeline, money (the ledger entries linked to it) and the actions its status allows, the export and
  * the quick query across orders, after-sales and problem parcels. Receivers are masked as stored.
  */
 import {
+  AFTER_SALE_COUNT_CAP,
   AFTER_SALE_EXPORT_MAX_ROWS,
   AFTER_SALE_OPERATION_NAMES,
   type AfterSaleDetail,
@@ -18,9 +19,11 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { cappedTabCounts, type TabCounts } from '../../lib/tab-counts.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './after-sale.repository.js';
 import * as list from './list.repository.js';
+import { keptStatusCounts } from './status-counts.repository.js';
 import { actionsOf } from './status-machine.js';
 
 const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
@@ -63,17 +66,36 @@ export function toRow(r: list.ListRow): AfterSaleRow {
   };
 }
 
-export async function pageAfterSales(db: Db, caller: Caller, q: z.output<typeof AfterSalePageBody>): Promise<AfterSalePageResult> {
-  const { pageNo, pageSize, status, ...f } = q;
-  const where = list.filterWhere(caller.orgId, f);
-  const countRows = await list.tabCounts(db, where);
-  const rows = await list.pageRows(db, where, status, pageSize, (pageNo - 1) * pageSize);
-  const counts: Record<string, number> = { ALL: 0 };
-  for (const c of countRows) {
-    counts[c.s] = c.n;
-    counts.ALL = (counts.ALL ?? 0) + c.n;
+/**
+ * The tab counts: the kept counters when no filter is set (exact, a few rows), else exact or honestly
+ * capped under the filters (lib/tab-counts.ts, decision 0041). `cap` is a parameter for the tests.
+ */
+async function tabCounts(db: Db, orgId: number, f: Omit<AfterSaleFilter, 'status'>, status: string | undefined, cap: number): Promise<TabCounts> {
+  if (!list.isFiltered(f)) {
+    const counts = await keptStatusCounts(db, orgId);
+    counts.ALL = Object.values(counts).reduce((a, b) => a + b, 0);
+    return { counts, capped: [] };
   }
-  return { total: counts[status ?? 'ALL'] ?? 0, list: rows.map(toRow), counts };
+  const where = list.filterWhere(orgId, f);
+  return cappedTabCounts(
+    () => list.sampleCounts(db, where, cap),
+    (tab) => list.countUpTo(db, where, tab, cap),
+    status,
+    cap,
+  );
+}
+
+export async function pageAfterSales(
+  db: Db,
+  caller: Caller,
+  q: z.output<typeof AfterSalePageBody>,
+  cap: number = AFTER_SALE_COUNT_CAP,
+): Promise<AfterSalePageResult> {
+  const { pageNo, pageSize, status, ...f } = q;
+  const { counts, capped } = await tabCounts(db, caller.orgId, f, status, cap);
+  const rows = await list.pageRows(db, list.filterWhere(caller.orgId, f), status, pageSize, (pageNo - 1) * pageSize);
+  const tab = status ?? 'ALL';
+  return { total: counts[tab] ?? 0, totalCapped: capped.includes(tab), list: rows.map(toRow), counts, countsCapped: capped };
 }
 
 export async function afterSaleDetail(db: Db, caller: Caller, id: number): Promise<AfterSaleDetail> {

@@ -7,7 +7,7 @@ import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { withTakeRollup } from '../statistics/index.js';
-import { takeItems } from '../take-assignment/index.js';
+import { takeItems, withAssignmentCounts } from '../take-assignment/index.js';
 import { pickingMarks } from './picking.table.js';
 
 export type TakeItemRecord = typeof takeItems.$inferSelect;
@@ -136,20 +136,24 @@ export async function setTaken(
   item: Pick<TakeItemRecord, 'id' | 'purchaserOrgId' | 'assignmentStatus' | 'takingStatus'>,
   v: Pick<TakeItemRecord, 'assignmentStatus' | 'takingStatus' | 'tookQuantity' | 'tookPriceFen' | 'tookAt'> & { assignedAt?: Date },
 ) {
-  const rows = await withTakeRollup(db, sql`purchaser_org_id = ${item.purchaserOrgId} and id = ${item.id}`, () =>
-    db
-      .update(takeItems)
-      .set({ ...v, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(takeItems.purchaserOrgId, item.purchaserOrgId),
-          eq(takeItems.id, item.id),
-          eq(takeItems.assignmentStatus, item.assignmentStatus),
-          eq(takeItems.takingStatus, item.takingStatus),
-          isNull(takeItems.arrivedAt),
-        ),
-      )
-      .returning({ id: takeItems.id }),
+  const where = sql`purchaser_org_id = ${item.purchaserOrgId} and id = ${item.id}`;
+  // The statistics rollup and take-assignment's tab counters both follow the item's statuses.
+  const rows = await withTakeRollup(db, where, () =>
+    withAssignmentCounts(db, where, () =>
+      db
+        .update(takeItems)
+        .set({ ...v, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(takeItems.purchaserOrgId, item.purchaserOrgId),
+            eq(takeItems.id, item.id),
+            eq(takeItems.assignmentStatus, item.assignmentStatus),
+            eq(takeItems.takingStatus, item.takingStatus),
+            isNull(takeItems.arrivedAt),
+          ),
+        )
+        .returning({ id: takeItems.id }),
+    ),
   );
   return rows.length > 0;
 }

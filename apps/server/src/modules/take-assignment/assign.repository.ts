@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { users } from '../auth/index.js';
 import { withTakeRollup } from '../statistics/index.js';
+import { withAssignmentCounts } from './assignment-counts.repository.js';
 import { idList } from './order-locks.js';
 import { takeItems } from './take-items.table.js';
 
@@ -79,13 +80,12 @@ export const ROW_JOINS = sql`join organisations s on s.id = t.seller_org_id left
 export const WALK_ORDER = sql`t.market_area, t.market, t.building, t.floor, t.stall_no, t.stall_name, t.take_code`;
 const WALK = sql`market_area, market, building, floor, stall_no, stall_name, take_code`;
 
-/** The three statements of one list call, as SQL (the bench runs the very same text through the bare driver). */
+/** The list's statements as SQL (the ERP list's count and page; takePage's page). */
 export const countSql = (where: SQL) => sql`select count(*) as n from take_items where ${where}`;
 /** Newest first, 加急 (urgent) items ahead of the rest (decision 0017). */
 export const pageSql = (where: SQL, limit: number, offset: number) =>
   sql`select ${ROW_COLUMNS} from (select * from take_items where ${where} order by urgent desc, id desc limit ${limit} offset ${offset}) t ${ROW_JOINS}
       order by t.urgent desc, t.id desc`;
-export const countsSql = (where: SQL) => sql`select assignment_status as s, count(*) as n from take_items where ${where} group by assignment_status`;
 
 export async function pageRows(db: Db, where: SQL, limit: number, offset: number) {
   const [[total], rows] = await Promise.all([
@@ -103,9 +103,27 @@ export async function walkRows(db: Db, where: SQL, limit: number) {
   );
 }
 
-export async function countsByAssignment(db: Db, where: SQL): Promise<Record<string, number>> {
-  const rows = await queryRows<{ s: string; n: string | number }>(db, countsSql(where));
-  return Object.fromEntries(rows.map((r) => [r.s, Number(r.n)]));
+/** One page of rows without its count (takePage counts by tab, capped). */
+export async function pageOnly(db: Db, where: SQL, limit: number, offset: number) {
+  return queryRows<TakeRowRecord>(db, pageSql(where, limit, offset));
+}
+
+/** The items matching the filters (`where` without the status), read up to cap + 1, per assignment status (lib/tab-counts.ts). */
+export const sampleCountsSql = (where: SQL, cap: number) =>
+  sql`select x.assignment_status as s, count(*) as n from (select assignment_status from take_items where ${where} limit ${cap + 1}) x
+      group by x.assignment_status`;
+/** One assignment status under the filters, counted up to cap + 1. */
+export const countUpToSql = (where: SQL, status: string, cap: number) =>
+  sql`select count(*) as n from (select 1 from take_items where ${where} and assignment_status = ${status} limit ${cap + 1}) x`;
+
+export async function sampleCounts(db: Db, where: SQL, cap: number) {
+  const rows = await queryRows<{ s: string; n: string | number }>(db, sampleCountsSql(where, cap));
+  return rows.map((r) => ({ s: r.s, n: Number(r.n) }));
+}
+
+export async function countUpTo(db: Db, where: SQL, status: string, cap: number) {
+  const [r] = await queryRows<{ n: string | number }>(db, countUpToSql(where, status, cap));
+  return Number(r?.n ?? 0);
 }
 
 export interface StallGroupRecord {
@@ -187,9 +205,11 @@ export async function idsWhere(db: Db, where: SQL, limit: number): Promise<numbe
 /** Assigns (pickerId) or takes back (null) the items; statuses from take-status.ts, checked by the caller under lock. */
 export async function setAssignee(tx: Db, ids: readonly number[], to: { assignmentStatus: string; takingStatus: string }, pickerId: number | null) {
   await withTakeRollup(tx, sql`id in ${idList(ids)}`, () =>
-    tx.execute(sql`
-    update take_items set assignment_status = ${to.assignmentStatus}, taking_status = ${to.takingStatus}, assigned_user_id = ${pickerId}::int,
-      assigned_at = ${pickerId === null ? sql`null` : sql`now()`}, updated_at = now()
-    where id in ${idList(ids)}`),
+    withAssignmentCounts(tx, sql`id in ${idList(ids)}`, () =>
+      tx.execute(sql`
+      update take_items set assignment_status = ${to.assignmentStatus}, taking_status = ${to.takingStatus}, assigned_user_id = ${pickerId}::int,
+        assigned_at = ${pickerId === null ? sql`null` : sql`now()`}, updated_at = now()
+      where id in ${idList(ids)}`),
+    ),
   );
 }

@@ -5,13 +5,15 @@
  * item may not move (nothing changed), and writes take_logs and emits takeItemsChanged (the sellers'
  * order mirror, dropship-orders' handler) in the same transaction.
  */
-import { ErrorCode, stallKey, type TakeFilter, type TakePageBody, type TakeRow, type TakeStallGroup } from '@dropship/contract';
+import { ErrorCode, stallKey, TAKE_COUNT_CAP, type TakeFilter, type TakePageBody, type TakeRow, type TakeStallGroup } from '@dropship/contract';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { cappedTabCounts, type TabCounts } from '../../lib/tab-counts.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
+import { keptAssignmentCounts } from './assignment-counts.repository.js';
 import { takeItemsChanged } from './hooks.js';
 import { lockOrdersOf } from './order-locks.js';
 import { takeItems } from './take-items.table.js';
@@ -60,13 +62,35 @@ export function toRow(r: repo.TakeRowRecord): TakeRow {
   };
 }
 
-export async function takePage(db: Db, caller: Caller, q: TakePageBody) {
+/**
+ * The tab counts: the kept counters when no filter but the tab is set (exact, a few rows), else exact
+ * or honestly capped under the filters (lib/tab-counts.ts, decision 0041).
+ */
+async function tabCounts(db: Db, org: number, q: TakePageBody, cap: number): Promise<TabCounts> {
+  const { pageNo: _p, pageSize: _s, assignmentStatus: _a, ...f } = q;
+  if (!Object.values(f).some((v) => v !== undefined && v !== null && v !== '')) {
+    const counts = await keptAssignmentCounts(db, org);
+    return { counts: { ...counts, ALL: Object.values(counts).reduce((a, b) => a + b, 0) }, capped: [] };
+  }
+  const where = repo.filterWhere(org, q, false);
+  return cappedTabCounts(
+    () => repo.sampleCounts(db, where, cap),
+    (tab) => repo.countUpTo(db, where, tab, cap),
+    q.assignmentStatus,
+    cap,
+  );
+}
+
+/** The list: one page and the tab counts (kept, or exact / capped under filters); the total is the shown tab's count. */
+export async function takePage(db: Db, caller: Caller, q: TakePageBody, cap: number = TAKE_COUNT_CAP) {
   const org = purchaserOf(caller);
-  const [{ total, rows }, counts] = await Promise.all([
-    repo.pageRows(db, repo.filterWhere(org, q), q.pageSize, (q.pageNo - 1) * q.pageSize),
-    repo.countsByAssignment(db, repo.filterWhere(org, q, false)),
+  const [{ counts, capped }, rows] = await Promise.all([
+    tabCounts(db, org, q, cap),
+    repo.pageOnly(db, repo.filterWhere(org, q), q.pageSize, (q.pageNo - 1) * q.pageSize),
   ]);
-  return { total, list: rows.map(toRow), counts };
+  const tab = q.assignmentStatus ?? 'ALL';
+  const { ALL: _all, ...tabs } = counts;
+  return { total: counts[tab] ?? 0, totalCapped: capped.includes(tab), list: rows.map(toRow), counts: tabs, countsCapped: capped };
 }
 
 export async function stallGroupPage(db: Db, caller: Caller, q: TakePageBody) {

@@ -2,7 +2,8 @@
  * Pick-up assignment and picking (web features take-assignment and picking): the take items created
  * when an order is paid, their stop / revoke-stop / close, take logs and take codes, and the hooks a
  * purchaser's change emits for dropship orders (hooks.ts: takeItemsChanged, stopAsked). The table is
- * exported for joins in other modules' list queries.
+ * exported for joins in other modules' list queries; withAssignmentCounts brackets picking's status write
+ * (the list's tab counters, decision 0041).
  * Other modules import this module only through this file.
  */
 // biome-ignore-all assist/source/organizeImports: the tables are exported first, before any service. A
@@ -26,6 +27,7 @@ export {
   takeItemsOfOrder,
 } from './take-items.service.js';
 export { appendTakeLogs } from './take-logs.repository.js';
+export { withAssignmentCounts } from './assignment-counts.repository.js';
 export { PURCHASER_STOPPABLE } from './take-status.js';
 export { lockOrdersOf } from './order-locks.js';
 export type { TakeLogEntry } from './take-logs.repository.js';

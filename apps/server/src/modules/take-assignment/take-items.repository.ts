@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { organisations } from '../auth/index.js';
 import { takeDelta, withTakeRollup } from '../statistics/index.js';
+import { addAssignmentCounts, withAssignmentCounts } from './assignment-counts.repository.js';
 import { sellerPurchasers, takeItems } from './take-items.table.js';
 
 export type TakeItemRecord = typeof takeItems.$inferSelect;
@@ -66,6 +67,7 @@ export async function insertTakeItems(db: Db, purchaserOrgId: number, sellerOrgI
   const ids = rows.map((r) => Number(r.id));
   // The new items count in the statistics rollup from the transaction that creates them.
   await takeDelta(db, sql`id = any(${`{${ids.join(',')}}`}::bigint[])`, 1);
+  await addAssignmentCounts(db, sql`id = any(${`{${ids.join(',')}}`}::bigint[])`);
   return ids;
 }
 
@@ -79,11 +81,14 @@ export async function itemsOfOrder(db: Db, sellerOrgId: number, orderId: number)
 
 /** Closes the order's take items (cancellation): nothing left to pick. */
 export async function closeOrderItems(db: Db, sellerOrgId: number, orderId: number) {
-  await withTakeRollup(db, sql`seller_org_id = ${sellerOrgId} and order_id = ${orderId}`, () =>
-    db
-      .update(takeItems)
-      .set({ assignmentStatus: 'CLOSE', updatedAt: sql`now()` })
-      .where(and(eq(takeItems.sellerOrgId, sellerOrgId), eq(takeItems.orderId, orderId))),
+  const where = sql`seller_org_id = ${sellerOrgId} and order_id = ${orderId}`;
+  await withTakeRollup(db, where, () =>
+    withAssignmentCounts(db, where, () =>
+      db
+        .update(takeItems)
+        .set({ assignmentStatus: 'CLOSE', updatedAt: sql`now()` })
+        .where(and(eq(takeItems.sellerOrgId, sellerOrgId), eq(takeItems.orderId, orderId))),
+    ),
   );
 }
 
@@ -104,17 +109,20 @@ export async function itemOfLine(db: Db, sellerOrgId: number, orderItemId: numbe
 /** Moves one line's take item to the given statuses, only from the allowed taking statuses; false when it was not in one. */
 export async function setItemStatus(db: Db, sellerOrgId: number, orderItemId: number, from: TakingStatusCode[], to: StatusChange) {
   // The rollup brackets the line's item whatever its status: an unchanged item is taken out and added back as it was.
-  const rows = await withTakeRollup(db, sql`seller_org_id = ${sellerOrgId} and order_item_id = ${orderItemId}`, () =>
-    db
-      .update(takeItems)
-      .set({
-        takingStatus: to.takingStatus,
-        assignmentStatus: to.assignmentStatus,
-        ...(to.clearAssignee ? { assignedUserId: null } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(takeItems.sellerOrgId, sellerOrgId), eq(takeItems.orderItemId, orderItemId), inArray(takeItems.takingStatus, from)))
-      .returning({ id: takeItems.id }),
+  const where = sql`seller_org_id = ${sellerOrgId} and order_item_id = ${orderItemId}`;
+  const rows = await withTakeRollup(db, where, () =>
+    withAssignmentCounts(db, where, () =>
+      db
+        .update(takeItems)
+        .set({
+          takingStatus: to.takingStatus,
+          assignmentStatus: to.assignmentStatus,
+          ...(to.clearAssignee ? { assignedUserId: null } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(takeItems.sellerOrgId, sellerOrgId), eq(takeItems.orderItemId, orderItemId), inArray(takeItems.takingStatus, from)))
+        .returning({ id: takeItems.id }),
+    ),
   );
   return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import type { AssignmentStatusCode, TakingStatusCode } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organisations } from '../auth/auth.table.js';
 
 /** Feeds the pick-up codes (scrambled, with a check digit: take-codes.ts). */
@@ -170,3 +170,18 @@ export const takeAutoAssignSettings = pgTable('take_auto_assign_settings', {
   rules: jsonb('rules').notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
+
+/**
+ * Take items per purchaser and assignment status, kept in the same transaction as every write of the
+ * status (assignment-counts.repository.ts): takePage's unfiltered tab counts read these rows instead of
+ * counting the purchaser's items (decision 0041).
+ */
+export const takeAssignmentCounts = pgTable(
+  'take_assignment_counts',
+  {
+    purchaserOrgId: integer('purchaser_org_id').notNull(),
+    assignmentStatus: text('assignment_status').$type<AssignmentStatusCode>().notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.purchaserOrgId, t.assignmentStatus] })],
+);

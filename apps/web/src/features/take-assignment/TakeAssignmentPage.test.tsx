@@ -1,6 +1,7 @@
 /**
  * 拿货任务分配's filter form in jsdom: what a person types must survive the page re-rendering with
- * the same address (its calls coming back, a parent rendering again) until 查询 writes it there.
+ * the same address (its calls coming back, a parent rendering again) until 查询 writes it there;
+ * the tabs show a count the answer says is capped as 10000+.
  * Only the network is played (fetch answers the page's calls with empty data); the page, its form,
  * the router and the request client are the real ones.
  */
@@ -114,5 +115,25 @@ describe('TakeAssignmentPage filter form', () => {
     fireEvent.click(screen.getByRole('button', { name: /^查\s?询$/ }));
     expect(await screen.findByText('拿货码必须是12位数字', {}, WAIT)).toBeTruthy();
     expect(location).not.toContain('takeCode');
+  });
+
+  it('shows a capped count honestly: 10000+ on the tabs the answer names', { timeout: 90_000 }, async () => {
+    const plain = ANSWERS[`${A}/takePage`];
+    ANSWERS[`${A}/takePage`] = {
+      total: 10_000,
+      totalCapped: true,
+      list: [],
+      counts: { WAITING_ASSIGNED: 10_000, TAKING: 300 },
+      countsCapped: ['WAITING_ASSIGNED', 'ALL'],
+    };
+    try {
+      render(tree(new QueryClient({ defaultOptions: { queries: { retry: false } } })));
+      await act(async () => release());
+      expect(await screen.findByRole('tab', { name: '全部（10000+）' }, WAIT)).toBeTruthy();
+      expect(screen.getByRole('tab', { name: '待分配（10000+）' })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: '拿货中（300）' })).toBeTruthy();
+    } finally {
+      ANSWERS[`${A}/takePage`] = plain;
+    }
   });
 });

@@ -5,7 +5,7 @@
  * kanban and briefing above; a log per item; automatic assignment rules; Excel export.
  */
 import { PrinterOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
-import { ASSIGNMENT_STATUS_NAMES, type AssignmentStatusCode, type TakeRow, type TakeStallGroup } from '@dropship/contract';
+import { ASSIGNMENT_STATUS_NAMES, type AssignmentStatusCode, TAKE_COUNT_CAP, type TakeRow, type TakeStallGroup } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Segmented, Space, Table, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -111,6 +111,8 @@ export default function TakeAssignmentPage() {
   const ids = selected.map((r) => r.id);
   const counts = page.data?.counts ?? {};
   const all = Object.values(counts).reduce((n, c) => n + c, 0);
+  // Under filters a tab is counted up to a cap: past it the answer names the tab and the page says "10000+".
+  const plus = (t: string) => (page.data?.countsCapped?.includes(t) ? '+' : '');
   const areas = [...new Set((page.data?.list ?? []).map((r) => r.marketArea).filter(Boolean))];
   const pickerTarget: PickerTarget | null = !pending
     ? null
@@ -192,8 +194,8 @@ export default function TakeAssignmentPage() {
           activeKey={v.tab}
           onChange={(t) => go({ tab: t as (typeof TABS)[number] })}
           items={TABS.map((t) => {
-            const n = t === 'ALL' ? all : (counts[t] ?? 0);
-            return { key: t, label: n ? `${tabLabel(t)}（${n}）` : tabLabel(t) };
+            const n = t === 'ALL' ? (plus(t) ? Math.min(all, TAKE_COUNT_CAP) : all) : (counts[t] ?? 0);
+            return { key: t, label: n ? `${tabLabel(t)}（${n}${plus(t)}）` : tabLabel(t) };
           })}
         />
       )}
@@ -219,7 +221,10 @@ export default function TakeAssignmentPage() {
             getCheckboxProps: (r) => ({ 'aria-label': `选择拿货项${r.takeCode}` }),
             onChange: (_, rows) => setSelected(rows),
           }}
-          pagination={list.pagination(page.data?.total ?? 0)}
+          pagination={list.pagination(
+            page.data?.total ?? 0,
+            page.data?.totalCapped ? { showTotal: (total: number) => `共 ${total}+ 条（请缩小筛选范围）` } : {},
+          )}
         />
       )}
       <PickerModal

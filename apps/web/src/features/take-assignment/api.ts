@@ -1,5 +1,5 @@
 /** Calls of pick-up task assignment (/api/b2/purchaser/assigned/*, decision 0012). */
-import type { DownBatch, TakeFilter, TakePicker, TakeRow, TakeStallGroup } from '@dropship/contract';
+import type { DownBatch, TakeFilter, TakePageResult, TakePicker, TakeStallGroup } from '@dropship/contract';
 import { ApiError, call } from '../../app/api';
 import { downloadExcel } from '../../lib/request/browser';
 
@@ -57,7 +57,7 @@ export const takeKeys = {
 };
 
 export const takeApi = {
-  page: (data: TakeQuery) => call<{ total: number; list: TakeRow[]; counts: Record<string, number> }>({ method: 'POST', url: `${A}/takePage`, data }),
+  page: (data: TakeQuery) => call<TakePageResult>({ method: 'POST', url: `${A}/takePage`, data }),
   groups: (data: TakeQuery) => call<{ total: number; list: TakeStallGroup[] }>({ method: 'POST', url: `${A}/takePageSupplierGroup`, data }),
   pickers: () => call<TakePicker[]>({ method: 'POST', url: `${A}/pickers`, data: {} }),
   assignUser: (takeItemIds: number[], pickerId: number | null) =>

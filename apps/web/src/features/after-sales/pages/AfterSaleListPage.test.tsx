@@ -63,6 +63,26 @@ const WAIT = { timeout: 15_000 };
 const rowOf = (no: string) => screen.getByText(no).closest('tr') as HTMLElement;
 
 describe('AfterSaleListPage', () => {
+  it('shows a capped count honestly: 10000+ on the tabs past the cap and under the table', { timeout: 90_000 }, async () => {
+    ANSWERS[`${A}/page`] = {
+      total: 10_000,
+      totalCapped: true,
+      list: ROWS,
+      counts: { REFUNDING: 2, COMPLETE: 10_000, ALL: 10_000 },
+      countsCapped: ['COMPLETE', 'ALL'],
+    };
+    try {
+      show();
+      await screen.findByText('AS261126000001', {}, WAIT);
+      expect(screen.getByRole('tab', { name: '全部（10000+）' })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: '已完成（10000+）' })).toBeTruthy();
+      expect(screen.getByRole('tab', { name: '退款中（2）' })).toBeTruthy();
+      expect(screen.getByText('共 10000+ 条（请缩小筛选范围）')).toBeTruthy();
+    } finally {
+      ANSWERS[`${A}/page`] = { total: 4, list: ROWS, counts: { REFUNDING: 2, GOODS_RETURNING: 1, COMPLETE: 1 } };
+    }
+  });
+
   it('shows the counts on the tabs and only the actions each status allows', { timeout: 90_000 }, async () => {
     show();
     await screen.findByText('AS261126000001', {}, WAIT);

@@ -49,6 +49,8 @@ export default function AfterSaleListPage() {
   ));
   const counts = page.data?.counts ?? {};
   const countOf = (t: (typeof TABS)[number]) => (t === 'ALL' ? (counts.ALL ?? AfterSaleStatus.options.reduce((n, s) => n + (counts[s] ?? 0), 0)) : counts[t]);
+  // Under filters a tab is counted up to a cap: past it the answer names the tab and the page says "10000+".
+  const plus = (t: string) => (page.data?.countsCapped?.includes(t) ? '+' : '');
   const interceptable = selected.filter((r) => allowedActions(r).includes('INTERCEPT'));
 
   return (
@@ -62,7 +64,7 @@ export default function AfterSaleListPage() {
         onChange={fresh((t: string) => list.filter({ status: t === 'ALL' ? undefined : (t as AfterSaleStatusCode) }))}
         items={TABS.map((t) => {
           const n = countOf(t);
-          return { key: t, label: n ? `${tabLabel(t)}（${n}）` : tabLabel(t) };
+          return { key: t, label: n ? `${tabLabel(t)}（${n}${plus(t)}）` : tabLabel(t) };
         })}
       />
       <ListFilterForm
@@ -101,7 +103,10 @@ export default function AfterSaleListPage() {
           getCheckboxProps: (r) => ({ 'aria-label': `选择售后单${r.afterSaleNo}` }),
           onChange: (_, rows) => setSelected(rows),
         }}
-        pagination={list.pagination(page.data?.total ?? 0, { onChange: fresh((pageNo: number, pageSize: number) => list.change({ pageNo, pageSize })) })}
+        pagination={list.pagination(page.data?.total ?? 0, {
+          onChange: fresh((pageNo: number, pageSize: number) => list.change({ pageNo, pageSize })),
+          ...(page.data?.totalCapped ? { showTotal: (total: number) => `共 ${total}+ 条（请缩小筛选范围）` } : {}),
+        })}
       />
       {actions.dialogs}
     </div>
