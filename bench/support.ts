@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Db } from '../apps/server/src/db/client.ts';
+import { type Db, pgliteSettings } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { useReceiverKeys } from '../apps/server/src/lib/receiver-vault/index.ts';
 
@@ -30,7 +30,7 @@ export interface BenchDb {
 }
 
 /** PostgreSQL when DATABASE_URL is set (two pools of `connections`, so neither side waits for the other's), else in-memory PGlite. */
-export async function openBenchDb(url: string | undefined, connections: number, walSize = '128MB'): Promise<BenchDb> {
+export async function openBenchDb(url: string | undefined, connections: number): Promise<BenchDb> {
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: connections });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -46,7 +46,8 @@ export async function openBenchDb(url: string | undefined, connections: number, 
       },
     };
   }
-  const client = new PGlite({ postgresqlconf: [`max_wal_size=${walSize}`] });
+  // The server's own PGlite settings (shared_buffers, max_wal_size): the benches measure what it runs.
+  const client = new PGlite({ postgresqlconf: pgliteSettings() });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });

@@ -46,6 +46,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 export const MIGRATIONS_FOLDER = migrationsFolder;
 
+/**
+ * PGlite's PostgreSQL settings. max_wal_size keeps pg_wal from growing to 800 MB of recycled segments
+ * (measured in deps.md). shared_buffers: PGlite's default of 128 MB is memory the process holds
+ * from the start (its WebAssembly heap grows past its 128 MB minimum to hold it); 32 MB keeps the heap
+ * at that minimum, and the data files still sit in the operating system's page cache (decision
+ * 0043, measured there). PGLITE_SHARED_BUFFERS overrides it.
+ */
+export function pgliteSettings(): string[] {
+  return ['max_wal_size=128MB', `shared_buffers=${process.env.PGLITE_SHARED_BUFFERS || '32MB'}`];
+}
+
 async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   let release = () => {};
   let pgdata: string | undefined;
@@ -56,8 +67,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     pgdata = path.join(dataDir, 'pgdata');
   }
   try {
-    // max_wal_size keeps pg_wal from growing to 800 MB of recycled segments (measured in deps.md).
-    const client = new PGlite({ dataDir: pgdata, postgresqlconf: ['max_wal_size=128MB'], ...(loadDataDir ? { loadDataDir } : {}) });
+    const client = new PGlite({ dataDir: pgdata, postgresqlconf: pgliteSettings(), ...(loadDataDir ? { loadDataDir } : {}) });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
