@@ -5,7 +5,7 @@
  * fallback settles it). Bad input and tenant isolation for each call.
  */
 import { ErrorCode } from '@dropship/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
@@ -204,6 +204,23 @@ describe('POST /api/b2/post/orders/export', () => {
     expect(rows[1]).toContain('周*');
     expect(rows[1]).toContain('139****2222');
     expect(await rowsOf(other, { orderNo: unpaid.orderNo })).toHaveLength(1);
+  });
+
+  it('walks a set larger than one chunk (1,000): every order once, newest first', async () => {
+    const third = await createSecondSeller(db(), 'ex');
+    const s = await login(t.app, third.username, PASSWORD);
+    const n = 2_345;
+    await db().execute(sql`
+      insert into dropship_orders (org_id, order_no, source, shop_name, channel, receiver_name, receiver_phone, receiver_phone_tail,
+        receiver_province, receiver_city, receiver_district, receiver_address, express_code, express_name, express_fee_fen,
+        service_fee_fen, goods_fen, total_fen, item_count, status, combined_status, created_at)
+      select ${third.orgId}::int, 'EX' || lpad(g::text, 6, '0'), 'SHOP_ORDER', '导出店铺', 'TAOBAO', '买家', '13800000000', '0000',
+        '浙江省', '杭州市', '西湖区', '文三路1号', 'ZTO', '中通快递', 450, 100, 4500, 5050, 1, 'WAITING_PAYMENT', 'WAITING_PAYMENT', now()
+      from generate_series(1, ${n}::int) g`);
+    const nos = (await rowsOf(s, {})).slice(1).map((r) => r[0]);
+    expect(nos).toHaveLength(n);
+    expect(new Set(nos).size).toBe(n);
+    expect([nos[0], nos[999], nos[1000], nos.at(-1)]).toEqual(['EX002345', 'EX001346', 'EX001345', 'EX000001']);
   });
 
   it('refuses bad filters in Chinese', async () => {

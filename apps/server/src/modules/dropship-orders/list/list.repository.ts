@@ -202,8 +202,20 @@ export async function itemsOf(db: Db, orgId: number, orderIds: number[]) {
   return (await listRows(db, itemsSql(orgId, orderIds))).map(toItem);
 }
 
-export async function orderIds(db: Db, where: SQL, limit: number): Promise<number[]> {
-  const rows = await db.select({ id: dropshipOrders.id }).from(dropshipOrders).where(where).orderBy(desc(dropshipOrders.id)).limit(limit);
+/** How many orders match, counted up to `cap`: one row back however many match (the export's cap check). */
+export async function countUpTo(db: Db, where: SQL, cap: number): Promise<number> {
+  const [r] = await db.select({ n: sql<string | number>`count(*)` }).from(db.select({ one: sql`1` }).from(dropshipOrders).where(where).limit(cap).as('m'));
+  return Number(r?.n ?? 0);
+}
+
+/** The next `limit` matching ids below `before` (none: from the newest), newest first: the export's keyset walk. */
+export async function orderIdsBefore(db: Db, where: SQL, before: number | undefined, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: dropshipOrders.id })
+    .from(dropshipOrders)
+    .where(before === undefined ? where : and(where, lt(dropshipOrders.id, before)))
+    .orderBy(desc(dropshipOrders.id))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
 
