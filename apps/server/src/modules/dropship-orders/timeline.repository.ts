@@ -4,6 +4,7 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { addToCounters, COUNTERS, deltasOf, moves } from '../../db/counters.js';
 import { queryRows } from '../../db/rows.js';
 import { ledgerEntries } from '../funds/index.js';
 import { dropshipOrderCounts, dropshipOrderEntries, dropshipOrderEvents } from './dropship-orders.table.js';
@@ -32,29 +33,12 @@ export async function insertEvents(db: Db, orgId: number, actor: { userId: numbe
   );
 }
 
-/**
- * Adds the deltas to the organisation's tab counters in one statement. Keys are sorted so two
- * transactions touching the same counters lock them in the same order (no deadlock).
- */
+/** Adds the deltas (by combined status, as `moves` makes them) to the organisation's tab counters. */
 export async function bumpCounts(db: Db, orgId: number, deltas: Map<string, number>) {
-  const rows = [...deltas.entries()].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (rows.length === 0) return;
-  await db.execute(sql`
-    insert into dropship_order_counts as c (org_id, combined_status, n)
-    select ${orgId}::int, x.s, x.n from jsonb_to_recordset(${JSON.stringify(rows.map(([s, n]) => ({ s, n })))}::jsonb) as x(s text, n bigint)
-    on conflict (org_id, combined_status) do update set n = c.n + excluded.n`);
+  await addToCounters(db, COUNTERS.dropshipOrders, deltasOf(orgId, deltas));
 }
 
-/** The counter deltas of orders moving from one combined status to another. */
-export function moves(pairs: [from: string | null, to: string][]): Map<string, number> {
-  const d = new Map<string, number>();
-  for (const [from, to] of pairs) {
-    if (from === to) continue;
-    if (from !== null) d.set(from, (d.get(from) ?? 0) - 1);
-    d.set(to, (d.get(to) ?? 0) + 1);
-  }
-  return d;
-}
+export { moves };
 
 export async function countsOf(db: Db, orgId: number): Promise<Record<string, number>> {
   const rows = await db
