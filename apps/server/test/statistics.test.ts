@@ -1,10 +1,10 @@
 /**
  * The statistics rollup: a random history (seeded, size STATS_OPS, default small) run through the
  * real operations — paying orders, assigning and taking back, every mark, its undo, the seller's
- * stop and cancel, orders from two shops — leaves every grain of the take rollup (goods, stall by day
- * and by month, area, shop) equal to the rollup recomputed from the raw take items, the stall grains'
- * migration backfill from the goods grain equal to them too,
- * and every view equal to a bare GROUP BY; the rebuild of a range repairs rows written behind the
+ * stop and cancel, orders from two shops — leaves every grain of the take rollup (goods, stall by day,
+ * by week within a month and by month, area, shop) equal to the rollup recomputed from the raw take
+ * items, the stall grains' migration backfills equal to them too, and every view equal to a bare
+ * GROUP BY, also over a history spread across months and ranges cut anywhere; the rebuild of a range repairs rows written behind the
  * writers' back; who sees what (seller, purchaser, picker's own numbers, another tenant); bad input.
  */
 
@@ -16,11 +16,12 @@ import { queryRows } from '../src/db/rows.js';
 import { inTransaction } from '../src/db/transaction.js';
 import { createRole } from '../src/modules/account-permission/index.js';
 import { stopItem } from '../src/modules/dropship-orders/change/items.service.js';
+import { calendarSpans } from '../src/modules/statistics/calendar-spans.js';
 import { rebuildTakeRollup } from '../src/modules/statistics/index.js';
 import { rawAfterSaleRows, rebuildAfterSaleRows, storedAfterSaleRows } from '../src/modules/statistics/return-rollup.repository.js';
-import { rawTakeRows, storedTakeRows } from '../src/modules/statistics/rollup.repository.js';
+import { FIGURE_COLUMNS, rawTakeRows, rebuildTakeRows, storedTakeRows } from '../src/modules/statistics/rollup.repository.js';
 import { rebuildStatistics } from '../src/modules/statistics/statistics.service.js';
-import { keyTotals, type Period, rawViewRows, type Scope, type Split, viewRows, wholeMonths } from '../src/modules/statistics/view.repository.js';
+import { keyTotals, type Period, rawViewRows, type Scope, type Split, viewRows } from '../src/modules/statistics/view.repository.js';
 import { assignItems } from '../src/modules/take-assignment/assign.service.js';
 import { callers, expectBadRequest } from './funds-payments-support.js';
 import type { Session } from './helpers.js';
@@ -48,7 +49,7 @@ const norm = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEnt
 
 /** Every grain equal to its recomputation from the raw rows; answers the fine grain's row count. */
 async function expectRollupExact() {
-  for (const grain of ['area', 'fine', 'stall', 'stallMonth', 'shop'] as const) {
+  for (const grain of ['area', 'fine', 'stall', 'stallWeek', 'stallMonth', 'shop'] as const) {
     const stored = await storedTakeRows(db(), w.purchaserOrg, ...FAR, grain);
     expect(norm(stored), grain).toEqual(norm(await rawTakeRows(db(), w.purchaserOrg, ...FAR, grain)));
   }
@@ -165,14 +166,93 @@ describe('rollup against raw', () => {
         }
   });
 
-  it('a range’s whole months are those it covers from their first to their last day', () => {
-    expect(wholeMonths('2026-08-30', '2026-11-27')).toEqual({ first: '2026-09-01', last: '2026-10-01' });
-    expect(wholeMonths('2026-09-01', '2026-11-30')).toEqual({ first: '2026-09-01', last: '2026-11-01' });
-    expect(wholeMonths('2026-02-01', '2026-02-28')).toEqual({ first: '2026-02-01', last: '2026-02-01' });
-    expect(wholeMonths('2026-02-02', '2026-02-28')).toBeNull();
-    expect(wholeMonths('2025-12-15', '2026-01-31')).toEqual({ first: '2026-01-01', last: '2026-01-01' });
-    expect(wholeMonths('2025-11-27', '2026-01-30')).toEqual({ first: '2025-12-01', last: '2025-12-01' });
-    expect(wholeMonths('2026-11-27', '2026-11-27')).toBeNull();
+  it('a range splits into whole months, whole weeks within a month and days, each day in exactly one span', () => {
+    const both = { months: true, weeks: true };
+    // 2026-08-30 is a Sunday; Aug 31 a Monday whose week is cut by the month; Nov 23–29 is not whole by the 27th.
+    expect(calendarSpans('2026-08-30', '2026-11-27', both)).toEqual([
+      { grain: 'day', first: '2026-08-30', last: '2026-08-30' },
+      { grain: 'week', first: '2026-08-31', last: '2026-08-31' },
+      { grain: 'month', first: '2026-09-01', last: '2026-10-01' },
+      { grain: 'week', first: '2026-11-01', last: '2026-11-16' },
+      { grain: 'day', first: '2026-11-23', last: '2026-11-27' },
+    ]);
+    expect(calendarSpans('2026-09-01', '2026-11-30', both)).toEqual([{ grain: 'month', first: '2026-09-01', last: '2026-11-01' }]);
+    expect(calendarSpans('2026-02-02', '2026-02-28', both)).toEqual([{ grain: 'week', first: '2026-02-02', last: '2026-02-23' }]);
+    expect(calendarSpans('2026-09-01', '2026-09-30', { months: false, weeks: true }).map((x) => x.grain)).toEqual(['week']);
+    expect(calendarSpans('2026-09-01', '2026-09-03', { months: false, weeks: false })).toEqual([{ grain: 'day', first: '2026-09-01', last: '2026-09-03' }]);
+    expect(calendarSpans('2026-11-27', '2026-11-26', both)).toEqual([]);
+
+    // Any range: the spans, unrolled to their days, are the range's days in order, each unit whole inside it.
+    const DAY = 86_400_000;
+    const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+    const rand = rng(7);
+    for (let i = 0; i < 400; i++) {
+      const from = Date.UTC(2025, 0, 1) + Math.floor(rand() * 800) * DAY;
+      const to = from + Math.floor(rand() * 200) * DAY;
+      const o = { months: rand() < 0.7, weeks: rand() < 0.7 };
+      const days: string[] = [];
+      for (const span of calendarSpans(day(from), day(to), o)) {
+        expect(o.months || span.grain !== 'month').toBe(true);
+        expect(o.weeks || span.grain !== 'week').toBe(true);
+        for (let t = Date.parse(`${span.first}T00:00:00Z`); t <= Date.parse(`${span.last}T00:00:00Z`); t += DAY) {
+          const d = new Date(t);
+          const monday = t - ((d.getUTCDay() + 6) % 7) * DAY;
+          const monthLast = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0);
+          // A key is the first day of its unit; the unit's days follow it until the unit ends.
+          const last = span.grain === 'month' ? monthLast : span.grain === 'week' ? Math.min(monday + 6 * DAY, monthLast) : t;
+          if (span.grain === 'month') expect(d.getUTCDate()).toBe(1);
+          if (span.grain === 'week') expect(d.getUTCDate() === 1 || d.getUTCDay() === 1).toBe(true);
+          for (let u = t; u <= last; u += DAY) days.push(day(u));
+          t = last;
+        }
+      }
+      const expected: string[] = [];
+      for (let t = from; t <= to; t += DAY) expected.push(day(t));
+      expect(days, `${day(from)}..${day(to)} ${JSON.stringify(o)}`).toEqual(expected);
+    }
+  });
+
+  it('over a history spread across months, every stall view and total equals the bare GROUP BY for ranges cut anywhere', async () => {
+    const org = w.purchaserOrg;
+    const kept = await queryRows<{ id: number; created_at: string }>(db(), sql`select id, created_at::text from take_items where purchaser_org_id = ${org}`);
+    expect(kept.length).toBeGreaterThan(5);
+    const rebuild = () => inTransaction(db(), (tx) => rebuildTakeRows(tx, org, ...FAR));
+    // Each item moved back 0–150 days (seeded), the rollup rebuilt from them: what the writers would have left.
+    await db().execute(sql`update take_items set created_at = created_at - ((id * 7919) % 151) * interval '1 day' - ((id * 31) % 24) * interval '1 hour'
+      where purchaser_org_id = ${org}`);
+    await rebuild();
+    expect(await expectRollupExact()).toBeGreaterThan(0);
+    const rand = rng(11);
+    const scopes: Scope[] = [{ purchaserOrgId: org }, { purchaserOrgId: org, pickerId: w.pickerA.userId }];
+    for (let i = 0; i < 12; i++) {
+      const a = beijingDay(Date.now() - Math.floor(rand() * 160) * 86_400_000);
+      const b = beijingDay(Date.parse(`${a}T00:00:00Z`) + Math.floor(rand() * 120) * 86_400_000);
+      for (const scope of scopes) {
+        for (const period of ['DAY', 'WEEK', 'MONTH'] as Period[]) {
+          const view = await viewRows(db(), scope, a, b, period, 'STALL');
+          expect(norm(view), `${a}..${b} ${JSON.stringify(scope)} ${period}`).toEqual(norm(await rawViewRows(db(), scope, a, b, period, 'STALL')));
+        }
+        const totals = await keyTotals(db(), scope, a, b, 'STALL');
+        const raw = await rawViewRows(db(), scope, a, b, 'MONTH', 'STALL');
+        const sums = new Map<string, number>();
+        for (const r of raw) sums.set(r.key, (sums.get(r.key) ?? 0) + Number(r.items));
+        expect(totals.map((t) => [t.key, Number(t.items)]).sort(), `${a}..${b} totals`).toEqual([...sums].filter(([, n]) => n !== 0).sort());
+      }
+    }
+    // Every figure by name against the grain recomputed from the raw items (the view's oracle above shares its packing of the figures).
+    const byStall = new Map<string, Record<string, number>>();
+    for (const r of await rawTakeRows(db(), org, ...FAR, 'stall')) {
+      const sums = byStall.get(String(r.stall_name)) ?? {};
+      for (const c of FIGURE_COLUMNS) sums[c] = (sums[c] ?? 0) + Number(r[c]);
+      byStall.set(String(r.stall_name), sums);
+    }
+    const whole = await keyTotals(db(), { purchaserOrgId: org }, ...FAR, 'STALL');
+    expect(whole.length).toBe(byStall.size);
+    for (const t of whole) for (const c of FIGURE_COLUMNS) expect(t[c], `${t.key} ${c}`).toBe(byStall.get(t.key)?.[c]);
+    // Back to today, as the tests after this one expect.
+    for (const k of kept) await db().execute(sql`update take_items set created_at = ${k.created_at}::timestamptz where id = ${k.id}`);
+    await rebuild();
+    expect(await expectRollupExact()).toBeGreaterThan(0);
   });
 
   it('the migration that added the stall grains fills them from the goods grain with the raw figures', async () => {
@@ -181,16 +261,23 @@ describe('rollup against raw', () => {
     // A stall's day sums several goods rows, or the grain would not compress.
     expect(stall.length).toBeLessThan((await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'fine')).length);
     const month = await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'stallMonth');
-    const file = readFileSync(new URL('../drizzle/0046_stall_rollups.sql', import.meta.url), 'utf8');
-    const backfills = file.split('--> statement-breakpoint').filter((s) => s.includes('INSERT INTO'));
-    expect(backfills).toHaveLength(2);
+    const week = await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'stallWeek');
+    // 0046 fills the day and month grains from the goods grain, 0048 the week grain from the day grain.
+    const backfills = ['0046_stall_rollups', '0048_stall_weeks'].flatMap((name) =>
+      readFileSync(new URL(`../drizzle/${name}.sql`, import.meta.url), 'utf8')
+        .split('--> statement-breakpoint')
+        .filter((s) => s.includes('INSERT INTO')),
+    );
+    expect(backfills).toHaveLength(3);
     await inTransaction(db(), async (tx) => {
       await tx.execute(sql`delete from stat_take_daily_stall`);
       await tx.execute(sql`delete from stat_take_monthly_stall`);
+      await tx.execute(sql`delete from stat_take_weekly_stall`);
       for (const statement of backfills) await tx.execute(sql.raw(statement));
     });
     expect(norm(await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'stall'))).toEqual(norm(stall));
     expect(norm(await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'stallMonth'))).toEqual(norm(month));
+    expect(norm(await storedTakeRows(db(), w.purchaserOrg, ...FAR, 'stallWeek'))).toEqual(norm(week));
     await expectRollupExact();
   });
 

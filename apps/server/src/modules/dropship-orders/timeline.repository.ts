@@ -2,12 +2,11 @@
  * What every transition writes besides the order row: its timeline event, the tab counters and the
  * link to its ledger entries. Always inside the transition's own transaction.
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { addToCounters, COUNTERS, deltasOf, moves } from '../../db/counters.js';
-import { queryRows } from '../../db/rows.js';
 import { ledgerEntries } from '../funds/index.js';
-import { dropshipOrderCounts, dropshipOrderEntries, dropshipOrderEvents } from './dropship-orders.table.js';
+import { dropshipOrderEntries, dropshipOrderEvents } from './dropship-orders.table.js';
 
 export interface NewEvent {
   orderId: number;
@@ -39,23 +38,6 @@ export async function bumpCounts(db: Db, orgId: number, deltas: Map<string, numb
 }
 
 export { moves };
-
-export async function countsOf(db: Db, orgId: number): Promise<Record<string, number>> {
-  const rows = await db
-    .select({ s: dropshipOrderCounts.combinedStatus, n: dropshipOrderCounts.n })
-    .from(dropshipOrderCounts)
-    .where(eq(dropshipOrderCounts.orgId, orgId));
-  return Object.fromEntries(rows.map((r) => [r.s, Number(r.n)]));
-}
-
-/** For the counters' self-check (tests, operator): the real numbers, by scanning. */
-export async function recount(db: Db, orgId: number): Promise<Record<string, number>> {
-  const rows = await queryRows<{ s: string; n: string | number }>(
-    db,
-    sql`select combined_status as s, count(*) as n from dropship_orders where org_id = ${orgId} group by combined_status`,
-  );
-  return Object.fromEntries(rows.map((r) => [r.s, Number(r.n)]));
-}
 
 export async function linkEntries(db: Db, links: { orderId: number; entryId: number }[]) {
   if (links.length === 0) return;

@@ -9,4 +9,4 @@ export { afterSaleDelta, withAfterSaleRollup } from './return-rollup.repository.
 export { takeDelta, withTakeRollup } from './rollup.repository.js';
 export type { DailyTotal } from './statistics.service.js';
 export { dailyTotals, rebuildTakeRollup } from './statistics.service.js';
-export { statAfterSaleDaily, statTakeDaily, statTakeDailyShop, statTakeDailyStall, statTakeMonthlyStall } from './statistics.table.js';
+export { statAfterSaleDaily, statTakeDaily, statTakeDailyShop, statTakeDailyStall, statTakeMonthlyStall, statTakeWeeklyStall } from './statistics.table.js';

@@ -13,18 +13,20 @@ import { queryRows } from '../../db/rows.js';
 /**
  * Grains of the same figures: the fine one (stat_take_daily, down to stall and goods) for the goods
  * split and a seller's stall split; the stall ones (stat_take_daily_stall and by month
- * stat_take_monthly_stall, down to the stall without goods or seller) for a purchaser's or a
- * picker's stall split — a stall × goods × seller × day holds about one item, a stall's day dozens
+ * stat_take_monthly_stall and by week within a month stat_take_weekly_stall, down to the stall
+ * without goods or seller) for a purchaser's or a picker's stall split — a stall × goods × seller × day holds about one item, a stall's day dozens
  * and its month hundreds; the coarse one (stat_take_daily_area, down to picker and market area) for
  * every other take view — a purchaser's day has hundreds of stalls but a few dozen picker × area
  * pairs, and the view's cost follows the rows it sums — and the shop one (stat_take_daily_shop, by
  * the seller shop of the item's order) for 店铺拿退货统计 (decision 0037). A grain keyed by `month`
- * (a Beijing month's first day) is rebuilt and compared by whole months.
+ * (a Beijing month's first day) or `week` (the first day of an ISO week's part in one month) is
+ * rebuilt and compared by whole months or weeks.
  */
 export const GRAINS = {
   fine: { table: 'stat_take_daily', keys: ['purchaser_org_id', 'seller_org_id', 'day', 'picker_id', 'market_area', 'stall_name', 'art_no'] },
   stall: { table: 'stat_take_daily_stall', keys: ['purchaser_org_id', 'day', 'picker_id', 'market_area', 'stall_name'] },
   stallMonth: { table: 'stat_take_monthly_stall', keys: ['purchaser_org_id', 'month', 'picker_id', 'market_area', 'stall_name'] },
+  stallWeek: { table: 'stat_take_weekly_stall', keys: ['purchaser_org_id', 'week', 'picker_id', 'market_area', 'stall_name'] },
   area: { table: 'stat_take_daily_area', keys: ['purchaser_org_id', 'seller_org_id', 'day', 'picker_id', 'market_area'] },
   shop: { table: 'stat_take_daily_shop', keys: ['purchaser_org_id', 'seller_org_id', 'day', 'shop_id'] },
 } as const;
@@ -47,12 +49,14 @@ export const FIGURE_COLUMNS = [
 ] as const;
 export type FigureColumn = (typeof FIGURE_COLUMNS)[number];
 
+const BEIJING = `(t.created_at at time zone 'Asia/Shanghai')`;
 const TIMED = `t.taking_status in ('TOOK', 'TOOK_PART') and t.took_at is not null and t.assigned_at is not null`;
 const KEY_EXPR: Record<string, string> = {
   purchaser_org_id: 't.purchaser_org_id',
   seller_org_id: 't.seller_org_id',
-  day: `(t.created_at at time zone 'Asia/Shanghai')::date`,
-  month: `date_trunc('month', t.created_at at time zone 'Asia/Shanghai')::date`,
+  day: `${BEIJING}::date`,
+  month: `date_trunc('month', ${BEIJING})::date`,
+  week: `greatest(date_trunc('week', ${BEIJING}), date_trunc('month', ${BEIJING}))::date`,
   picker_id: 'coalesce(t.assigned_user_id, 0)',
   market_area: 't.market_area',
   stall_name: 't.stall_name',
@@ -97,6 +101,7 @@ export async function takeDelta(db: Db, where: SQL, sign: 1 | -1) {
         fine as (${sql.raw(upsertInto('fine', rollupSelect('fine', sign, 't')))}),
         stall as (${sql.raw(upsertInto('stall', rollupSelect('stall', sign, 't')))}),
         stall_month as (${sql.raw(upsertInto('stallMonth', rollupSelect('stallMonth', sign, 't')))}),
+        stall_week as (${sql.raw(upsertInto('stallWeek', rollupSelect('stallWeek', sign, 't')))}),
         shop as (${sql.raw(upsertInto('shop', rollupSelect('shop', sign, 't')))})
         ${sql.raw(upsertInto('area', rollupSelect('area', sign, 't')))}`,
   );
@@ -115,16 +120,22 @@ const beijingEnd = (day: SQL) => sql`((${day} + 1)::timestamp at time zone 'Asia
 
 export type RollupRow = Record<string, string | number>;
 
-const byMonth = (grain: Grain) => (GRAINS[grain].keys as readonly string[]).includes('month');
+const timeColumn = (grain: Grain) => (GRAINS[grain].keys as readonly string[]).find((k) => k === 'month' || k === 'week') ?? 'day';
 
-/** The grain's time column and the range [from, to] it covers: a month grain widens the days to their whole months. */
+/** The grain's time column and the range [from, to] it covers: a month or week grain widens the days to their whole months or weeks. */
 function span(grain: Grain, fromDay: string, toDay: string) {
-  if (!byMonth(grain)) return { column: 'day', from: sql`${fromDay}::date`, to: sql`${toDay}::date` };
-  return {
-    column: 'month',
-    from: sql`date_trunc('month', ${fromDay}::date)::date`,
-    to: sql`(date_trunc('month', ${toDay}::date) + interval '1 month - 1 day')::date`,
-  };
+  const column = timeColumn(grain);
+  const from = sql`${fromDay}::date::timestamp`;
+  const to = sql`${toDay}::date::timestamp`;
+  const monthEnd = (d: SQL) => sql`(date_trunc('month', ${d}) + interval '1 month - 1 day')`;
+  if (column === 'month') return { column, from: sql`date_trunc('month', ${from})::date`, to: sql`${monthEnd(to)}::date` };
+  if (column === 'week')
+    return {
+      column,
+      from: sql`greatest(date_trunc('week', ${from}), date_trunc('month', ${from}))::date`,
+      to: sql`least(date_trunc('week', ${to}) + interval '6 days', ${monthEnd(to)})::date`,
+    };
+  return { column, from: sql`${fromDay}::date`, to: sql`${toDay}::date` };
 }
 
 /** The raw take items of one purchaser created in the grain's span of [fromDay, toDay], as `t`. */
@@ -133,7 +144,7 @@ function rawItems(grain: Grain, org: number, fromDay: string, toDay: string) {
   return sql`select * from take_items t where t.purchaser_org_id = ${org} and t.created_at >= ${beijingStart(from)} and t.created_at < ${beijingEnd(to)}`;
 }
 
-/** The grain's rollup recomputed from the raw take items of one purchaser, for the Beijing days [fromDay, toDay] (whole months for a month grain). */
+/** The grain's rollup recomputed from the raw take items of one purchaser, for the Beijing days [fromDay, toDay] (whole months or weeks for a month or week grain). */
 export function rawTakeRows(db: Db, purchaserOrgId: number, fromDay: string, toDay: string, grain: Grain = 'fine') {
   return queryRows<RollupRow>(db, sql`with t as (${rawItems(grain, purchaserOrgId, fromDay, toDay)}) ${sql.raw(rollupSelect(grain, 1, 't'))}`);
 }
@@ -151,8 +162,8 @@ export function storedTakeRows(db: Db, purchaserOrgId: number, fromDay: string, 
 }
 
 /**
- * Replaces one purchaser's rows of [fromDay, toDay] in every grain by the raw figures (a month
- * grain's whole months). The table locks (EXCLUSIVE: reads go on, rollup writes wait) keep a
+ * Replaces one purchaser's rows of [fromDay, toDay] in every grain by the raw figures (a month or
+ * week grain's whole months or weeks). The table locks (EXCLUSIVE: reads go on, rollup writes wait) keep a
  * concurrent write's subtract-write-add from straddling the rebuild.
  */
 export async function rebuildTakeRows(db: Db, purchaserOrgId: number, fromDay: string, toDay: string) {

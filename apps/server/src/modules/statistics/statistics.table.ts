@@ -103,6 +103,26 @@ export const statTakeMonthlyStall = pgTable(
 );
 
 /**
+ * The stall grain by week within a month (`week`: the first day of the ISO week's part inside one
+ * Beijing calendar month, the later of its Monday and the month's first day). A range's days outside
+ * its whole months are mostly whole such weeks, so a 90-day view by month or the totals per stall
+ * read at most six edge days on either side from the day rows; a week never straddles two months,
+ * so its rows serve a view by ISO week and by month alike (decision 0034, amendment).
+ */
+export const statTakeWeeklyStall = pgTable(
+  'stat_take_weekly_stall',
+  {
+    purchaserOrgId: integer('purchaser_org_id').notNull(),
+    week: date('week', { mode: 'string' }).notNull(),
+    pickerId: integer('picker_id').notNull(),
+    marketArea: text('market_area').notNull(),
+    stallName: text('stall_name').notNull(),
+    ...figures(),
+  },
+  (t) => [primaryKey({ name: 'stat_take_weekly_stall_pk', columns: [t.purchaserOrgId, t.week, t.pickerId, t.marketArea, t.stallName] })],
+);
+
+/**
  * The same figures by seller shop (店铺拿退货统计): one row per purchaser, seller, Beijing day and shop
  * of the item's dropship order (0: an order without a shop). Take items carry no shop, so the bracket
  * reads it through the order (dropship_orders.shop_id, set when the order is placed and never
