@@ -3,7 +3,7 @@
  * emulator's 收银台, its signed async notify crediting once, the return landing, the trade.query
  * fallback, and every refusal (bad signature, wrong amount, unknown number…) logged and harmless.
  */
-import { ErrorCode, fenToYuan } from '@dropship/contract';
+import { ErrorCode, fenToYuan, LIST_COUNT_CAP } from '@dropship/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -292,7 +292,7 @@ describe('GET /api/b2/funds/entries and its Excel export (the balance page)', ()
     const recharges = await entries('?transactionType=RECHARGE&pageSize=100');
     expect(recharges.data.list.every((e) => e.transactionType === 'RECHARGE' && e.amount > 0)).toBe(true);
     const future = await entries(`?startTime=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`);
-    expect(future.data).toEqual({ total: 0, list: [] });
+    expect(future.data).toEqual({ total: 0, totalCapped: false, list: [] });
     const past = await entries(`?endTime=${encodeURIComponent('2020-01-01T00:00:00+08:00')}`);
     expect(past.data.total).toBe(0);
   });
@@ -303,7 +303,7 @@ describe('GET /api/b2/funds/entries and its Excel export (the balance page)', ()
     expectBadRequest(await entries('?transactionType=GIFT'), /交易类型/);
     expectBadRequest(await entries('?startTime=yesterday'), /开始时间格式不正确/);
     expectBadRequest(await entries(`?startTime=2026-03-02T00:00:00Z&endTime=2026-03-01T00:00:00Z`), /开始时间不能晚于结束时间/);
-    expect((await entries('', other)).data).toEqual({ total: 0, list: [] });
+    expect((await entries('', other)).data).toEqual({ total: 0, totalCapped: false, list: [] });
     const purchaser = await login(t.app, 'demo_purchaser');
     expect((await entries('', purchaser)).errorCode).toBe(403);
   });
@@ -339,6 +339,13 @@ describe('GET /api/b2/funds/entries and its Excel export (the balance page)', ()
     );
     const r = await t.app.inject({ method: 'GET', url: '/api/b2/funds/entries/export', headers: other.headers() });
     expect(r.json()).toMatchObject({ errorCode: ErrorCode.ENTRIES_EXPORT_TOO_LARGE, errorMsg: expect.stringContaining('请缩小日期范围') });
+    // The list counts up to 10,000 and says there are more; a narrower filter is exact again.
+    const listed = await get<{ total: number; totalCapped: boolean; list: unknown[] }>('/api/b2/funds/entries?pageSize=20', other);
+    expect(listed.data).toMatchObject({ total: LIST_COUNT_CAP, totalCapped: true });
+    expect(listed.data.list).toHaveLength(20);
+    const few = await get<{ total: number; totalCapped: boolean }>('/api/b2/funds/entries?transactionType=RECHARGE', other);
+    expect(few.data).toMatchObject({ totalCapped: false });
+    expect(few.data.total).toBeLessThan(LIST_COUNT_CAP);
     const narrowed = await t.app.inject({ method: 'GET', url: '/api/b2/funds/entries/export?transactionType=RECHARGE', headers: other.headers() });
     expect(narrowed.statusCode).toBe(200);
   });

@@ -6,6 +6,7 @@
  * timeline entry (decision 0026).
  */
 import { z } from 'zod';
+import { LIST_COUNT_CAP } from './constants.js';
 import { daysInOrder, optionalDay } from './dates.js';
 import { AfterSaleStatus, AfterSaleType, ReturnStatus } from './enums.js';
 import { optionalFilter } from './filters.js';
@@ -205,7 +206,7 @@ export const AfterSaleRow = z.object({
 export type AfterSaleRow = z.infer<typeof AfterSaleRow>;
 
 /** Under filters each tab is counted up to this; past it the answer says so (the page shows 10000+). */
-export const AFTER_SALE_COUNT_CAP = 10_000;
+export const AFTER_SALE_COUNT_CAP = LIST_COUNT_CAP;
 
 /**
  * One page and the count of every tab (status, and ALL). Without filters the counts are exact (kept

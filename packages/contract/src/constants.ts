@@ -12,7 +12,14 @@ export const DISPLAY_UTC_OFFSET_HOURS = 8;
 export const TOAST = { duration: 3_000, offset: 16 } as const;
 export const DIALOG_MASK_CLOSABLE = true;
 export const TABLE = { columnMinWidth: 80, selectionColumnWidth: 48, indent: 16 } as const;
-export const PAGINATION_TEXT = { perPage: '条/页', total: (total: number) => `共 ${total} 条` } as const;
+export const PAGINATION_TEXT = {
+  perPage: '条/页',
+  total: (total: number) => `共 ${total} 条`,
+  /** A list counted up to its cap (LIST_COUNT_CAP) with more behind it. */
+  totalCapped: (total: number) => `共 ${total}+ 条（请缩小筛选范围）`,
+} as const;
+/** Lists count their matches up to this and show "10000+" past it: no call counts a whole tenant. */
+export const LIST_COUNT_CAP = 10_000;
 export const QUERY_STRING_LIMITS = { arrayLimit: 20, depth: 5, parameterLimit: 1000 } as const;
 export const TITLE_SUFFIX = '订单管理系统';
 export const MENU_CHANGE_HINT_DATE = '2025-01-09';

@@ -269,4 +269,5 @@ export const EntryRow = z.object({
   createdAt: z.string(),
 });
 export type EntryRow = z.infer<typeof EntryRow>;
-export const EntryPage = z.object({ total: z.number(), list: z.array(EntryRow) });
+/** total is counted up to LIST_COUNT_CAP; totalCapped says there are more. */
+export const EntryPage = z.object({ total: z.number(), totalCapped: z.boolean(), list: z.array(EntryRow) });

@@ -3,6 +3,7 @@
  * seller's shops, synced or imported. Lists and exports mask the receiver (SPEC.md section 5).
  */
 import { z } from 'zod';
+import { LIST_COUNT_CAP } from './constants.js';
 import { daysInOrder, optionalDay } from './dates.js';
 import { Channel } from './enums.js';
 import { optionalFilter } from './filters.js';
@@ -150,7 +151,7 @@ export type ShopOrderStatusCount = z.infer<typeof ShopOrderStatusCount>;
 export const ShopOrderStatusCountsResult = z.array(ShopOrderStatusCount);
 
 /** The list counts matching orders up to this many. */
-export const SHOP_ORDERS_COUNT_CAP = 10_000;
+export const SHOP_ORDERS_COUNT_CAP = LIST_COUNT_CAP;
 
 /** Past this many rows an export is refused: narrow the filters instead. */
 export const SHOP_ORDERS_EXPORT_MAX_ROWS = 100_000;

@@ -5,6 +5,7 @@
  * Decisions: docs/decisions/0012-take-assignment.md.
  */
 import { z } from 'zod';
+import { LIST_COUNT_CAP } from './constants.js';
 import { daysInOrder, optionalDay } from './dates.js';
 import { AssignmentStatus, TakingItemStatus } from './enums.js';
 import { optionalFilter } from './filters.js';
@@ -84,7 +85,7 @@ export const TakeRow = z.object({
 export type TakeRow = z.infer<typeof TakeRow>;
 /** counts: per assignment status over the same filter without its status (the tabs). */
 /** Under filters each tab is counted up to this; past it the answer says so (the page shows 10000+). */
-export const TAKE_COUNT_CAP = 10_000;
+export const TAKE_COUNT_CAP = LIST_COUNT_CAP;
 /**
  * One page, its total and the count of every assignment-status tab. Without filters the counts are
  * exact (kept counters); with filters they are exact up to TAKE_COUNT_CAP matches, past it

@@ -7,6 +7,7 @@ import {
   rowSelectionDefaults,
   SELECTION_COLUMN_WIDTH,
   TREE_INDENT,
+  totalText,
   withColumnMinWidth,
 } from './table-defaults.js';
 
@@ -15,6 +16,12 @@ describe('table defaults', () => {
     expect([COLUMN_MIN_WIDTH, SELECTION_COLUMN_WIDTH, INDEX_COLUMN_WIDTH, TREE_INDENT]).toEqual([80, 48, 48, 16]);
     expect(rowSelectionDefaults).toEqual({ columnWidth: 48 });
     expect(expandableDefaults).toEqual({ columnWidth: 48, indentSize: 16 });
+  });
+
+  it('says a capped total is a lower bound and asks for narrower filters', () => {
+    expect(totalText(true).showTotal(10_000)).toBe('共 10000+ 条（请缩小筛选范围）');
+    expect(totalText(false).showTotal(37)).toBe('共 37 条');
+    expect(totalText(undefined).showTotal(0)).toBe('共 0 条');
   });
 
   it('has the pagination texts', () => {

@@ -15,6 +15,10 @@ export const paginationDefaults = {
   locale: { items_per_page: PAGINATION_TEXT.perPage },
 } satisfies TablePaginationConfig;
 
+/** The total's text of a list counted up to its cap: "共 10000+ 条（请缩小筛选范围）" when more match. */
+export const totalText = (capped: boolean | undefined) =>
+  ({ showTotal: capped ? PAGINATION_TEXT.totalCapped : PAGINATION_TEXT.total }) satisfies TablePaginationConfig;
+
 /** For <Table rowSelection={{ ...rowSelectionDefaults, ... }}>. */
 export const rowSelectionDefaults = { columnWidth: SELECTION_COLUMN_WIDTH } as const;
 

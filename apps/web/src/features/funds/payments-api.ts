@@ -21,6 +21,8 @@ import { downloadExcel } from '../../lib/request/browser';
 
 export interface Page<R> {
   total: number;
+  /** The total was counted up to the list's cap and more match (the ledger entries). */
+  totalCapped?: boolean;
   list: R[];
 }
 export interface EntryFilter {

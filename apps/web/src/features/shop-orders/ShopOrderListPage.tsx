@@ -4,13 +4,13 @@
  * Status tabs with each status's count under the other filters; 订单导入 and 异常订单 one click away.
  */
 import { SendOutlined } from '@ant-design/icons';
-import { PAGINATION_TEXT, SHOP_ORDER_STATUS_NAMES, type ShopOrderRow, ShopOrderStatus } from '@dropship/contract';
+import { SHOP_ORDER_STATUS_NAMES, type ShopOrderRow, ShopOrderStatus } from '@dropship/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListFilterForm, ListToolbar, useColumnSettings, useListPage } from '../../lib/list-page';
-import { expandableDefaults, rowSelectionDefaults } from '../../lib/table-defaults';
+import { expandableDefaults, rowSelectionDefaults, totalText } from '../../lib/table-defaults';
 import { shopOrderKeys, shopOrdersApi } from './api';
 import { OrderItemsTable } from './OrderItemsTable';
 import { orderColumns } from './order-columns';
@@ -101,10 +101,8 @@ export default function ShopOrderListPage() {
         locale={{ emptyText: '暂无店铺订单：授权店铺后同步，或通过“订单导入”导入' }}
         rowSelection={{ ...rowSelectionDefaults, selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(Number)) }}
         expandable={{ ...expandableDefaults, expandedRowRender: (r) => <OrderItemsTable items={r.items} /> }}
-        pagination={list.pagination(page.data?.total ?? 0, {
-          // Counted up to 10,000: past it the page says so and asks for narrower filters.
-          showTotal: (total) => (page.data?.totalCapped ? `共 ${total}+ 条（请缩小筛选范围）` : PAGINATION_TEXT.total(total)),
-        })}
+        // Counted up to 10,000: past it the page says so and asks for narrower filters.
+        pagination={list.pagination(page.data?.total ?? 0, totalText(page.data?.totalCapped))}
       />
     </div>
   );

@@ -10,7 +10,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Alert, App, Button, Segmented, Space, Table, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ListFilterForm, ListToolbar, useListPage } from '../../lib/list-page';
-import { rowSelectionDefaults } from '../../lib/table-defaults';
+import { rowSelectionDefaults, totalText } from '../../lib/table-defaults';
 import { type OperationResult, takeApi, takeKeys } from './api';
 import { AutoAssignModal } from './components/AutoAssignModal';
 import { DownBatchDrawer } from './components/DownBatchDrawer';
@@ -221,10 +221,7 @@ export default function TakeAssignmentPage() {
             getCheckboxProps: (r) => ({ 'aria-label': `选择拿货项${r.takeCode}` }),
             onChange: (_, rows) => setSelected(rows),
           }}
-          pagination={list.pagination(
-            page.data?.total ?? 0,
-            page.data?.totalCapped ? { showTotal: (total: number) => `共 ${total}+ 条（请缩小筛选范围）` } : {},
-          )}
+          pagination={list.pagination(page.data?.total ?? 0, totalText(page.data?.totalCapped))}
         />
       )}
       <PickerModal

@@ -9,6 +9,7 @@ import { beijingDayEnd, beijingDayStart } from '@dropship/contract';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
+import { countUpTo as countRowsUpTo } from '../../../db/count-up-to.js';
 import { queryRows } from '../../../db/rows.js';
 import { users } from '../../auth/index.js';
 import { dropshipOrderEvents, dropshipOrderItems, dropshipOrders } from '../dropship-orders.table.js';
@@ -202,11 +203,8 @@ export async function itemsOf(db: Db, orgId: number, orderIds: number[]) {
   return (await listRows(db, itemsSql(orgId, orderIds))).map(toItem);
 }
 
-/** How many orders match, counted up to `cap`: one row back however many match (the export's cap check). */
-export async function countUpTo(db: Db, where: SQL, cap: number): Promise<number> {
-  const [r] = await db.select({ n: sql<string | number>`count(*)` }).from(db.select({ one: sql`1` }).from(dropshipOrders).where(where).limit(cap).as('m'));
-  return Number(r?.n ?? 0);
-}
+/** How many orders match, counted up to `cap` (the export's cap check). */
+export const countUpTo = (db: Db, where: SQL, cap: number) => countRowsUpTo(db, dropshipOrders, where, cap);
 
 /** The next `limit` matching ids below `before` (none: from the newest), newest first: the export's keyset walk. */
 export async function orderIdsBefore(db: Db, where: SQL, before: number | undefined, limit: number): Promise<number[]> {

@@ -1,6 +1,7 @@
 /** SQL of the balance page: a tenant's ledger entries filtered by type and time, newest first. */
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { countUpTo } from '../../../db/count-up-to.js';
 import { ledgerEntries } from './ledger.table.js';
 
 export interface EntryFilter {
@@ -17,10 +18,8 @@ function where(orgId: number, f: EntryFilter): SQL | undefined {
   return and(...conds);
 }
 
-export async function countEntries(db: Db, orgId: number, f: EntryFilter) {
-  const [r] = await db.select({ n: count() }).from(ledgerEntries).where(where(orgId, f));
-  return Number(r?.n ?? 0);
-}
+/** The matching entries, counted up to `limit` (a big tenant's full count would read its whole ledger index on every page view). */
+export const countEntriesUpTo = (db: Db, orgId: number, f: EntryFilter, limit: number) => countUpTo(db, ledgerEntries, where(orgId, f), limit);
 
 export async function pageEntries(db: Db, orgId: number, f: EntryFilter, limit: number, offset: number) {
   return db.select().from(ledgerEntries).where(where(orgId, f)).orderBy(desc(ledgerEntries.id)).limit(limit).offset(offset);

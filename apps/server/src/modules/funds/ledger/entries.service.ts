@@ -1,5 +1,5 @@
 /** The balance page (余额): the tenant's ledger entries, paged and filtered, and their Excel export. */
-import { type EntryQuery, type EntryRow, ErrorCode, PAYMENT_PURPOSE_NAMES, TRANSACTION_TYPE_NAMES } from '@dropship/contract';
+import { type EntryQuery, type EntryRow, ErrorCode, LIST_COUNT_CAP, PAYMENT_PURPOSE_NAMES, TRANSACTION_TYPE_NAMES } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
@@ -23,9 +23,13 @@ const toRow = (e: LedgerEntry): EntryRow => ({
   createdAt: e.createdAt.toISOString(),
 });
 
-export async function pageEntries(db: Db, orgId: number, q: EntryQuery) {
-  const [total, rows] = await Promise.all([repo.countEntries(db, orgId, q), repo.pageEntries(db, orgId, q, q.pageSize, (q.pageNo - 1) * q.pageSize)]);
-  return { total, list: rows.map(toRow) };
+/** One page and the total, counted up to `cap` (past it the page shows "10000+"; `cap` is a parameter for the tests). */
+export async function pageEntries(db: Db, orgId: number, q: EntryQuery, cap = LIST_COUNT_CAP) {
+  const [counted, rows] = await Promise.all([
+    repo.countEntriesUpTo(db, orgId, q, cap + 1),
+    repo.pageEntries(db, orgId, q, q.pageSize, (q.pageNo - 1) * q.pageSize),
+  ]);
+  return { total: Math.min(counted, cap), totalCapped: counted > cap, list: rows.map(toRow) };
 }
 
 const typeName = (c: string) => TRANSACTION_TYPE_NAMES[c as keyof typeof TRANSACTION_TYPE_NAMES] ?? c;
@@ -43,11 +47,10 @@ const COLUMNS: XlsxColumn<LedgerEntry>[] = [
   { header: '备注', width: 40, value: (e) => e.remark ?? '' },
 ];
 
-/** The filtered entries as an .xlsx stream; counted first, so a refusal is still an envelope. */
+/** The filtered entries as an .xlsx stream; counted first (up to the cap), so a refusal is still an envelope. */
 export async function exportEntries(db: Db, orgId: number, f: repo.EntryFilter, log: FastifyBaseLogger) {
-  const total = await repo.countEntries(db, orgId, f);
-  if (total > ENTRIES_EXPORT_MAX_ROWS) {
-    throw new AppError(ErrorCode.ENTRIES_EXPORT_TOO_LARGE, `共 ${total} 条明细，超过 ${ENTRIES_EXPORT_MAX_ROWS} 条，请缩小日期范围或选择交易类型后再导出`);
+  if ((await repo.countEntriesUpTo(db, orgId, f, ENTRIES_EXPORT_MAX_ROWS + 1)) > ENTRIES_EXPORT_MAX_ROWS) {
+    throw new AppError(ErrorCode.ENTRIES_EXPORT_TOO_LARGE, `明细超过 ${ENTRIES_EXPORT_MAX_ROWS} 条，请缩小日期范围或选择交易类型后再导出`);
   }
   return writeXlsx({ sheetName: '余额明细', columns: COLUMNS, pages: keysetPages((before) => repo.entriesBefore(db, orgId, f, before, EXPORT_CHUNK)), log });
 }

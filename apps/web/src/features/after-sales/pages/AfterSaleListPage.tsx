@@ -10,7 +10,7 @@ import { Button, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListFilterForm, ListToolbar, useListPage } from '../../../lib/list-page';
-import { rowSelectionDefaults } from '../../../lib/table-defaults';
+import { rowSelectionDefaults, totalText } from '../../../lib/table-defaults';
 import { shopOrderKeys, shopOrdersApi } from '../../shop-orders/api';
 import { AFTER_SALE_LIST, afterSaleDetailPath, afterSaleFields, allowedActions } from '../after-sale-list';
 import { answerActions } from '../answer-actions';
@@ -105,7 +105,7 @@ export default function AfterSaleListPage() {
         }}
         pagination={list.pagination(page.data?.total ?? 0, {
           onChange: fresh((pageNo: number, pageSize: number) => list.change({ pageNo, pageSize })),
-          ...(page.data?.totalCapped ? { showTotal: (total: number) => `共 ${total}+ 条（请缩小筛选范围）` } : {}),
+          ...totalText(page.data?.totalCapped),
         })}
       />
       {actions.dialogs}

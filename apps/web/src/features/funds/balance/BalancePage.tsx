@@ -9,6 +9,7 @@ import { App, DatePicker, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { toDisplayZone } from '../../../lib/date';
 import { type BarField, day, ExportButton, ListFilterBar, oneOf, optionsOf, useListPage } from '../../../lib/list-page';
+import { totalText } from '../../../lib/table-defaults';
 import { OldBalanceBanner } from '../old-balance/OldBalanceBanner';
 import { type EntryFilter, paymentsApi, paymentsKeys } from '../payments-api';
 import { BalanceCards } from './BalanceCards';
@@ -52,7 +53,12 @@ export default function BalancePage() {
         />
         <ExportButton run={() => paymentsApi.exportEntries(filter)} onDone={() => message.success('已导出余额明细')} busyLabel="正在导出…" />
       </ListFilterBar>
-      <EntryTable rows={page.data?.list ?? []} total={page.data?.total ?? 0} loading={page.isFetching} pagination={list.pagination(page.data?.total ?? 0)} />
+      <EntryTable
+        rows={page.data?.list ?? []}
+        total={page.data?.total ?? 0}
+        loading={page.isFetching}
+        pagination={list.pagination(page.data?.total ?? 0, totalText(page.data?.totalCapped))}
+      />
     </div>
   );
 }
