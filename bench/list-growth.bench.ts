@@ -51,7 +51,7 @@ async function seedShopOrders(orgId: number, n: number) {
       select ${orgId}::int, ${shop?.id}::int, 'TAOBAO', 'SYNC', 'G' || ${orgId}::int || '-' || g,
         case g % 10 when 0 then 'WAIT_BUYER_PAY' when 1 then 'CLOSED' else 'WAIT_SELLER_SEND' end, 'X', '买家' || (g % 997),
         lpad((g % 10000)::text, 4, '0'), 'sku' || (g % 5000), 5000, 500, 5500,
-        now() - ((${n}::int - g) * 15552 / ${n}::int) * interval '1000 seconds', now() - ((${n}::int - g) * 15552 / ${n}::int) * interval '1000 seconds', now()
+        now() - ((${n}::int - g)::bigint * 15552 / ${n}::int) * interval '1000 seconds', now() - ((${n}::int - g)::bigint * 15552 / ${n}::int) * interval '1000 seconds', now()
       from generate_series(${from}::int, ${to}::int) g`);
   }
   await db.execute(sql`
@@ -67,7 +67,7 @@ async function seedEntries(orgId: number, n: number) {
       request_key, business_id, created_at)
     select ${orgId}::int, case when g % 5 = 0 then 'RECHARGE' else 'ORDER' end, case when g % 5 = 0 then 'RECHARGE' else 'ORDER_PAYMENT' end,
       case when g % 5 = 0 then 10000 else -2500 end, 0, 100000, 0, 'growth-' || ${orgId}::int || '-' || g, 'B' || g,
-      now() - ((${n}::int - g) * 15552 / ${n}::int) * interval '1000 seconds'
+      now() - ((${n}::int - g)::bigint * 15552 / ${n}::int) * interval '1000 seconds'
     from generate_series(1, ${n}::int) g`);
 }
 

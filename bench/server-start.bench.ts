@@ -1,6 +1,6 @@
 /**
  * The production start against the start it replaces: the server built ahead of time
- * (apps/server/dist/main.js, `node --enable-source-maps`, what `npm start` runs) beside the
+ * (apps/server/dist/main.js run by `node`, what `npm start` runs) beside the
  * TypeScript loader (`tsx apps/server/src/main.ts`, what `npm start` ran before), each from a copy
  * of the same migrated and seeded PGlite data directory, runs alternating which goes first:
  * spawn-to-healthy (the first 200 of /api/health) and the resident memory of the whole process tree
@@ -103,7 +103,7 @@ const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/sr
 if (prepared.status !== 0) throw new Error('演示数据准备失败');
 
 const sides = {
-  built: [process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js']] as const,
+  built: [process.execPath, ['apps/server/dist/main.js']] as const,
   tsx: [path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts']] as const,
 };
 const samples: Record<keyof typeof sides, Sample[]> = { built: [], tsx: [] };

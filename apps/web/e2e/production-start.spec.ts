@@ -31,7 +31,7 @@ it('starts the built server with node, serves the pages and the API, and stops o
   cpSync(inject('seededDataDir'), dataDir, { recursive: true });
   const port = await freePort();
   const output: string[] = [];
-  child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  child = spawn(process.execPath, [bundle], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', PRINT_COMPONENT_EMULATOR: 'free' },
   });

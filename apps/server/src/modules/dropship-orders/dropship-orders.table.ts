@@ -102,8 +102,8 @@ export const dropshipOrders = pgTable(
   },
   (t) => [
     uniqueIndex('dropship_orders_order_no').on(t.orderNo),
-    index('dropship_orders_org_id_idx').on(t.orgId, t.id.desc().nullsFirst()),
-    index('dropship_orders_org_combined_idx').on(t.orgId, t.combinedStatus, t.id.desc().nullsFirst()),
+    index('dropship_orders_org_id_idx').on(t.orgId, t.id.desc().nullsLast()),
+    index('dropship_orders_org_combined_idx').on(t.orgId, t.combinedStatus, t.id.desc().nullsLast()),
     index('dropship_orders_org_shop_order_idx').on(t.orgId, t.shopOrderId),
     index('dropship_orders_org_platform_id_idx').on(t.orgId, t.platformOrderId),
     index('dropship_orders_org_phone_tail_idx').on(t.orgId, t.receiverPhoneTail),

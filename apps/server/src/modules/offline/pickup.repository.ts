@@ -46,7 +46,7 @@ export async function listPickups(db: Db, orgId: number, f: PickupFilter, limit:
           o.total_fen as "totalFen", o.remark, o.created_at as "createdAt", o.paid_at as "paidAt", o.delivered_at as "deliveredAt",
           (select string_agg(i.stall_name || ' ' || i.art_no || ' ' || trim(i.color || ' ' || i.size) || ' ×' || i.quantity, '；' order by i.line_no)
              from dropship_order_items i where i.order_id = o.id and i.org_id = o.org_id) as summary
-        from dropship_orders o where ${where(orgId, f)} order by o.id desc limit ${limit} offset ${offset}`,
+        from dropship_orders o where ${where(orgId, f)} order by o.id desc nulls last limit ${limit} offset ${offset}`,
   );
   return rows.map((r) => ({
     ...(r as unknown as PickupRecord),

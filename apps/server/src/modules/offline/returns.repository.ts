@@ -168,7 +168,7 @@ const toOrder = (r: Record<string, unknown>): OrderRecord => ({
   registeredAt: date(r.registeredAt),
 });
 
-export async function selectOrders(db: Db, where: SQL, tail: SQL = sql`order by o.id desc`): Promise<OrderRecord[]> {
+export async function selectOrders(db: Db, where: SQL, tail: SQL = sql`order by o.id desc nulls last`): Promise<OrderRecord[]> {
   return (await queryRows<Record<string, unknown>>(db, sql`${ORDER_SELECT} where ${where} ${tail}`)).map(toOrder);
 }
 

@@ -145,14 +145,14 @@ export async function pageSellerReturnOrders(db: Db, caller: Caller, q: Query) {
   requireSeller(caller);
   const where = sellerWhere(caller.orgId, q);
   const total = await repo.countOrders(db, where);
-  const orders = await repo.selectOrders(db, where, sql`order by o.id desc limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`);
+  const orders = await repo.selectOrders(db, where, sql`order by o.id desc nulls last limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`);
   return { total, list: await withLines(db, caller.orgId, orders) };
 }
 
 /** Every line of the filtered return orders, for the Excel export (at most 10,000 orders). */
 export async function exportSellerReturnLines(db: Db, caller: Caller, q: Omit<Query, 'pageNo' | 'pageSize'>) {
   requireSeller(caller);
-  const orders = await repo.selectOrders(db, sellerWhere(caller.orgId, { ...q, pageNo: 1, pageSize: 1 }), sql`order by o.id desc limit 10000`);
+  const orders = await repo.selectOrders(db, sellerWhere(caller.orgId, { ...q, pageNo: 1, pageSize: 1 }), sql`order by o.id desc nulls last limit 10000`);
   return (await withLines(db, caller.orgId, orders)).flatMap((o) => o.lines.map((l) => ({ ...l, order: o })));
 }
 
