@@ -107,7 +107,7 @@ describe('figures', () => {
   });
 
   it('ERP items: none of the demo orders came from an ERP shop', async () => {
-    expect((await w.post(`${A}/existErp`, w.purchaser)).data).toEqual({ exist: false, count: 0 });
+    expect((await w.post(`${A}/existErp`, w.purchaser)).data).toEqual({ exist: false, count: 0, countCapped: false });
     expect((await w.post<{ total: number }>(`${A}/erpTakePage`, w.purchaser, { channel: 'KM' })).data.total).toBe(0);
     expectBadRequest(await w.post(`${A}/erpTakePage`, w.purchaser, { channel: 'TAOBAO' }), /ERP/);
   });
@@ -162,14 +162,14 @@ describe('ERP items', () => {
     const o = await paidOrder(w, w.seller, w.sellerOrg, 1);
     // The order as placed from the ERP shop's order (test fixture: the demo seller has no ERP shop orders).
     await w.db().execute(sql`update dropship_orders set shop_id = ${km!.id} where id = ${o.id}`);
-    expect((await w.post(`${A}/existErp`, w.purchaser)).data).toEqual({ exist: true, count: 1 });
+    expect((await w.post(`${A}/existErp`, w.purchaser)).data).toEqual({ exist: true, count: 1, countCapped: false });
     type ErpPage = { total: number; list: { id: number; shopName: string; channel: string }[] };
     const km1 = await w.post<ErpPage>(`${A}/erpTakePage`, w.purchaser, { channel: 'KM' });
     expect([km1.data.total, km1.data.list]).toEqual([1, [expect.objectContaining({ id: o.takeItemIds[0], shopName: '快麦测试店', channel: 'KM' })]]);
     expect((await w.post<ErpPage>(`${A}/erpTakePage`, w.purchaser, {})).data.total).toBe(1);
     expect((await w.post<ErpPage>(`${A}/erpTakePage`, w.purchaser, { channel: 'WDT' })).data.total).toBe(0);
     // Another purchaser sees none of it.
-    expect((await w.post(`${A}/existErp`, w.other)).data).toEqual({ exist: false, count: 0 });
+    expect((await w.post(`${A}/existErp`, w.other)).data).toEqual({ exist: false, count: 0, countCapped: false });
     expect((await w.post<ErpPage>(`${A}/erpTakePage`, w.other, {})).data.total).toBe(0);
   });
 });

@@ -105,8 +105,9 @@ export const ErpTakePageBody = pageQuery
   .extend({ ...TakeFilterShape, channel: optionalFilter(z.enum(ERP_CHANNELS, { error: 'ERP 必须是 KM 或 WDT' }), 'ERP') })
   .refine(...IN_ORDER);
 export const ErpTakeRow = TakeRow.extend({ shopName: z.string(), channel: z.string() });
-export const ErpTakePageResult = z.object({ total: z.number(), list: z.array(ErpTakeRow) });
-export const ExistErpResult = z.object({ exist: z.boolean(), count: z.number() });
+/** total / count up to LIST_COUNT_CAP; totalCapped / countCapped: more match. */
+export const ErpTakePageResult = z.object({ total: z.number(), totalCapped: z.boolean(), list: z.array(ErpTakeRow) });
+export const ExistErpResult = z.object({ exist: z.boolean(), count: z.number(), countCapped: z.boolean() });
 
 // ---- 分配 ---------------------------------------------------------------------------------------
 

@@ -80,20 +80,10 @@ export const ROW_JOINS = sql`join organisations s on s.id = t.seller_org_id left
 export const WALK_ORDER = sql`t.market_area, t.market, t.building, t.floor, t.stall_no, t.stall_name, t.take_code`;
 const WALK = sql`market_area, market, building, floor, stall_no, stall_name, take_code`;
 
-/** The list's statements as SQL (the ERP list's count and page; takePage's page). */
-export const countSql = (where: SQL) => sql`select count(*) as n from take_items where ${where}`;
-/** Newest first, 加急 (urgent) items ahead of the rest (decision 0017). */
+/** The list's page as SQL (takePage's and the ERP list's): newest first, 加急 (urgent) items ahead of the rest (decision 0017). */
 export const pageSql = (where: SQL, limit: number, offset: number) =>
   sql`select ${ROW_COLUMNS} from (select * from take_items where ${where} order by urgent desc, id desc limit ${limit} offset ${offset}) t ${ROW_JOINS}
       order by t.urgent desc, t.id desc`;
-
-export async function pageRows(db: Db, where: SQL, limit: number, offset: number) {
-  const [[total], rows] = await Promise.all([
-    queryRows<{ n: string | number }>(db, countSql(where)),
-    queryRows<TakeRowRecord>(db, pageSql(where, limit, offset)),
-  ]);
-  return { total: Number(total?.n ?? 0), rows };
-}
 
 /** Items in walking order (printing, exports): at most `limit`. */
 export async function walkRows(db: Db, where: SQL, limit: number) {
