@@ -21,7 +21,7 @@ export interface Served {
   port: number;
 }
 
-export interface Proxy {
+export interface Balancer {
   url: string;
   /** Every request forwarded, in order, with the backend that answered it. */
   served: Served[];
@@ -38,7 +38,7 @@ function forward(port: number, method: string, url: string, headers: IncomingHtt
 }
 
 /** A load balancer in front of `ports`: each request goes to the next backend, as nginx's round robin does. */
-export async function startRoundRobinProxy(ports: number[]): Promise<Proxy> {
+export async function startRoundRobinProxy(ports: number[]): Promise<Balancer> {
   const served: Served[] = [];
   const down = new Set<number>();
   let next = 0;
@@ -155,7 +155,7 @@ export async function callJson<T = Record<string, unknown>>(
 ): Promise<Envelope<T>> {
   const headers: Record<string, string> = { ...(o.session ? signed(o.session) : {}), ...(o.raw?.headers ?? {}) };
   if (o.body !== undefined) headers['content-type'] = 'application/json';
-  const body = o.raw ? o.raw.payload : o.body === undefined ? undefined : JSON.stringify(o.body);
+  const body = o.raw ? new Uint8Array(o.raw.payload) : o.body === undefined ? undefined : JSON.stringify(o.body);
   const res = await fetch(`${base}${url}`, { method, headers, body });
   return (await res.json()) as Envelope<T>;
 }

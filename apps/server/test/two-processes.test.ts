@@ -37,9 +37,9 @@ import { adminQuery, databaseUrl } from './pg-admin.js';
 import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
 import { consent } from './shops-support.js';
 import {
+  type Balancer,
   callJson,
   type HttpSession,
-  type Proxy,
   type ServerProcess,
   startRoundRobinProxy,
   startServerProcess,
@@ -69,7 +69,7 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL behind a load ba
   let marketplace: MarketplaceEmulator;
   let alipay: AlipayEmulator;
   let aliPrivateKey: string;
-  let proxy: Proxy;
+  let proxy: Balancer;
   const servers: ServerProcess[] = [];
   let seller: HttpSession;
   let shopId: number;
@@ -94,7 +94,12 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL behind a load ba
     const app = generateTestKeys();
     const ali = generateTestKeys();
     aliPrivateKey = ali.privateKeyPem;
-    alipay = await startAlipayEmulator({ appId: APP_ID, appPublicKeyPem: app.publicKeyPem, alipayPrivateKeyPem: ali.privateKeyPem, notifyRetryScheduleMs: [300, 1_000] });
+    alipay = await startAlipayEmulator({
+      appId: APP_ID,
+      appPublicKeyPem: app.publicKeyPem,
+      alipayPrivateKeyPem: ali.privateKeyPem,
+      notifyRetryScheduleMs: [300, 1_000],
+    });
     const first = await freePort();
     let second = await freePort();
     while (second === first) second = await freePort();
@@ -141,174 +146,234 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL behind a load ba
     if (dbName) await adminQuery(pgUrl as string, `drop database if exists ${dbName} with (force)`);
   });
 
-  it('a sign-in made through one process is honoured by the other', async () => {
-    const signIn = await api<{ userHash: string; userId: number }>('POST', '/api/auth/login', { body: { username: 'demo_seller', password: DEMO_PASSWORD } });
-    expect(signIn.errorCode).toBe(0);
-    seller = { token: signIn.data.userHash, userId: signIn.data.userId };
-    const ports = new Set<number | undefined>();
-    for (let i = 0; i < 2; i++) {
-      const me = await api('GET', '/api/b2/user', { session: seller });
-      expect(me).toMatchObject({ errorCode: 0, data: { userId: seller.userId, username: 'demo_seller' } });
-      ports.add(lastPort());
-    }
-    expect(ports.size).toBe(2);
-  }, STEP_MS);
+  it(
+    'a sign-in made through one process is honoured by the other',
+    async () => {
+      const signIn = await api<{ userHash: string; userId: number }>('POST', '/api/auth/login', { body: { username: 'demo_seller', password: DEMO_PASSWORD } });
+      expect(signIn.errorCode).toBe(0);
+      seller = { token: signIn.data.userHash, userId: signIn.data.userId };
+      const ports = new Set<number | undefined>();
+      for (let i = 0; i < 2; i++) {
+        const me = await api('GET', '/api/b2/user', { session: seller });
+        expect(me).toMatchObject({ errorCode: 0, data: { userId: seller.userId, username: 'demo_seller' } });
+        ports.add(lastPort());
+      }
+      expect(ports.size).toBe(2);
+    },
+    STEP_MS,
+  );
 
-  it('failed sign-ins are counted across both: the sixth attempt is refused, as with one process', async () => {
-    await createUser(db(), { orgId: await sellerOrg(), username: 'two_process_target', password: 'Right@2026', isMain: false });
-    const ports = new Set<number | undefined>();
-    for (let i = 0; i < 5; i++) {
-      const r = await api('POST', '/api/auth/login', { body: { username: 'two_process_target', password: `wrong-${i}` } });
-      expect(r.errorCode, `attempt ${i + 1}`).toBe(11001);
-      ports.add(lastPort());
-    }
-    expect(ports.size).toBe(2);
-    // The right password too: the account is locked for the window, whichever process answers.
-    expect((await api('POST', '/api/auth/login', { body: { username: 'two_process_target', password: 'Right@2026' } })).errorCode).toBe(11003);
-    expect(await db().select().from(loginAttempts).where(eq(loginAttempts.username, 'two_process_target'))).toHaveLength(5);
-  }, STEP_MS);
+  it(
+    'failed sign-ins are counted across both: the sixth attempt is refused, as with one process',
+    async () => {
+      await createUser(db(), { orgId: await sellerOrg(), username: 'two_process_target', password: 'Right@2026', isMain: false });
+      const ports = new Set<number | undefined>();
+      for (let i = 0; i < 5; i++) {
+        const r = await api('POST', '/api/auth/login', { body: { username: 'two_process_target', password: `wrong-${i}` } });
+        expect(r.errorCode, `attempt ${i + 1}`).toBe(11001);
+        ports.add(lastPort());
+      }
+      expect(ports.size).toBe(2);
+      // The right password too: the account is locked for the window, whichever process answers.
+      expect((await api('POST', '/api/auth/login', { body: { username: 'two_process_target', password: 'Right@2026' } })).errorCode).toBe(11003);
+      expect(await db().select().from(loginAttempts).where(eq(loginAttempts.username, 'two_process_target'))).toHaveLength(5);
+    },
+    STEP_MS,
+  );
 
-  it('a shop authorized through the balancer is synced by whichever process takes its job', async () => {
-    const started = await api<{ authorizeUrl: string }>('POST', '/api/b2/shops/authorize', { session: seller, body: { channel: CHANNEL, shopName: '双进程测试店' } });
-    expect(started.errorCode).toBe(0);
-    const startedOn = lastPort();
-    // The platform sends the browser to PUBLIC_URL (the balancer), which hands the callback to the other process.
-    const back = await consent(started.data.authorizeUrl);
-    expect(back.origin).toBe(proxy.url);
-    const landed = await fetch(`${proxy.url}${back.pathname}${back.search}`, { redirect: 'manual' });
-    expect(lastPort()).not.toBe(startedOn);
-    shopId = Number(new URL(landed.headers.get('location') ?? '', proxy.url).searchParams.get('authorized'));
-    expect(shopId).toBeGreaterThan(0);
-    platformShopId = (await db().select().from(shops).where(eq(shops.id, shopId)))[0]?.platformShopId ?? '';
-    const status = await until('the first sync', async () => {
-      const s = await api<{ state: string; lastResult: string }>('GET', `/api/b2/shops/${shopId}/sync`, { session: seller });
-      return s.data.state === 'IDLE' && s.data.lastResult ? s.data : undefined;
-    }, 60_000);
-    expect(status.lastResult).toBe('SUCCESS');
-    const truth = marketplace.orders(CHANNEL, platformShopId);
-    expect(truth.length).toBeGreaterThan(10);
-    expect(await shopOrderCount()).toEqual({ n: truth.length, distinct: truth.length });
-  }, STEP_MS);
+  it(
+    'a shop authorized through the balancer is synced by whichever process takes its job',
+    async () => {
+      const started = await api<{ authorizeUrl: string }>('POST', '/api/b2/shops/authorize', {
+        session: seller,
+        body: { channel: CHANNEL, shopName: '双进程测试店' },
+      });
+      expect(started.errorCode).toBe(0);
+      const startedOn = lastPort();
+      // The platform sends the browser to PUBLIC_URL (the balancer), which hands the callback to the other process.
+      const back = await consent(started.data.authorizeUrl);
+      expect(back.origin).toBe(proxy.url);
+      const landed = await fetch(`${proxy.url}${back.pathname}${back.search}`, { redirect: 'manual' });
+      expect(lastPort()).not.toBe(startedOn);
+      shopId = Number(new URL(landed.headers.get('location') ?? '', proxy.url).searchParams.get('authorized'));
+      expect(shopId).toBeGreaterThan(0);
+      platformShopId = (await db().select().from(shops).where(eq(shops.id, shopId)))[0]?.platformShopId ?? '';
+      const status = await until(
+        'the first sync',
+        async () => {
+          const s = await api<{ state: string; lastResult: string }>('GET', `/api/b2/shops/${shopId}/sync`, { session: seller });
+          return s.data.state === 'IDLE' && s.data.lastResult ? s.data : undefined;
+        },
+        60_000,
+      );
+      expect(status.lastResult).toBe('SUCCESS');
+      const truth = marketplace.orders(CHANNEL, platformShopId);
+      expect(truth.length).toBeGreaterThan(10);
+      expect(await shopOrderCount()).toEqual({ n: truth.length, distinct: truth.length });
+    },
+    STEP_MS,
+  );
 
-  it('an order import uploaded to one process and confirmed on the other is imported by the queue', async () => {
-    const pdd = (await api<{ id: number; channel: string }[]>('GET', `${IMPORT}/shops`, { session: seller })).data.find((s) => s.channel === 'PDD');
-    const file = csv(PDD_HEADERS, [0, 1, 2].map((i) => pddRow(sampleOrder(100 + i, 'PD'))));
-    const body = multipart([
-      { name: 'file', value: file, filename: '拼多多订单.csv' },
-      { name: 'shopId', value: String(pdd?.id) },
-    ]);
-    const up = await api<{ jobId: number }>('POST', IMPORT, { session: seller, raw: body });
-    expect(up.errorCode).toBe(0);
-    const parsedOn = lastPort();
-    // The file's bytes live in the process that received them: it parses; the others read the progress.
-    const preview = await until('the preview', async () => {
-      const j = await api<{ status: string; validOrders: number }>('GET', `${IMPORT}/${up.data.jobId}`, { session: seller });
-      return j.data.status === 'PARSING' ? undefined : j.data;
-    }, 30_000);
-    expect(preview).toMatchObject({ status: 'PREVIEW', validOrders: 3 });
-    if (peerOf(lastPort()).port === parsedOn) await api('GET', `${IMPORT}/${up.data.jobId}`, { session: seller });
-    const confirmed = await api('POST', `${IMPORT}/${up.data.jobId}/confirm`, { session: seller });
-    expect(confirmed.errorCode).toBe(0);
-    expect(lastPort()).not.toBe(parsedOn);
-    const done = await until('the import', async () => {
-      const j = await api<{ status: string }>('GET', `${IMPORT}/${up.data.jobId}`, { session: seller });
-      return j.data.status === 'IMPORTING' || j.data.status === 'PREVIEW' ? undefined : j.data;
-    }, 30_000);
-    expect(done).toMatchObject({ status: 'DONE', imported: 3, failed: 0 });
-    const [imported] = await db().select({ n: count() }).from(shopOrders).where(eq(shopOrders.importJobId, up.data.jobId));
-    expect(imported?.n).toBe(3);
-  }, STEP_MS);
+  it(
+    'an order import uploaded to one process and confirmed on the other is imported by the queue',
+    async () => {
+      const pdd = (await api<{ id: number; channel: string }[]>('GET', `${IMPORT}/shops`, { session: seller })).data.find((s) => s.channel === 'PDD');
+      const file = csv(
+        PDD_HEADERS,
+        [0, 1, 2].map((i) => pddRow(sampleOrder(100 + i, 'PD'))),
+      );
+      const body = multipart([
+        { name: 'file', value: file, filename: '拼多多订单.csv' },
+        { name: 'shopId', value: String(pdd?.id) },
+      ]);
+      const up = await api<{ jobId: number }>('POST', IMPORT, { session: seller, raw: body });
+      expect(up.errorCode).toBe(0);
+      const parsedOn = lastPort();
+      // The file's bytes live in the process that received them: it parses; the others read the progress.
+      const preview = await until(
+        'the preview',
+        async () => {
+          const j = await api<{ status: string; validOrders: number }>('GET', `${IMPORT}/${up.data.jobId}`, { session: seller });
+          return j.data.status === 'PARSING' ? undefined : j.data;
+        },
+        30_000,
+      );
+      expect(preview).toMatchObject({ status: 'PREVIEW', validOrders: 3 });
+      if (peerOf(lastPort()).port === parsedOn) await api('GET', `${IMPORT}/${up.data.jobId}`, { session: seller });
+      const confirmed = await api('POST', `${IMPORT}/${up.data.jobId}/confirm`, { session: seller });
+      expect(confirmed.errorCode).toBe(0);
+      expect(lastPort()).not.toBe(parsedOn);
+      const done = await until(
+        'the import',
+        async () => {
+          const j = await api<{ status: string }>('GET', `${IMPORT}/${up.data.jobId}`, { session: seller });
+          return j.data.status === 'IMPORTING' || j.data.status === 'PREVIEW' ? undefined : j.data;
+        },
+        30_000,
+      );
+      expect(done).toMatchObject({ status: 'DONE', imported: 3, failed: 0 });
+      const [imported] = await db().select({ n: count() }).from(shopOrders).where(eq(shopOrders.importJobId, up.data.jobId));
+      expect(imported?.n).toBe(3);
+    },
+    STEP_MS,
+  );
 
-  it('a payment started on one process, notified to the other, moves the money once', async () => {
-    const orgId = await sellerOrg();
-    const before = await available(orgId);
-    const r = await api<{ outTradeNo: string; payUrl: string }>('POST', '/api/b2/funds/recharge', { session: seller, body: { amount: 12_300 } });
-    expect(r.errorCode).toBe(0);
-    const startedOn = lastPort();
-    const notifyUrl = new URL(new URL(r.data.payUrl).searchParams.get('notify_url') ?? '');
-    expect(Number(notifyUrl.port)).toBe(peerOf(startedOn).port);
-    const location = await payOnCashier(r.data.payUrl);
-    const row = await until('the credited recharge', async () => {
-      const [rc] = await db().select().from(recharges).where(eq(recharges.outTradeNo, r.data.outTradeNo));
-      return rc?.status === 'PAID' ? rc : undefined;
-    }, 20_000);
-    expect(alipay.notifyLog().filter((n) => n.outTradeNo === r.data.outTradeNo && n.accepted).length).toBeGreaterThanOrEqual(1);
-    // The buyer's browser comes back through the balancer (which syncs the trade by query), and Alipay
-    // sends the same notify again to both processes at once: nothing moves a second time.
-    const back = new URL(location);
-    expect((await fetch(`${proxy.url}${back.pathname}${back.search}`, { redirect: 'manual' })).status).toBe(302);
-    const replay = signAsAlipay(notifyFields(r.data.outTradeNo, '123.00', { trade_no: row.tradeNo ?? '' }));
-    const answers = await Promise.all(servers.map((s) => postNotify(s.port, replay)));
-    expect(answers).toEqual(['success', 'success']);
-    const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.businessId, r.data.outTradeNo));
-    expect(entries).toMatchObject([{ transactionType: 'RECHARGE', availableDeltaFen: 12_300 }]);
-    expect(await available(orgId)).toBe(before + 12_300);
-  }, STEP_MS);
+  it(
+    'a payment started on one process, notified to the other, moves the money once',
+    async () => {
+      const orgId = await sellerOrg();
+      const before = await available(orgId);
+      const r = await api<{ outTradeNo: string; payUrl: string }>('POST', '/api/b2/funds/recharge', { session: seller, body: { amount: 12_300 } });
+      expect(r.errorCode).toBe(0);
+      const startedOn = lastPort();
+      const notifyUrl = new URL(new URL(r.data.payUrl).searchParams.get('notify_url') ?? '');
+      expect(Number(notifyUrl.port)).toBe(peerOf(startedOn).port);
+      const location = await payOnCashier(r.data.payUrl);
+      const row = await until(
+        'the credited recharge',
+        async () => {
+          const [rc] = await db().select().from(recharges).where(eq(recharges.outTradeNo, r.data.outTradeNo));
+          return rc?.status === 'PAID' ? rc : undefined;
+        },
+        20_000,
+      );
+      expect(alipay.notifyLog().filter((n) => n.outTradeNo === r.data.outTradeNo && n.accepted).length).toBeGreaterThanOrEqual(1);
+      // The buyer's browser comes back through the balancer (which syncs the trade by query), and Alipay
+      // sends the same notify again to both processes at once: nothing moves a second time.
+      const back = new URL(location);
+      expect((await fetch(`${proxy.url}${back.pathname}${back.search}`, { redirect: 'manual' })).status).toBe(302);
+      const replay = signAsAlipay(notifyFields(r.data.outTradeNo, '123.00', { trade_no: row.tradeNo ?? '' }));
+      const answers = await Promise.all(servers.map((s) => postNotify(s.port, replay)));
+      expect(answers).toEqual(['success', 'success']);
+      const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.businessId, r.data.outTradeNo));
+      expect(entries).toMatchObject([{ transactionType: 'RECHARGE', availableDeltaFen: 12_300 }]);
+      expect(await available(orgId)).toBe(before + 12_300);
+    },
+    STEP_MS,
+  );
 
-  it('recurring jobs run once per due time, whichever process finds them due', async () => {
-    // One schedule made due every second for five seconds: both processes look four times a second.
-    const [made] = await queryRows<{ t0: Date }>(
-      db(),
-      sql`update job_schedules set every_ms = 1000, next_run_at = now() where name = ${REMIND_SCHEDULE} returning now() as t0`,
-    );
-    expect(made).toBeDefined();
-    await new Promise((r) => setTimeout(r, 5_500));
-    await db().execute(sql`update job_schedules set every_ms = 21600000, next_run_at = now() + interval '6 hours' where name = ${REMIND_SCHEDULE}`);
-    const runs = await db()
-      .select({ at: jobs.createdAt })
-      .from(jobs)
-      .where(and(eq(jobs.singletonKey, `schedule:${REMIND_SCHEDULE}`), gte(jobs.createdAt, new Date(made!.t0))))
-      .orderBy(jobs.createdAt);
-    expect(runs.length).toBeGreaterThanOrEqual(3);
-    expect(runs.length).toBeLessThanOrEqual(7);
-    // Two runs of one due time would be milliseconds apart; consecutive due times are a second apart.
-    for (let i = 1; i < runs.length; i++) expect(runs[i]!.at.getTime() - runs[i - 1]!.at.getTime()).toBeGreaterThan(300);
-    // Every other schedule, at its own interval since the processes started: never two runs closer than it.
-    const others = await queryRows<{ name: string; every_ms: string | number; gap_ms: string | number | null }>(
-      db(),
-      sql`select s.name, s.every_ms, min(extract(epoch from j.created_at - j.prev) * 1000) as gap_ms
+  it(
+    'recurring jobs run once per due time, whichever process finds them due',
+    async () => {
+      // One schedule made due every second for five seconds: both processes look four times a second.
+      const [made] = await queryRows<{ t0: Date }>(
+        db(),
+        sql`update job_schedules set every_ms = 1000, next_run_at = now() where name = ${REMIND_SCHEDULE} returning now() as t0`,
+      );
+      expect(made).toBeDefined();
+      await new Promise((r) => setTimeout(r, 5_500));
+      await db().execute(sql`update job_schedules set every_ms = 21600000, next_run_at = now() + interval '6 hours' where name = ${REMIND_SCHEDULE}`);
+      const runs = await db()
+        .select({ at: jobs.createdAt })
+        .from(jobs)
+        .where(and(eq(jobs.singletonKey, `schedule:${REMIND_SCHEDULE}`), gte(jobs.createdAt, new Date(made!.t0))))
+        .orderBy(jobs.createdAt);
+      expect(runs.length).toBeGreaterThanOrEqual(3);
+      expect(runs.length).toBeLessThanOrEqual(7);
+      // Two runs of one due time would be milliseconds apart; consecutive due times are a second apart.
+      for (let i = 1; i < runs.length; i++) expect(runs[i]!.at.getTime() - runs[i - 1]!.at.getTime()).toBeGreaterThan(300);
+      // Every other schedule, at its own interval since the processes started: never two runs closer than it.
+      const others = await queryRows<{ name: string; every_ms: string | number; gap_ms: string | number | null }>(
+        db(),
+        sql`select s.name, s.every_ms, min(extract(epoch from j.created_at - j.prev) * 1000) as gap_ms
           from job_schedules s
           join (select singleton_key, created_at, lag(created_at) over (partition by singleton_key order by created_at) as prev
                 from jobs where singleton_key like 'schedule:%' and created_at >= ${startedAt}) j on j.singleton_key = 'schedule:' || s.name
           where s.name <> ${REMIND_SCHEDULE} and j.prev is not null
           group by s.name, s.every_ms`,
-    );
-    for (const o of others) expect(Number(o.gap_ms), o.name).toBeGreaterThan(Number(o.every_ms) - 500);
-  }, STEP_MS);
+      );
+      for (const o of others) expect(Number(o.gap_ms), o.name).toBeGreaterThan(Number(o.every_ms) - 500);
+    },
+    STEP_MS,
+  );
 
-  it('a process killed in the middle of a sync: the other takes its job over after the lease and finishes it once', async () => {
-    const added = marketplace.addOrders(CHANNEL, platformShopId, 3);
-    // The sync's next platform call is held for 15 s: the process that takes the job is inside it when killed.
-    marketplace.failNext(CHANNEL, 'SLOW', 1);
-    expect((await api<{ state: string }>('POST', '/api/b2/shops/sync', { session: seller, body: { id: shopId } })).data.state).toBe('QUEUED');
-    const claimed = await until('the sync job to be claimed', async () => {
-      const [j] = await syncJobs(eq(jobs.status, 'RUNNING'));
-      return j;
-    }, 20_000);
-    const pid = Number(claimed.lockedBy?.split(':')[1]);
-    const victim = servers.find((s) => s.proc.pid === pid) as ServerProcess;
-    const survivor = peerOf(victim.port);
-    await new Promise((r) => setTimeout(r, 500));
-    victim.proc.kill('SIGKILL');
-    expect((await victim.exited).signal).toBe('SIGKILL');
-    const done = await until('the taken-over sync', async () => {
-      const [j] = await syncJobs(eq(jobs.id, claimed.id));
-      return j?.status === 'RUNNING' || j?.status === 'QUEUED' ? undefined : j;
-    }, LEASE_MS + 40_000);
-    // The second attempt, on the survivor; the killed process's attempt never completed it.
-    expect(done).toMatchObject({ status: 'DONE', attempts: 2 });
-    expect(done?.lockedBy).toContain(`:${survivor.proc.pid}:`);
-    const status = await api<{ state: string; lastResult: string }>('GET', `/api/b2/shops/${shopId}/sync`, { session: seller });
-    expect(status.data).toMatchObject({ state: 'IDLE', lastResult: 'SUCCESS' });
-    // Every order once, the three the platform got meanwhile among them.
-    const truth = marketplace.orders(CHANNEL, platformShopId);
-    expect(await shopOrderCount()).toEqual({ n: truth.length, distinct: truth.length });
-    const stored = await db().select({ id: shopOrders.platformOrderId }).from(shopOrders).where(eq(shopOrders.shopId, shopId));
-    expect(stored.map((o) => o.id)).toEqual(expect.arrayContaining(added.map((o) => o.platformOrderId)));
-    // The balancer leaves the dead process out: the survivor answers every call.
-    for (let i = 0; i < 2; i++) expect((await api('GET', '/api/b2/user', { session: seller })).errorCode).toBe(0);
-    expect(lastPort()).toBe(survivor.port);
-  }, STEP_MS);
+  it(
+    'a process killed in the middle of a sync: the other takes its job over after the lease and finishes it once',
+    async () => {
+      // New orders stamped within the last minute: after the last sync's cursor, as on the platform.
+      const added = marketplace.core(CHANNEL).addOrders(platformShopId, 3, 60_000);
+      // The sync's next platform call is held for 15 s: the process that takes the job is inside it when killed.
+      marketplace.failNext(CHANNEL, 'SLOW', 1);
+      expect((await api<{ state: string }>('POST', '/api/b2/shops/sync', { session: seller, body: { id: shopId } })).data.state).toBe('QUEUED');
+      const claimed = await until(
+        'the sync job to be claimed',
+        async () => {
+          const [j] = await syncJobs(eq(jobs.status, 'RUNNING'));
+          return j;
+        },
+        20_000,
+      );
+      const pid = Number(claimed.lockedBy?.split(':')[1]);
+      const victim = servers.find((s) => s.proc.pid === pid) as ServerProcess;
+      const survivor = peerOf(victim.port);
+      await new Promise((r) => setTimeout(r, 500));
+      victim.proc.kill('SIGKILL');
+      expect((await victim.exited).signal).toBe('SIGKILL');
+      const done = await until(
+        'the taken-over sync',
+        async () => {
+          const [j] = await syncJobs(eq(jobs.id, claimed.id));
+          return j?.status === 'RUNNING' || j?.status === 'QUEUED' ? undefined : j;
+        },
+        LEASE_MS + 40_000,
+      );
+      // The second attempt, on the survivor; the killed process's attempt never completed it.
+      expect(done).toMatchObject({ status: 'DONE', attempts: 2 });
+      expect(done?.lockedBy).toContain(`:${survivor.proc.pid}:`);
+      const status = await api<{ state: string; lastResult: string }>('GET', `/api/b2/shops/${shopId}/sync`, { session: seller });
+      expect(status.data).toMatchObject({ state: 'IDLE', lastResult: 'SUCCESS' });
+      // Every order the platform lists, once, the new ones it lists among them (it leaves unpaid ones out).
+      const truth = marketplace.orders(CHANNEL, platformShopId);
+      expect(await shopOrderCount()).toEqual({ n: truth.length, distinct: truth.length });
+      const listed = new Set(truth.map((o) => o.platformOrderId));
+      const stored = await db().select({ id: shopOrders.platformOrderId }).from(shopOrders).where(eq(shopOrders.shopId, shopId));
+      expect(stored.map((o) => o.id)).toEqual(expect.arrayContaining(added.map((o) => o.platformOrderId).filter((id) => listed.has(id))));
+      // The balancer leaves the dead process out: the survivor answers every call.
+      for (let i = 0; i < 2; i++) expect((await api('GET', '/api/b2/user', { session: seller })).errorCode).toBe(0);
+      expect(lastPort()).toBe(survivor.port);
+    },
+    STEP_MS,
+  );
 
   // ---- helpers ----------------------------------------------------------------------------
 
