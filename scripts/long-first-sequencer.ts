@@ -18,6 +18,8 @@ const LONG_FILES: Record<string, Record<string, number>> = {
     // Clean-clone run of 2026-11-26 (PGlite, the PostgreSQL pass beside it).
     'apps/server/test/openapi-gate.test.ts': 297,
     'apps/server/test/durability.test.ts': 107,
+    // PostgreSQL pass only: 56 s alone at load 13-15 (two servers starting from their sources, about 40 s of it).
+    'apps/server/test/two-processes.test.ts': 60,
     'apps/server/test/after-sales-random.test.ts': 91,
     'apps/server/test/funds-random.test.ts': 85,
     'apps/server/test/order-import.test.ts': 49,

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { assertReceiverKeys, useReceiverKeys } from './lib/receiver-vault/index.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './modules/demo/index.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfEmpty } from './modules/demo/index.js';
 
 /** The database migrated, and seeded with the demo data when it is empty and the config says so. */
 export async function openPrepared(config: Config, log?: Logger) {
@@ -17,8 +17,8 @@ export async function openPrepared(config: Config, log?: Logger) {
   useReceiverKeys(config);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   log?.info({ database: database.kind, dataDir: config.dataDir }, '数据库已就绪（迁移已执行）');
-  if (config.seedDemo && (await isEmpty(database.db))) {
-    await seedDemo(database.db);
+  // Under a lock: several processes starting together on one empty database seed it once.
+  if (config.seedDemo && (await seedDemoIfEmpty(database.db))) {
     log?.info(`已写入演示数据。演示账号：${DEMO_ACCOUNTS.join('、')}，密码均为 ${DEMO_PASSWORD}`);
   }
   return database;

@@ -3,4 +3,4 @@
  * It writes rows of every feature the way a running system would have, so it is the one module
  * allowed to import other modules' internals (module-boundaries.test.ts).
  */
-export { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from './seed.js';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, seedDemoIfEmpty } from './seed.js';

@@ -4,7 +4,7 @@
  * dialogs and badges show something real.
  */
 import { OPERATOR_ROLES } from '@dropship/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { wireModuleHooks } from '../../hooks.js';
@@ -36,6 +36,24 @@ const days = (n: number) => new Date(Date.now() + n * 86_400_000);
 export async function isEmpty(db: Db) {
   const [r] = await db.select({ n: count() }).from(organisations);
   return (r?.n ?? 0) === 0;
+}
+
+/** The advisory lock the seed is taken under (727001 is the migrations'). */
+const SEED_LOCK = 727002;
+
+/**
+ * Seeds the demo data when the database is empty; answers whether it did. Several processes may start
+ * together on one empty PostgreSQL: each waits for the lock, and the ones after the first find the
+ * database seeded. Without it, each saw it empty, and all but one failed to start on the seed's
+ * unique account names.
+ */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  return inTransaction(db, async (t) => {
+    await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (!(await isEmpty(t))) return false;
+    await seedDemo(t);
+    return true;
+  });
 }
 
 export async function seedDemo(db: Db) {
