@@ -11,8 +11,8 @@ export default function FeedbackDialog({ open, onClose }: { open: boolean; onClo
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ content: string; contact?: string }>();
 
-  async function submit() {
-    const values = await form.validateFields();
+  // 提交 submits the form: onFinish runs only once the fields pass, and the form shows what is wrong.
+  async function send(values: { content: string; contact?: string }) {
     setSaving(true);
     try {
       await shellApi.feedback(values);
@@ -25,8 +25,8 @@ export default function FeedbackDialog({ open, onClose }: { open: boolean; onClo
   }
 
   return (
-    <Modal title="意见反馈" open={open} onOk={submit} okText="提交" confirmLoading={saving} onCancel={onClose} destroyOnHidden>
-      <Form form={form} layout="vertical">
+    <Modal title="意见反馈" open={open} onOk={() => form.submit()} okText="提交" confirmLoading={saving} onCancel={onClose} destroyOnHidden>
+      <Form form={form} layout="vertical" onFinish={send}>
         <Form.Item
           name="content"
           label="反馈内容"
