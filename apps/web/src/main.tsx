@@ -1,15 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, message } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// The ES module of the locale: antd/locale/zh_CN is CommonJS and brought antd/lib's copies and babel's helpers along.
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './global.css';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { EscapeClosesToasts } from './app/escape-closes-toasts';
 import { createQueryClient } from './app/query-client';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { captureIdentityFromQuery } from './app/session';
 import { TOAST_CONFIG } from './lib/toast';
 
@@ -20,7 +21,6 @@ message.config(TOAST_CONFIG);
 captureIdentityFromQuery(new URLSearchParams(window.location.search));
 
 const queryClient = createQueryClient();
-const router = createRouter();
 // Someone who asked the system for less motion gets no antd animations: dialogs, drawers and menus
 // appear at once. (The browser tests ask for it too, which spares the machine every animation frame.)
 const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
@@ -31,7 +31,9 @@ createRoot(document.getElementById('root') as HTMLElement).render(
       <AntApp message={TOAST_CONFIG}>
         <EscapeClosesToasts />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>

@@ -3,6 +3,7 @@
  * strings as they are; the Chinese labels are for the screen only.
  */
 import { z } from 'zod';
+import { CHANNELS } from './channel-names.js';
 
 const codes = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values);
 
@@ -90,19 +91,13 @@ export const TransactionType = codes([
 ]);
 export const PaymentPurpose = codes(['ORDER', 'FREIGHT', 'UPDATE_PRICE', 'GOODS_PAY_LATER', 'OTHER']);
 
-/** Seller sales channels of SPEC.md section 1. */
-export const Channel = codes(['TAOBAO', 'JD', 'PDD', 'TIKTOK', 'WEIDIAN', 'KUAISHOU', 'REDBOOK', 'OTHER', 'KM', 'WDT']);
+/** Seller sales channels of SPEC.md section 1 (their codes and names: channel-names.ts). */
+export const Channel = codes(CHANNELS);
 export type Channel = z.infer<typeof Channel>;
 
-export { CHANNEL_NAMES } from './channel-names.js';
+export { CHANNEL_NAMES, CHANNELS } from './channel-names.js';
 
-/** Payment methods all read 支付宝 except the balance (SPEC.md section 4). */
-export const PAYMENT_METHOD_NAMES: Record<z.infer<typeof PaymentMethod>, string> = {
-  ALIPAY_WEB: '支付宝',
-  ALIPAY_APP: '支付宝',
-  ALIPAY_WAP: '支付宝',
-  BALANCE: '余额',
-};
+export { PAYMENT_METHOD_NAMES } from './pay-method-names.js';
 
 /** Our own codes for organisations and users (the spec leaves them out; docs/CONTEXT.md). */
 export const OrgType = codes(['seller', 'purchaser', 'operator']);

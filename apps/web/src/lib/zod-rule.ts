@@ -30,3 +30,18 @@ export function zodRule(schema: FieldSchema): FormRule {
     },
   };
 }
+
+/**
+ * zodRule for a field its schema lets be empty (a list's filter), with the schema loaded on the
+ * first check (`() => import('./filter-schema').then((m) => m.Shape.field)`): a page whose form is
+ * shown before anything is typed then keeps zod out of its first load. The messages are the
+ * schema's, as with zodRule; the field is not marked required.
+ */
+export function lazyZodRule(load: () => Promise<FieldSchema>): FormRule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      const message = firstIssue(await load(), value === undefined || value === null ? '' : value);
+      if (message !== null) throw new Error(message);
+    },
+  };
+}

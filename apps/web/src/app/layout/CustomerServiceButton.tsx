@@ -1,15 +1,17 @@
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import { Button, Descriptions, Popover } from 'antd';
+import { Button, Popover } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useShell } from '../shell-context';
+
+const CustomerServiceCard = lazy(() => import('./CustomerServiceCard'));
 
 export function CustomerServiceButton({ compact = false }: { compact?: boolean }) {
   const cs = useShell()?.customerService;
+  // The popover renders its body on the first opening, so the card's code loads then.
   const content = cs ? (
-    <Descriptions column={1} size="small" style={{ width: 240 }}>
-      <Descriptions.Item label="客服电话">{cs.phone}</Descriptions.Item>
-      <Descriptions.Item label="客服微信">{cs.wechat}</Descriptions.Item>
-      <Descriptions.Item label="服务时间">{cs.hours}</Descriptions.Item>
-    </Descriptions>
+    <Suspense fallback={<div style={{ width: 240 }} />}>
+      <CustomerServiceCard phone={cs.phone} wechat={cs.wechat} hours={cs.hours} />
+    </Suspense>
   ) : null;
   return (
     <Popover content={content} title="联系客服" trigger="click" placement="bottomRight">

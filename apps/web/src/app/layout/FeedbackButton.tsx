@@ -1,50 +1,24 @@
 import { FormOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
-import { shellApi } from '../api';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 
-/** 意见反馈: stored for the operator to read. */
+const FeedbackDialog = lazy(() => import('./FeedbackDialog'));
+
+/** 意见反馈: the button; its dialog loads on the first click and stays mounted, so closing still animates. */
 export function FeedbackButton({ compact = false }: { compact?: boolean }) {
-  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ content: string; contact?: string }>();
-
-  async function submit() {
-    const values = await form.validateFields();
-    setSaving(true);
-    try {
-      await shellApi.feedback(values);
-      message.success('感谢您的反馈，我们会尽快处理');
-      form.resetFields();
-      setOpen(false);
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  const opened = useOpenedOnce(open);
   return (
     <>
       <Button type="text" icon={<FormOutlined />} onClick={() => setOpen(true)} aria-label="意见反馈" title={compact ? '意见反馈' : undefined}>
         {!compact && '意见反馈'}
       </Button>
-      <Modal title="意见反馈" open={open} onOk={submit} okText="提交" confirmLoading={saving} onCancel={() => setOpen(false)} destroyOnHidden>
-        <Form form={form} layout="vertical">
-          <Form.Item
-            name="content"
-            label="反馈内容"
-            rules={[
-              { required: true, message: '请输入反馈内容' },
-              { min: 5, message: '反馈内容至少5个字' },
-            ]}
-          >
-            <Input.TextArea rows={4} maxLength={1000} showCount placeholder="请描述您遇到的问题或建议" />
-          </Form.Item>
-          <Form.Item name="contact" label="联系方式（选填）">
-            <Input maxLength={64} placeholder="手机号或微信" />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {opened && (
+        <Suspense fallback={null}>
+          <FeedbackDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
-import { formatDateTime } from '../../lib/date';
+import { Badge, Button, Popover } from 'antd';
+import { lazy, Suspense } from 'react';
 import { shellApi } from '../api';
+
+const MessagesList = lazy(() => import('./MessagesList'));
 
 /** 消息 with the unread count (99+ cap) and the latest messages; opening marks nothing until asked. */
 export function MessagesButton() {
@@ -16,38 +18,11 @@ export function MessagesButton() {
     await queryClient.invalidateQueries({ queryKey: ['shell', 'messages'] });
   }
 
+  // The popover renders its body on the first opening, so the list's code loads then.
   const content = (
-    <div style={{ width: 320 }}>
-      {latest.data?.list.length ? (
-        <List
-          size="small"
-          dataSource={latest.data.list}
-          renderItem={(m) => (
-            <List.Item>
-              <List.Item.Meta
-                title={
-                  <Typography.Text strong={!m.read}>
-                    {m.read ? '' : '● '}
-                    {m.title}
-                  </Typography.Text>
-                }
-                description={
-                  <>
-                    <div>{m.content}</div>
-                    <Typography.Text type="secondary">{formatDateTime(m.createdAt)}</Typography.Text>
-                  </>
-                }
-              />
-            </List.Item>
-          )}
-        />
-      ) : (
-        <Empty description="暂无消息" image={Empty.PRESENTED_IMAGE_SIMPLE} />
-      )}
-      <Button type="link" block onClick={markAll} disabled={!unread.data?.count}>
-        全部标为已读
-      </Button>
-    </div>
+    <Suspense fallback={<div style={{ width: 320 }} />}>
+      <MessagesList list={latest.data?.list} canMarkAll={Boolean(unread.data?.count)} onMarkAll={markAll} />
+    </Suspense>
   );
 
   return (

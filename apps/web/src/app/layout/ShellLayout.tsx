@@ -1,7 +1,7 @@
 /** The shell: header, left menu (hidden when the route says so), content, back-to-top, dialogs. */
 import { findRoute } from '@dropship/contract';
-import { Alert, FloatButton, Grid, Layout, Spin } from 'antd';
-import { type ReactNode, Suspense } from 'react';
+import { Grid, Layout, Spin } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { HelpLink } from '../../features/help-center/HelpLink';
 import { PagePopup } from '../../features/notices/PagePopup';
@@ -13,6 +13,10 @@ import { useDemoReset } from '../use-demo-reset';
 import { AppHeader } from './AppHeader';
 import { ConsoleLayout } from './ConsoleLayout';
 import { SideMenu } from './SideMenu';
+
+// Shown only sometimes (support mode) or only after scrolling (回到顶部): loaded when rendered.
+const SupportBanner = lazy(() => import('./SupportBanner'));
+const BackTopButton = lazy(() => import('./BackTopButton'));
 
 /** Operators get the console's layout; sellers and purchasers this one. */
 export function ShellLayout({ children }: { children?: ReactNode }) {
@@ -31,7 +35,11 @@ function CustomerLayout({ children }: { children?: ReactNode }) {
   const phone = Grid.useBreakpoint().md === false;
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      {support && <Alert banner type="warning" data-testid="support-banner" title="支持模式：平台运营正在以该账号身份协助处理，所有操作均记录在操作日志中" />}
+      {support && (
+        <Suspense fallback={null}>
+          <SupportBanner />
+        </Suspense>
+      )}
       <AppHeader />
       <Layout>
         {!leftbarHidden && !phone && (
@@ -44,7 +52,9 @@ function CustomerLayout({ children }: { children?: ReactNode }) {
           <Suspense fallback={null}>{children ?? <Outlet />}</Suspense>
         </Layout.Content>
       </Layout>
-      <FloatButton.BackTop duration={150} tooltip="回到顶部" />
+      <Suspense fallback={null}>
+        <BackTopButton />
+      </Suspense>
       {/* Opened on their own after sign-in: the queue shows one at a time, in its order. */}
       <DialogQueueProvider>
         <ShopAuthDialog />

@@ -32,4 +32,20 @@ describe('the dropship order list address', () => {
     const cleared = fromFormValues(dropshipFields([]), { channel: undefined });
     expect(writeList(new URLSearchParams('channel=PDD&shopId=3'), DROPSHIP_LIST, { filters: cleared }).toString()).toBe('shopId=3');
   });
+
+  it("checks 手机尾号 with the contract's schema, loaded on the first check", async () => {
+    const field = dropshipFields([]).find((f) => f.name === 'phoneTail');
+    const rule = (field?.kind === 'text' ? field.rules?.[0] : undefined) as { required?: boolean; validator: (r: unknown, v: unknown) => Promise<void> };
+    const check = (v: unknown) =>
+      rule.validator({}, v).then(
+        () => null,
+        (e: Error) => e.message,
+      );
+    expect(rule.required).toBeUndefined();
+    expect(await check('12a4')).toBe('手机尾号必须是4位数字');
+    expect(await check('123')).toBe('手机尾号必须是4位数字');
+    expect(await check('1234')).toBeNull();
+    expect(await check(undefined)).toBeNull();
+    expect(await check('')).toBeNull();
+  });
 });

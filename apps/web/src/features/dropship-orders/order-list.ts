@@ -4,9 +4,9 @@
  * form as data. `shopId` has no field: it comes with a link and stays until 重置; `channel` (平台) has
  * one and comes with a statistics row by platform too.
  */
-import { CHANNEL_NAMES, Channel, DROPSHIP_TABS, DropshipFilterShape, type DropshipTab } from '@dropship/contract';
+import { CHANNEL_NAMES, CHANNELS, DROPSHIP_TABS, type DropshipTab } from '@dropship/contract';
 import { day, type FilterField, oneOf, positiveInt, text } from '../../lib/list-page';
-import { zodRule } from '../../lib/zod-rule';
+import { lazyZodRule } from '../../lib/zod-rule';
 
 /** The tabs other than 全部: each one a combined status. */
 export const STATUS_TABS = DROPSHIP_TABS.filter((t): t is Exclude<DropshipTab, 'ALL'> => t !== 'ALL');
@@ -20,7 +20,7 @@ export const DROPSHIP_LIST = {
     expressCode: text(20),
     trackingNo: text(40),
     shopId: positiveInt(),
-    channel: oneOf(Channel.options),
+    channel: oneOf(CHANNELS),
     createdFrom: day(),
     createdTo: day(),
     speedDelivery: oneOf(['YES', 'NO'] as const),
@@ -32,14 +32,17 @@ const SPEED_OPTIONS = [
   { value: 'NO', label: '非加急' },
 ];
 
-const CHANNEL_OPTIONS = Channel.options.map((c) => ({ value: c, label: CHANNEL_NAMES[c] }));
+const CHANNEL_OPTIONS = CHANNELS.map((c) => ({ value: c, label: CHANNEL_NAMES[c] }));
+
+// The contract's check of 手机尾号, with its schema (and zod) loaded when the form first checks it.
+const phoneTailRule = lazyZodRule(() => import('./filter-schema').then((m) => m.DropshipFilterShape.phoneTail));
 
 /** The form, in the order it shows its fields. */
 export function dropshipFields(express: readonly { code: string; name: string }[]): FilterField[] {
   return [
     { kind: 'text', name: 'orderNo', label: '代发订单号', width: 180, maxLength: 32 },
     { kind: 'text', name: 'platformOrderId', label: '店铺订单号', width: 180, maxLength: 64 },
-    { kind: 'text', name: 'phoneTail', label: '手机尾号', width: 100, maxLength: 4, rules: [zodRule(DropshipFilterShape.phoneTail)] },
+    { kind: 'text', name: 'phoneTail', label: '手机尾号', width: 100, maxLength: 4, rules: [phoneTailRule] },
     { kind: 'select', name: 'expressCode', label: '快递', width: 130, options: express.map((e) => ({ value: e.code, label: e.name })) },
     { kind: 'text', name: 'trackingNo', label: '快递单号', width: 160, maxLength: 40 },
     { kind: 'select', name: 'speedDelivery', label: '加急', width: 110, options: SPEED_OPTIONS },

@@ -1,6 +1,7 @@
 /** The filter form of a list page, built from its field declarations; 查询 writes them to the address. */
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { DayRangeInput } from './DayRangeInput';
 import { type FilterField, fromFormValues, toFormValues } from './filter-fields';
 
 export interface ListFilterFormProps {
@@ -52,6 +53,6 @@ function fieldInput(f: FilterField) {
         />
       );
     case 'dayRange':
-      return <DatePicker.RangePicker style={f.width ? { width: f.width } : undefined} />;
+      return <DayRangeInput style={f.width ? { width: f.width } : undefined} />;
   }
 }

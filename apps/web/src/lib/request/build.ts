@@ -1,5 +1,5 @@
 /** Turns a RequestConfig into what fetch sends: flags pulled out, query and body encoded. */
-import qs from 'qs';
+import { formEncode } from './form-encode.js';
 import { FLAG_NAMES, type RequestConfig, type RequestFlags } from './types.js';
 
 type PlainObject = Record<string, unknown>;
@@ -47,7 +47,7 @@ export function prepare(config: RequestConfig): PreparedRequest {
 
 /** Repeated keys (a=1&a=2), nulls skipped as axios did: what Fastify's query parser reads as arrays. */
 export function buildUrl(baseUrl: string, url: string, params: PlainObject | undefined): string {
-  const query = params ? qs.stringify(params, { arrayFormat: 'repeat', skipNulls: true }) : '';
+  const query = params ? formEncode(params, 'repeat') : '';
   const full = `${baseUrl.replace(/\/+$/, '')}${url}`;
   if (!query) return full;
   return `${full}${full.includes('?') ? '&' : '?'}${query}`;
@@ -82,7 +82,7 @@ export function encodeBody(data: unknown, flags: RequestFlags): EncodedBody {
     return { body: form, contentType: undefined };
   }
   if (flags.formData) {
-    const text = typeof data === 'string' ? data : qs.stringify(data, { skipNulls: true });
+    const text = typeof data === 'string' ? data : formEncode(data, 'indices');
     return { body: text, contentType: 'application/x-www-form-urlencoded;charset=UTF-8' };
   }
   return { body: JSON.stringify(data), contentType: 'application/json' };

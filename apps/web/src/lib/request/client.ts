@@ -79,10 +79,10 @@ export function createRequestClient(env: RequestEnvironment): RequestClient {
     }
   }
 
-  const readJson: ReadBody = async (res) => ({ envelope: parseEnvelope(await res.text()) });
+  const readJson: ReadBody = async (res) => ({ envelope: await parseEnvelope(await res.text()) });
   // A file answer; the server answers a request it refuses with the usual envelope instead.
   const readFile: ReadBody = async (res) => {
-    if (isJson(res)) return { envelope: parseEnvelope(await res.text()) };
+    if (isJson(res)) return { envelope: await parseEnvelope(await res.text()) };
     if (!res.ok) return { envelope: networkFailure() };
     return { blob: await res.blob() };
   };

@@ -2,10 +2,10 @@
  * The one central reaction to session errors (SPEC.md section 8): 10000 or no stored hash → the
  * sign-on page with a jump back; 10001 → one alert per page life, then sign-on.
  */
-import { ERROR_MESSAGES, ErrorCode } from '@dropship/contract';
+import { CLIENT_ERROR_MESSAGES, ErrorCode } from '@dropship/contract';
 import type { Envelope, RequestEnvironment } from './types.js';
 
-const PURCHASER_ALERT = { title: '登录错误', content: ERROR_MESSAGES[ErrorCode.PURCHASER_REQUIRED], okText: '确定' } as const;
+const PURCHASER_ALERT = { title: '登录错误', content: CLIENT_ERROR_MESSAGES[ErrorCode.PURCHASER_REQUIRED], okText: '确定' } as const;
 
 export interface SessionPolicy {
   toSignOn(): void;

@@ -30,8 +30,6 @@ interface Values {
 }
 
 const SHIPPED = new Set(['DELIVERED', 'FINISHED']);
-/** Order statuses 申请售后 is offered on: paid and not cancelled (the server checks each line). */
-export const AFTER_SALE_ALLOWED = new Set(['WAITING_DELIVERING', 'DELIVERED', 'FINISHED']);
 const S = AfterSaleApplyBody.shape;
 
 export function ApplyAfterSaleModal({ order, onClose }: { order: ApplyTarget | null; onClose(): void }) {

@@ -9,7 +9,8 @@ import { App, Button, Card, Descriptions, Empty, Result, Space, Spin, Tag, Toolt
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../lib/date';
-import { AFTER_SALE_ALLOWED, ApplyAfterSaleModal, type ApplyTarget } from '../../after-sales/components/ApplyAfterSaleModal';
+import { AFTER_SALE_ALLOWED } from '../../after-sales/apply-allowed';
+import { ApplyAfterSaleModal, type ApplyTarget } from '../../after-sales/components/ApplyAfterSaleModal';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
 import { ShipBackCard } from '../../warehouse/components/ShipBackCard';
 import { dropshipApi, dropshipKeys } from '../api';

@@ -7,16 +7,22 @@ import { PlusOutlined } from '@ant-design/icons';
 import { COMBINED_ORDER_STATUS_NAMES, DROPSHIP_TABS, type DropshipOrderRow, type DropshipTab } from '@dropship/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Space, Table, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ListFilterForm, ListToolbar, useColumnSettings, useListPage } from '../../../lib/list-page';
 import { rowSelectionDefaults } from '../../../lib/table-defaults';
-import { AFTER_SALE_ALLOWED, ApplyAfterSaleModal, type ApplyTarget } from '../../after-sales/components/ApplyAfterSaleModal';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
+import { AFTER_SALE_ALLOWED } from '../../after-sales/apply-allowed';
+import type { ApplyTarget } from '../../after-sales/components/ApplyAfterSaleModal';
 import { MONEY_QUERY_KEYS } from '../../funds/payments-api';
 import { dropshipApi, dropshipKeys } from '../api';
 import { detailPath, listColumns } from '../components/list-columns';
-import { PayDialog, type PayTarget } from '../components/PayDialog';
+import type { PayTarget } from '../components/PayDialog';
 import { DROPSHIP_LIST, dropshipFields } from '../order-list';
+
+// The dialogs load on their first opening: the list's first load carries neither (decision 0040).
+const PayDialog = lazy(() => import('../components/PayDialog').then((m) => ({ default: m.PayDialog })));
+const ApplyAfterSaleModal = lazy(() => import('../../after-sales/components/ApplyAfterSaleModal').then((m) => ({ default: m.ApplyAfterSaleModal })));
 
 const tabLabel = (t: DropshipTab) => (t === 'ALL' ? '全部' : COMBINED_ORDER_STATUS_NAMES[t]);
 const CANCELABLE = new Set(['WAITING_PAYMENT', 'WAITING_TAKING', 'E_NEXT_TAKING', 'E_STOP_TAKING', 'E_LACK_TAKING']);
@@ -32,6 +38,8 @@ export default function DropshipOrderListPage() {
   const [selected, setSelected] = useState<DropshipOrderRow[]>([]);
   const [paying, setPaying] = useState<PayTarget[] | null>(null);
   const [applying, setApplying] = useState<ApplyTarget | null>(null);
+  const payOpened = useOpenedOnce(paying !== null);
+  const applyOpened = useOpenedOnce(applying !== null);
   const refresh = () => {
     setSelected([]);
     void qc.invalidateQueries({ queryKey: dropshipKeys.all });
@@ -154,15 +162,20 @@ export default function DropshipOrderListPage() {
         }}
         pagination={list.pagination(page.data?.total ?? 0, { onChange: fresh((pageNo: number, pageSize: number) => list.change({ pageNo, pageSize })) })}
       />
-      <PayDialog
-        orders={paying}
-        onClose={() => setPaying(null)}
-        onPaid={() => {
-          setPaying(null);
-          refresh();
-        }}
-      />
-      <ApplyAfterSaleModal order={applying} onClose={() => setApplying(null)} />
+      {/* A boundary each: one loading never hides the other. */}
+      <Suspense fallback={null}>
+        {payOpened && (
+          <PayDialog
+            orders={paying}
+            onClose={() => setPaying(null)}
+            onPaid={() => {
+              setPaying(null);
+              refresh();
+            }}
+          />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>{applyOpened && <ApplyAfterSaleModal order={applying} onClose={() => setApplying(null)} />}</Suspense>
     </div>
   );
 }
