@@ -31,9 +31,8 @@ describe('a first day at 1440×900', () => {
   ] as const) {
     it(`${who}: every menu entry opens without a refusal`, async () => {
       const { context, page } = await h.newPage({ viewport: { width: 1440, height: 900 } });
-      await signIn(page, h.url('www'), who, portal);
       // The picker starts on its workbench, which has no menu: 工作台 has it.
-      if (who === 'demo_picker') await page.goto(h.url('www', '/home'));
+      await signIn(page, h.url('www'), who, portal, who === 'demo_picker' ? '/home' : undefined);
       await settleOverlays(page);
       await walkMenu(page, who);
       await context.close();

@@ -74,9 +74,8 @@ describe("the picker's and the warehouse's part at 390×844", () => {
 describe('the seller’s lists at 1280×800', () => {
   it('代发订单 keeps 状态 and 实付 in view; 店铺订单 has status tabs with counts and the ways to 订单导入 and 异常订单', async () => {
     const { context, page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, h.url('www'), 'demo_seller', 'seller');
+    await signIn(page, h.url('www'), 'demo_seller', 'seller', '/order/daifaOrderList');
     await settleOverlays(page);
-    await page.goto(h.url('www', '/order/daifaOrderList'));
     await page.locator('.ant-table-row').first().waitFor();
     await settleOverlays(page);
     // In view: left of the fixed 操作 column, which sits at the table's right edge.
@@ -143,9 +142,8 @@ describe('the seller’s lists at 1280×800', () => {
 describe('placing without leaving the place page (1440×900)', () => {
   it('links goods in a drawer over the page and fills the receiver from a pasted text', async () => {
     const { context, page } = await h.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, h.url('www'), 'demo_seller', 'seller');
+    await signIn(page, h.url('www'), 'demo_seller', 'seller', '/order/orderList?dropshipStatus=UNPLACED');
     await settleOverlays(page);
-    await page.goto(h.url('www', '/order/orderList?dropshipStatus=UNPLACED'));
     await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     await page.locator('.ant-table-thead input[type=checkbox]').check();
     await page.getByRole('button', { name: /批量代发下单/ }).click();

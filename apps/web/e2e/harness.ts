@@ -261,11 +261,13 @@ const MENU_TOUR_KEYS = { userHash: STORAGE_KEYS.userHash, userType: STORAGE_KEYS
  * origin, the identity stored where the page stores it (app/session.ts: local storage and two
  * cookies), the shared demo accounts' once-per-session storage reset marked done (a new browser
  * context has nothing in storage to reset), and the page's landing: /home with the history state the
- * page's navigate leaves, which sends a picker on to /picker. One page load where the page took two
- * or three (the sign-in page, 工作台, and the demo accounts' reload). The sign-in page itself, its
- * tabs, the landing and the demo reset are checked through the page: signInThroughPage (shell.spec.ts).
+ * page's navigate leaves, which sends a picker on to /picker; or straight on `landing` (a path of
+ * the variant), where a spec would have gone next. One page load where the page took two or three
+ * (the sign-in page, 工作台, and the demo accounts' reload), and one fewer again with a landing. The
+ * sign-in page itself, its tabs, its landing and the demo reset are checked through the page:
+ * signInThroughPage (shell.spec.ts).
  */
-export async function signIn(page: Page, base: string, username: string, portal: 'seller' | 'purchaser') {
+export async function signIn(page: Page, base: string, username: string, portal: 'seller' | 'purchaser', landing?: string) {
   const origin = new URL(base).origin;
   // An empty document on the variant's origin, answered by the test, so the storage below is that origin's.
   const blank = `${origin}/__e2e_sign_in__`;
@@ -273,7 +275,7 @@ export async function signIn(page: Page, base: string, username: string, portal:
   await page.goto(blank);
   await page.unroute(blank);
   const failure = await page.evaluate(
-    async ({ url, username, password, keys }) => {
+    async ({ url, username, password, keys, landing }) => {
       const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
       const body = (await r.json()) as { errorCode: number; errorMsg: string; data: { userId: number; userHash: string; userType: number } };
       if (body.errorCode !== 0) return `${body.errorCode} ${body.errorMsg}`;
@@ -286,8 +288,10 @@ export async function signIn(page: Page, base: string, username: string, portal:
       // biome-ignore lint/suspicious/noDocumentCookie: as above.
       document.cookie = `user_hash=${encodeURIComponent(userHash)}; path=/; SameSite=Lax`;
       sessionStorage.setItem(keys.demoResetDone, '1');
-      // What navigate('/home', { state: { signedIn: true } }) leaves in the history entry (React Router's shape).
-      history.replaceState({ usr: { signedIn: true }, key: 'signin', idx: 0 }, '', '/home');
+      // What the page's navigate('/home', { state: { signedIn: true } }) leaves in the history entry
+      // (React Router's shape); a landing is an address opened as it is.
+      if (landing) history.replaceState(null, '', landing);
+      else history.replaceState({ usr: { signedIn: true }, key: 'signin', idx: 0 }, '', '/home');
       return null;
     },
     {
@@ -295,13 +299,14 @@ export async function signIn(page: Page, base: string, username: string, portal:
       username,
       password: DEMO_PASSWORD,
       keys: { userId: STORAGE_KEYS.userId, userHash: STORAGE_KEYS.userHash, userType: STORAGE_KEYS.userType, demoResetDone: DEMO_RESET_DONE_KEY },
+      landing,
     },
   );
   if (failure) throw new Error(`sign-in ${username}: ${failure}`);
   // A reload keeps the history entry's state: the app starts on /home as the page's sign-in leaves it.
   await page.reload();
   // A picker starts on its workbench, everyone else on 工作台.
-  await page.waitForURL(/\/(home|picker)$/);
+  if (!landing) await page.waitForURL(/\/(home|picker)$/);
   // The user menu is in the header at every width (the welcome line is not shown on a phone).
   await page.getByTestId('user-menu').waitFor();
 }

@@ -60,9 +60,8 @@ it('a seller opens a work order with an image, the operator answers in the conso
 
   // The seller: 我的工单 → 新建工单 about its order, with an image.
   const { page: seller } = await h.newPage();
-  await signIn(seller, h.url('www'), 'demo_seller', 'seller');
+  await signIn(seller, h.url('www'), 'demo_seller', 'seller', '/workorder/myworkorder');
   await settleOverlays(seller);
-  await seller.goto(h.url('www', '/workorder/myworkorder'));
   await seller.getByRole('heading', { name: '我的工单' }).waitFor();
   await seller.getByRole('button', { name: '新建工单' }).click();
   const dialog = seller.locator('.ant-modal', { hasText: '新建工单' });
