@@ -6,7 +6,7 @@
  * core each time). Host names under .daifa.test resolve to 127.0.0.1 inside Chromium, so the brand
  * variants are real host names: www.daifa.test is the main variant, second.daifa.test the second.
  * One Chromium serves every spec of a worker (each page still gets a browser context of its own, as
- * fresh as a new browser's): launching it cost each spec about a second of a core.
+ * fresh as a new browser's): launching it took each spec about a second (at a load of 14).
  */
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
