@@ -39,9 +39,8 @@ it('a decrypt refused for lack of quota shows on the abnormal list with the plat
   for (const c of placed.codes) await w.post('/api/b2/purchaser/warehouse/scan', w.purchaser, { takeCode: c });
 
   const { page } = await h.newPage();
-  await signIn(page, h.url('www'), 'demo_seller', 'seller');
+  await signIn(page, h.url('www'), 'demo_seller', 'seller', '/order/abnormalList?reason=DECRYPT_FAILED');
   await settleOverlays(page);
-  await page.goto(h.url('www', '/order/abnormalList?reason=DECRYPT_FAILED'));
   const row = page.getByRole('row', { name: new RegExp(order.platformOrderId) });
   await row.getByText('平台解密收货人失败').waitFor();
   await row.getByText(/额度/).first().waitFor();

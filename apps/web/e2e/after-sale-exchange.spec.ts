@@ -73,9 +73,8 @@ const PNG = Buffer.from(
  */
 async function inspectOnPhone(a: { afterSaleNo: string; waybill: string }) {
   const { context, page } = await h.newPage({ viewport: { width: 390, height: 844 } });
-  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser', '/offlineReturnOrder/returnRegistration');
   await settleOverlays(page);
-  await page.goto(h.url('www', '/offlineReturnOrder/returnRegistration'));
   const scan = page.getByLabel('扫描快递单号');
   await expect.poll(() => scan.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.type(a.waybill);
@@ -111,9 +110,8 @@ it('the phone’s 验货 with a photo and 到付运费, then 换货补发 from �
   await stallTakesBack(a.id);
 
   const { page } = await h.newPage();
-  await signIn(page, h.url('www'), 'demo_seller', 'seller');
+  await signIn(page, h.url('www'), 'demo_seller', 'seller', `/afterSale/afterSaleListDetail?id=${a.id}`);
   await settleOverlays(page);
-  await page.goto(h.url('www', `/afterSale/afterSaleListDetail?id=${a.id}`));
   await page.getByText(`售后单 ${a.afterSaleNo}`).waitFor();
   // The 到付运费 the warehouse paid is the after-sale's money, and on its timeline.
   await page.getByRole('cell', { name: '-12.00' }).waitFor();

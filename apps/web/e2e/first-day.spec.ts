@@ -1,121 +1,24 @@
 /**
- * A new user's first day, as the README's loop walks it: every menu entry of every demo account
- * opens without a refusal (403 page, the 10001 sign-in alert, a refused call), the picker lands on
- * its workbench, the picker's and the warehouse's pages fit a 390 px phone, 代发订单 keeps 状态 and
- * 实付 in view at 1280 px (and 店铺授权 its sync result, 商品关联 its 关联 button), 店铺订单 and 商品关联
- * show goods thumbnails that open a preview, and a first visit meets at most one dialog: the four
- * assertions of a first day are here. whole-loop.spec.ts walks the loop itself (seller at 1440×900,
- * picker at 390×844). Screenshots of each step go to test-results/first-day/ (gitignored), kept as
- * the run's artifacts.
+ * A new user's first day, as the README's loop walks it: the picker lands on its workbench, the
+ * picker's and the warehouse's pages fit a 390 px phone, 代发订单 keeps 状态 and 实付 in view at
+ * 1280 px (and 店铺授权 its sync result, 商品关联 its 关联 button), 店铺订单 and 商品关联 show goods
+ * thumbnails that open a preview, and a first visit meets at most one dialog. Every menu entry of
+ * every demo account opening without a refusal is first-day-menus.spec.ts (a file of its own, so the
+ * two run on two browser workers at once): the four assertions of a first day are in the two files.
+ * whole-loop.spec.ts walks the loop itself (seller at 1440×900, picker at 390×844). Screenshots of
+ * each step go to test-results/first-day/ (gitignored), kept as the run's artifacts.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecondSeller, PASSWORD } from '../../server/test/support';
-import { DEMO_PASSWORD, type Harness, keepScreenshot, settleOverlays, signIn, startHarness } from './harness';
-
-const snap = (page: Page, name: string) => keepScreenshot(page, 'first-day', name);
+import { pageShown, snap } from './first-day-walk';
+import { type Harness, settleOverlays, signIn, startHarness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(() => h?.close());
-
-/** Every refusal the page meets: answers with a non-zero errorCode, and refusal texts on screen. */
-function watchRefusals(page: Page) {
-  const refused: string[] = [];
-  page.on('response', async (r) => {
-    if (!r.url().includes('/api/') || !(r.headers()['content-type'] ?? '').includes('json')) return;
-    const body = (await r.json().catch(() => null)) as { errorCode?: number; errorMsg?: string } | null;
-    if (r.status() === 403 || (body && [403, 10001, 10000].includes(body.errorCode ?? 0)))
-      refused.push(`${new URL(r.url()).pathname} ${body?.errorCode} ${body?.errorMsg}`);
-  });
-  return refused;
-}
-
-/** The hrefs of every entry of the left menu (each group opened in turn). */
-async function menuLinks(page: Page) {
-  const menu = page.getByTestId('left-menu');
-  const groups = menu.locator('.ant-menu-submenu-title');
-  for (let i = 0; i < (await groups.count()); i++) {
-    const g = groups.nth(i);
-    if ((await g.getAttribute('aria-expanded')) !== 'true') await g.click();
-  }
-  const hrefs = await menu.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
-  return [...new Set(hrefs)];
-}
-
-async function walkMenu(page: Page, who: string) {
-  const refused = watchRefusals(page);
-  const links = await menuLinks(page);
-  expect(links.length, who).toBeGreaterThan(0);
-  const problems: string[] = [];
-  for (const href of links) {
-    refused.length = 0;
-    // In-app navigation, as the menu's link does (a group may be folded again by then).
-    await page.evaluate((p) => {
-      window.history.pushState({}, '', p);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, href);
-    await settleOverlays(page);
-    const at = new URL(page.url()).pathname;
-    if (at !== '/403' && at !== '/login' && at !== '/picker') await pageShown(page);
-    if (at === '/403' || at === '/login') problems.push(`${href} → ${at}`);
-    const alerts = await page.locator('.ant-modal-confirm-title, .ant-message-notice').allTextContents();
-    for (const t of alerts) if (/登录错误|只对采购商|无权限/.test(t)) problems.push(`${href}: ${t}`);
-    for (const r of refused) problems.push(`${href}: ${r}`);
-    await snap(page, `${who}-${href.replace(/\//g, '_')}`);
-  }
-  expect(problems, who).toEqual([]);
-}
-
-async function signInOperator(page: Page) {
-  await page.goto(h.url('www', '/login'));
-  const pane = page.getByRole('tabpanel');
-  await pane.getByLabel('账号').fill('demo_operator');
-  await pane.getByLabel('密码').fill(DEMO_PASSWORD);
-  await pane.getByRole('button', { name: /登\s*录/ }).click();
-  await page.getByTestId('console-title').waitFor();
-}
-
-describe('a first day at 1440×900', () => {
-  for (const [who, portal] of [
-    ['demo_seller', 'seller'],
-    ['demo_purchaser', 'purchaser'],
-    ['demo_picker', 'purchaser'],
-  ] as const) {
-    it(`${who}: every menu entry opens without a refusal`, async () => {
-      const { context, page } = await h.newPage({ viewport: { width: 1440, height: 900 } });
-      await signIn(page, h.url('www'), who, portal);
-      // The picker starts on its workbench, which has no menu: 工作台 has it.
-      if (who === 'demo_picker') await page.goto(h.url('www', '/home'));
-      await settleOverlays(page);
-      await walkMenu(page, who);
-      await context.close();
-    });
-  }
-
-  it('demo_operator: every console entry opens without a refusal', async () => {
-    const { context, page } = await h.newPage({ viewport: { width: 1440, height: 900 } });
-    await signInOperator(page);
-    await settleOverlays(page);
-    await walkMenu(page, 'demo_operator');
-    await context.close();
-  });
-});
-
-/** Waits until the page's content is drawn (a lazily loaded page shows nothing first). */
-async function pageShown(page: Page) {
-  await expect
-    .poll(() =>
-      page
-        .locator('#main-content')
-        .textContent()
-        .then((t) => (t ?? '').trim().length),
-    )
-    .toBeGreaterThan(0);
-  await settleOverlays(page);
-}
 
 /** The width of the picture a thumbnail loaded (0 until it has; antd's Image may wrap the img). */
 const loadedWidth = (el: Element) => (el instanceof HTMLImageElement ? el : el.querySelector('img'))?.naturalWidth ?? 0;
@@ -171,9 +74,8 @@ describe("the picker's and the warehouse's part at 390×844", () => {
 describe('the seller’s lists at 1280×800', () => {
   it('代发订单 keeps 状态 and 实付 in view; 店铺订单 has status tabs with counts and the ways to 订单导入 and 异常订单', async () => {
     const { context, page } = await h.newPage({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, h.url('www'), 'demo_seller', 'seller');
+    await signIn(page, h.url('www'), 'demo_seller', 'seller', '/order/daifaOrderList');
     await settleOverlays(page);
-    await page.goto(h.url('www', '/order/daifaOrderList'));
     await page.locator('.ant-table-row').first().waitFor();
     await settleOverlays(page);
     // In view: left of the fixed 操作 column, which sits at the table's right edge.
@@ -240,9 +142,8 @@ describe('the seller’s lists at 1280×800', () => {
 describe('placing without leaving the place page (1440×900)', () => {
   it('links goods in a drawer over the page and fills the receiver from a pasted text', async () => {
     const { context, page } = await h.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, h.url('www'), 'demo_seller', 'seller');
+    await signIn(page, h.url('www'), 'demo_seller', 'seller', '/order/orderList?dropshipStatus=UNPLACED');
     await settleOverlays(page);
-    await page.goto(h.url('www', '/order/orderList?dropshipStatus=UNPLACED'));
     await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     await page.locator('.ant-table-thead input[type=checkbox]').check();
     await page.getByRole('button', { name: /批量代发下单/ }).click();

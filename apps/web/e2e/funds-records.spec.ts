@@ -15,10 +15,9 @@ afterAll(() => h?.close());
 describe('funds records in the browser', () => {
   it('seller: pending replenish tab, pay links, old balance migrated into the statement, coupons', async () => {
     const { context, page } = await h.newPage();
-    await signIn(page, h.url('www'), 'demo_seller', 'seller');
+    await signIn(page, h.url('www'), 'demo_seller', 'seller', '/funds/transferRecord');
     await settleOverlays(page);
 
-    await page.goto(h.url('www', '/funds/transferRecord'));
     // Two requests wait for payment: the page opens on that tab, with the badge.
     await page.getByRole('tab', { name: /待付款补款/ }).waitFor();
     await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toContain('待付款补款');
@@ -64,9 +63,8 @@ describe('funds records in the browser', () => {
 
   it('seller: binds and unbinds the split-ledger account', async () => {
     const { context, page } = await h.newPage();
-    await signIn(page, h.url('www'), 'demo_seller', 'seller');
+    await signIn(page, h.url('www'), 'demo_seller', 'seller', '/funds/aliLedgerAuth');
     await settleOverlays(page);
-    await page.goto(h.url('www', '/funds/aliLedgerAuth'));
     await page.getByLabel('支付宝账号').fill('13812345678');
     await page.getByLabel('真实姓名或企业名称').fill('张小美');
     await page.getByRole('button', { name: '授权分账' }).click();
@@ -89,9 +87,8 @@ describe('funds records in the browser', () => {
 
   it('purchaser: settlement per stall and per picker, then one picker', async () => {
     const { context, page } = await h.newPage();
-    await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser');
+    await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser', '/funds/nahuoSettlement');
     await settleOverlays(page);
-    await page.goto(h.url('www', '/funds/nahuoSettlement'));
     await page
       .getByRole('cell', { name: /四季青|白马|十三行|沙河/ })
       .first()

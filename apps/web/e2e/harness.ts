@@ -5,6 +5,8 @@
  * load once per worker (the e2e project does not isolate files), not once per spec (about 6 s of a
  * core each time). Host names under .daifa.test resolve to 127.0.0.1 inside Chromium, so the brand
  * variants are real host names: www.daifa.test is the main variant, second.daifa.test the second.
+ * One Chromium serves every spec of a worker (each page still gets a browser context of its own, as
+ * fresh as a new browser's): launching it took each spec about a second (at a load of 14).
  */
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -78,6 +80,32 @@ async function apiSession(api: Api, username: string, portal: 'seller' | 'purcha
   return { userId, post: (p, body) => send(p, body), get: (p) => send(p) };
 }
 
+let sharedBrowser: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium, launched on first use and again if it went away (a crash). The e2e project
+ * does not isolate files, so this module and its browser outlive each spec; Chromium ends with the
+ * worker (playwright talks to it over a pipe, and it exits when the pipe closes).
+ */
+async function workerBrowser(): Promise<Browser> {
+  const current = await sharedBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  sharedBrowser = chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP *.daifa.test 127.0.0.1',
+    ],
+  });
+  return sharedBrowser;
+}
+
 export async function startHarness(): Promise<Harness> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'daifa-e2e-'));
@@ -97,19 +125,9 @@ export async function startHarness(): Promise<Harness> {
   });
   const server = await serve(config);
   const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP *.daifa.test 127.0.0.1',
-    ],
-  });
+  const browser = await workerBrowser();
+  // What this spec opened, closed with it: a failed test leaves its context open.
+  const contexts = new Set<BrowserContext>();
   const api: Api = async (pathname, init) => {
     const r = await fetch(`${base}${pathname}`, init);
     return r.json();
@@ -129,12 +147,14 @@ export async function startHarness(): Promise<Harness> {
         // The page then switches antd's animations off (main.tsx): no frames to render, nothing to wait for.
         reducedMotion: 'reduce',
       });
+      contexts.add(context);
+      context.on('close', () => contexts.delete(context));
       const page = await context.newPage();
       trackRequests(page);
       return { context, page };
     },
     async close() {
-      await browser.close();
+      await Promise.all([...contexts].map((c) => c.close().catch(() => {})));
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -236,8 +256,64 @@ function menuTourDue(keys: typeof MENU_TOUR_KEYS) {
 
 const MENU_TOUR_KEYS = { userHash: STORAGE_KEYS.userHash, userType: STORAGE_KEYS.userType, done: STORAGE_KEYS.guideMenuChange };
 
-/** Signs in through the page, as a person would. */
-export async function signIn(page: Page, base: string, username: string, portal: 'seller' | 'purchaser') {
+/**
+ * Signs in as the sign-in page does, without drawing it: the page's sign-in call from the variant's
+ * origin, the identity stored where the page stores it (app/session.ts: local storage and two
+ * cookies), the shared demo accounts' once-per-session storage reset marked done (a new browser
+ * context has nothing in storage to reset), and the page's landing: /home with the history state the
+ * page's navigate leaves, which sends a picker on to /picker; or straight on `landing` (a path of
+ * the variant), where a spec would have gone next. One page load where the page took two or three
+ * (the sign-in page, 工作台, and the demo accounts' reload), and one fewer again with a landing. The
+ * sign-in page itself, its tabs, its landing and the demo reset are checked through the page:
+ * signInThroughPage (shell.spec.ts).
+ */
+export async function signIn(page: Page, base: string, username: string, portal: 'seller' | 'purchaser', landing?: string) {
+  const origin = new URL(base).origin;
+  // A small document of the variant's origin, so the storage below is that origin's. The server's own:
+  // one the test answered itself counts as a public address, which Chromium refuses a call to loopback.
+  await page.goto(`${origin}/api/health`);
+  const failure = await page.evaluate(
+    async ({ url, username, password, keys, landing }) => {
+      const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+      const body = (await r.json()) as { errorCode: number; errorMsg: string; data: { userId: number; userHash: string; userType: number } };
+      if (body.errorCode !== 0) return `${body.errorCode} ${body.errorMsg}`;
+      const { userId, userHash, userType } = body.data;
+      localStorage.setItem(keys.userId, String(userId));
+      localStorage.setItem(keys.userHash, userHash);
+      localStorage.setItem(keys.userType, String(userType));
+      // biome-ignore lint/suspicious/noDocumentCookie: the page writes these two cookies the same way (session.ts).
+      document.cookie = `user_id=${encodeURIComponent(String(userId))}; path=/; SameSite=Lax`;
+      // biome-ignore lint/suspicious/noDocumentCookie: as above.
+      document.cookie = `user_hash=${encodeURIComponent(userHash)}; path=/; SameSite=Lax`;
+      sessionStorage.setItem(keys.demoResetDone, '1');
+      // What the page's navigate('/home', { state: { signedIn: true } }) leaves in the history entry
+      // (React Router's shape); a landing is an address opened as it is.
+      if (landing) history.replaceState(null, '', landing);
+      else history.replaceState({ usr: { signedIn: true }, key: 'signin', idx: 0 }, '', '/home');
+      return null;
+    },
+    {
+      url: portal === 'purchaser' ? '/api/b2/purchaser/auth/login' : '/api/auth/login',
+      username,
+      password: DEMO_PASSWORD,
+      keys: { userId: STORAGE_KEYS.userId, userHash: STORAGE_KEYS.userHash, userType: STORAGE_KEYS.userType, demoResetDone: DEMO_RESET_DONE_KEY },
+      landing,
+    },
+  );
+  if (failure) throw new Error(`sign-in ${username}: ${failure}`);
+  // A reload keeps the history entry's state: the app starts on /home as the page's sign-in leaves it.
+  await page.reload();
+  // A picker starts on its workbench, everyone else on 工作台.
+  if (!landing) await page.waitForURL(/\/(home|picker)$/);
+  // The user menu is in the header at every width (the welcome line is not shown on a phone).
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** The session-storage flag of the demo accounts' reset (app/use-demo-reset.ts). */
+const DEMO_RESET_DONE_KEY = 'demo_reset_done';
+
+/** Signs in through the sign-in page, as a person would: the demo accounts' storage reset included. */
+export async function signInThroughPage(page: Page, base: string, username: string, portal: 'seller' | 'purchaser') {
   await page.goto(`${base.replace(/\/$/, '')}/login${portal === 'purchaser' ? '?portal=purchaser' : ''}`);
   const pane = page.getByRole('tabpanel');
   await pane.getByLabel('账号').fill(username);

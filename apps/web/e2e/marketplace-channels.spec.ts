@@ -88,9 +88,8 @@ it('TAOBAO, TIKTOK, PDD, KUAISHOU, REDBOOK and JD: synced, placed, paid, taken, 
 
   const { context, page } = await h.newPage();
   await context.addInitScript((ports) => window.localStorage.setItem('platform_print_ports', ports), JSON.stringify(components.ports));
-  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser', '/print/scanPrint');
   await settleOverlays(page);
-  await page.goto(h.url('www', '/print/scanPrint'));
   await page.getByRole('heading', { name: '扫描打印' }).waitFor();
   await page.getByRole('checkbox', { name: '发货后自动打印面单' }).check();
   const field = page.getByLabel('拿货码');

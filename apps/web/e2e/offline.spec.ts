@@ -22,9 +22,8 @@ async function pickFirstOption(page: Page, label: string) {
 it('seller sends a return, purchaser registers, assigns and refunds it, seller sees the refund', async () => {
   const waybill = `ZT${Date.now()}`;
   const seller = await h.newPage();
-  await signIn(seller.page, h.url('www'), 'demo_seller', 'seller');
+  await signIn(seller.page, h.url('www'), 'demo_seller', 'seller', '/order/offlineReturnOrder');
   await settleOverlays(seller.page);
-  await seller.page.goto(h.url('www', '/order/offlineReturnOrder'));
   await seller.page.getByRole('button', { name: '新建线下退货单' }).click();
   const dialog = seller.page.getByRole('dialog');
   await dialog.getByLabel('快递公司').fill('中通快递');
@@ -41,9 +40,8 @@ it('seller sends a return, purchaser registers, assigns and refunds it, seller s
   await shot(seller.page, 'offline-return-order');
 
   const purchaser = await h.newPage();
-  await signIn(purchaser.page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await signIn(purchaser.page, h.url('www'), 'demo_purchaser', 'purchaser', '/offlineReturnOrder/returnRegistration');
   await settleOverlays(purchaser.page);
-  await purchaser.page.goto(h.url('www', '/offlineReturnOrder/returnRegistration'));
   const scan = purchaser.page.getByLabel('扫描快递单号');
   await expect.poll(() => scan.evaluate((el) => el === document.activeElement)).toBe(true);
   await purchaser.page.keyboard.type(waybill.toLowerCase());
@@ -87,9 +85,8 @@ it('seller withdraws (撤销) a return order the warehouse has not signed in', a
     lines: [{ supplierId: stalls[0]?.id, artNo: 'E2E-901', color: '白色', size: 'M', quantity: 1, unitPriceFen: 2000 }],
   });
   const seller = await h.newPage();
-  await signIn(seller.page, h.url('www'), 'demo_seller', 'seller');
+  await signIn(seller.page, h.url('www'), 'demo_seller', 'seller', `/order/offlineReturnOrder?keyword=${made.returnNo}`);
   await settleOverlays(seller.page);
-  await seller.page.goto(h.url('www', `/order/offlineReturnOrder?keyword=${made.returnNo}`));
   const row = seller.page.locator('tr', { hasText: made.returnNo });
   await row.getByRole('button', { name: '撤销' }).click();
   await seller.page

@@ -51,9 +51,8 @@ it('a picker on a phone scans a code, marks 已拿 at a higher price and 缺货;
 
   // The picker on a phone.
   const { context, page } = await h.newPage({ viewport: { width: 390, height: 844 } });
-  await signIn(page, h.url('www'), 'demo_picker', 'purchaser');
+  await signIn(page, h.url('www'), 'demo_picker', 'purchaser', '/picker');
   await settleOverlays(page);
-  await page.goto(h.url('www', '/picker'));
   await page.getByRole('heading', { name: '拿货员工作台' }).waitFor();
   expect(await page.title()).toBe('拿货员工作台 | 订单管理系统');
   await page.getByTestId(`pick-item-${first.takeCode}`).waitFor();

@@ -46,9 +46,8 @@ it('places from an encrypted synced order: masks shown, tagged 平台加密, no 
   expect(synced, '一个待发货的抖音订单').toBeTruthy();
 
   const { context, page } = await h.newPage();
-  await signIn(page, h.url('www'), 'demo_seller', 'seller');
+  await signIn(page, h.url('www'), 'demo_seller', 'seller', `/order/orderList?platformOrderId=${synced!.platformOrderId}`);
   await settleOverlays(page);
-  await page.goto(h.url('www', `/order/orderList?platformOrderId=${synced!.platformOrderId}`));
   await page.locator('tr', { hasText: synced!.platformOrderId }).locator('input[type=checkbox]').check();
   await page.getByRole('button', { name: /批量代发下单/ }).click();
   await page.waitForURL(/\/order\/placeOrder\?shopOrderIds=\d+$/);

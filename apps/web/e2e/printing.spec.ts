@@ -18,9 +18,8 @@ const isRender = (r: { url(): string; request(): { method(): string } }) => r.ur
 
 it('without C-Lodop: the install message with both installers, offsets kept across reload, the calibration page as PDF', async () => {
   const { context, page } = await h.newPage();
-  await signIn(page, h.url('www'), 'demo_seller', 'seller');
+  await signIn(page, h.url('www'), 'demo_seller', 'seller', '/print/printSetting');
   await settleOverlays(page);
-  await page.goto(h.url('www', '/print/printSetting'));
 
   const msg = page.getByTestId('print-service-message');
   await msg.waitFor();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, settleOverlays, signIn, startHarness } from './harness';
+import { type Harness, settleOverlays, signIn, signInThroughPage, startHarness } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ const menuText = async (page: import('playwright-core').Page) => ((await page.ge
 describe('the shell in Chromium', () => {
   it('the seller signs in through the page and sees the seller menu', async () => {
     const { context, page } = await h.newPage();
-    await signIn(page, h.url('www'), 'demo_seller', 'seller');
+    await signInThroughPage(page, h.url('www'), 'demo_seller', 'seller');
     await settleOverlays(page);
     expect(await page.title()).toBe('工作台 | 订单管理系统');
     expect(await page.getByTestId('welcome').textContent()).toContain('demo_seller');
@@ -28,7 +28,7 @@ describe('the shell in Chromium', () => {
 
   it('the purchaser signs in on the purchaser tab and sees the purchaser menu', async () => {
     const { context, page } = await h.newPage();
-    await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser');
+    await signInThroughPage(page, h.url('www'), 'demo_purchaser', 'purchaser');
     await settleOverlays(page);
     const menu = await menuText(page);
     for (const label of ['工作台', '线下拿退货', '打印发货', '统计', '账号权限']) expect(menu).toContain(label);
@@ -39,7 +39,7 @@ describe('the shell in Chromium', () => {
 
   it('a picker on the second variant sees only its permissions and is sent to 403 without the manual-delivery permission', async () => {
     const { context, page } = await h.newPage();
-    await signIn(page, h.url('second'), 'demo_picker', 'purchaser');
+    await signInThroughPage(page, h.url('second'), 'demo_picker', 'purchaser');
     // A picker starts on its workbench (no menu there); 工作台 has the menu.
     await page.waitForURL('**/picker');
     await page.goto(h.url('second', '/home'));

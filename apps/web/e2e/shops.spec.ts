@@ -21,9 +21,8 @@ const SHOP = 'E2E淘宝测试店';
 
 it('authorize a TAOBAO shop on the consent page, sync it, filter its orders, export them', async () => {
   const { context, page } = await h.newPage();
-  await signIn(page, h.url('www'), 'demo_seller', 'seller');
+  await signIn(page, h.url('www'), 'demo_seller', 'seller', '/basicSet/shopAuthorization');
   await settleOverlays(page);
-  await page.goto(h.url('www', '/basicSet/shopAuthorization'));
   await page.getByRole('button', { name: '添加店铺' }).click();
   const dialog = page.locator('.ant-modal', { hasText: '添加店铺' });
   await dialog.getByText('淘宝/天猫', { exact: true }).click();

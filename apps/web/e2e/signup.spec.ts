@@ -52,9 +52,8 @@ afterEach(async () => {
 it('a new seller signs up with an SMS code, binds to the demo purchaser with its invite code, syncs a shop and places an order the purchaser receives', async () => {
   // The demo purchaser makes a single-use code on its 邀请码 page; the whole code shows once.
   const asPurchaser = await h.newPage();
-  await signIn(asPurchaser.page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await signIn(asPurchaser.page, h.url('www'), 'demo_purchaser', 'purchaser', '/accountPermission/inviteCode');
   await settleOverlays(asPurchaser.page);
-  await asPurchaser.page.goto(h.url('www', '/accountPermission/inviteCode'));
   await asPurchaser.page.getByRole('button', { name: '生成邀请码' }).click();
   const code = ((await asPurchaser.page.getByTestId('invite-code').textContent()) ?? '').trim();
   expect(code).toMatch(/^[A-HJ-NP-Z2-9]{16}$/);

@@ -46,9 +46,8 @@ it('the purchaser filters, assigns an item to a picker and prints its pick-up ta
   if (!picker) throw new Error('no sub-account picker in the demo');
 
   const { context, page } = await h.newPage();
-  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser', '/offlineReturnOrder/pickup');
   await settleOverlays(page);
-  await page.goto(h.url('www', '/offlineReturnOrder/pickup'));
   await page.getByRole('heading', { name: '拿货任务分配' }).waitFor();
   await page.getByLabel('拿货码').fill(item.takeCode);
   await page.getByRole('button', { name: /^查\s?询$/ }).click();

@@ -36,9 +36,8 @@ it('scanning an order of a PLATFORM shop prints its e-waybill through the platfo
   const { context, page } = await h.newPage();
   // The page's component table points at the emulators' free ports (read once per page, as in 打印设置).
   await context.addInitScript((ports) => window.localStorage.setItem('platform_print_ports', ports), JSON.stringify(components.ports));
-  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser', '/print/scanPrint');
   await settleOverlays(page);
-  await page.goto(h.url('www', '/print/scanPrint'));
   await page.getByRole('heading', { name: '扫描打印' }).waitFor();
   await page.getByRole('checkbox', { name: '发货后自动打印面单' }).check();
   const field = page.getByLabel('拿货码');

@@ -46,9 +46,8 @@ it('作废面单 on a sorting order holding a kept waybill: confirm, cancelled a
   });
 
   const { page } = await h.newPage();
-  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser', `/print/printDelivery?view=SORTING&orderNo=${o.orderNo}`);
   await settleOverlays(page);
-  await page.goto(h.url('www', `/print/printDelivery?view=SORTING&orderNo=${o.orderNo}`));
   const row = page.getByRole('row', { name: new RegExp(o.orderNo) });
   await row.getByText('已取号').waitFor();
   await row.getByRole('button', { name: '作废面单' }).click();

@@ -51,9 +51,8 @@ it('scanning a paid, taken single-item order ships it with a waybill; the seller
 
   // The scanning bench.
   const { context, page } = await h.newPage();
-  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser');
+  await signIn(page, h.url('www'), 'demo_purchaser', 'purchaser', '/print/scanPrint');
   await settleOverlays(page);
-  await page.goto(h.url('www', '/print/scanPrint'));
   await page.getByRole('heading', { name: '扫描打印' }).waitFor();
   expect(await page.title()).toBe('扫描打印 | 订单管理系统');
   // This bench has no printer in the test: preview only.

@@ -145,9 +145,8 @@ describe('the whole loop in Chromium', () => {
 
     // demo_picker, on a phone, scans the code and marks the item 已拿 at the cost price.
     const picker = await h.newPage({ viewport: PHONE });
-    await signIn(picker.page, h.url('www'), 'demo_picker', 'purchaser');
+    await signIn(picker.page, h.url('www'), 'demo_picker', 'purchaser', '/picker');
     await settleOverlays(picker.page);
-    await picker.page.goto(h.url('www', '/picker'));
     await picker.page.getByTestId(`pick-item-${keptCode}`).waitFor();
     await snap(picker.page, 'picker-workbench');
     const scanField = picker.page.getByTestId('picking-scan');

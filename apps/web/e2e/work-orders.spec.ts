@@ -60,6 +60,7 @@ it('a seller opens a work order with an image, the operator answers in the conso
 
   // The seller: 我的工单 → 新建工单 about its order, with an image.
   const { page: seller } = await h.newPage();
+  // Signed in on 工作台, where the tours have their menu to point at (this page hides the left bar).
   await signIn(seller, h.url('www'), 'demo_seller', 'seller');
   await settleOverlays(seller);
   await seller.goto(h.url('www', '/workorder/myworkorder'));
