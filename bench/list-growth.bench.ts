@@ -94,7 +94,8 @@ for (const table of ['shop_orders', 'shop_order_items', 'ledger_entries']) await
 const weekAgo = new Date(Date.now() - 7 * 86_400_000);
 const day = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 type Shape = { list: string; name: string; call: (db: Db, caller: Caller, i: number) => Promise<unknown>; floor: string };
-const DROPSHIP_FLOOR = 'select * from dropship_orders where org_id = $1 order by id desc limit 20';
+// The list's own order (decision 0041): a plain `id desc` lets the planner read the primary key backwards through the other tenant's rows.
+const DROPSHIP_FLOOR = 'select * from dropship_orders where org_id = $1 order by id desc nulls last limit 20';
 const SHOP_FLOOR = 'select * from shop_orders where org_id = $1 order by paid_at desc nulls last, id desc nulls last limit 20';
 const ENTRY_FLOOR = 'select * from ledger_entries where org_id = $1 order by id desc limit 20';
 const shapes: Shape[] = [
