@@ -12,3 +12,9 @@ export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, 
   const [r] = await db.select({ n: count() }).from(matching);
   return Number(r?.n ?? 0);
 }
+
+/** A list's count: exact up to `cap`, past it `cap` with `capped` (the page shows "cap+"). */
+export async function countCapped(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<{ count: number; capped: boolean }> {
+  const n = await countUpTo(db, table, where, cap + 1);
+  return { count: Math.min(n, cap), capped: n > cap };
+}

@@ -8,7 +8,7 @@ import type { ShopOrdersFilter } from '@dropship/contract';
 import { beijingDayEnd, beijingDayStart } from '@dropship/contract';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { countUpTo } from '../../db/count-up-to.js';
+import { countCapped } from '../../db/count-up-to.js';
 import { shops } from '../shops/index.js';
 import { shopOrderItems, shopOrders } from './shop-orders.table.js';
 
@@ -80,7 +80,7 @@ export type ItemRecord = typeof shopOrderItems.$inferSelect;
  * read its whole index on every page view (hundreds of ms on PGlite's event loop); past the cap
  * the page says "10000+" and asks for narrower filters.
  */
-export const countOrders = (db: Db, where: SQL, cap: number) => countUpTo(db, o, where, cap + 1);
+export const countOrders = (db: Db, where: SQL, cap: number) => countCapped(db, o, where, cap);
 
 export async function pageOrders(db: Db, where: SQL, limit: number, offset: number) {
   return db

@@ -81,15 +81,12 @@ export async function countShopOrdersByStatus(db: Db, caller: Caller, f: ShopOrd
   const counts = await Promise.all(
     ShopOrderStatus.options.map((status) => repo.countOrders(db, repo.filterWhere(caller.orgId, { ...f, status }), SHOP_ORDERS_COUNT_CAP)),
   );
-  return ShopOrderStatus.options.map((status, i) => {
-    const n = counts[i] ?? 0;
-    return { status, count: Math.min(n, SHOP_ORDERS_COUNT_CAP), capped: n > SHOP_ORDERS_COUNT_CAP };
-  });
+  return ShopOrderStatus.options.map((status, i) => ({ status, ...(counts[i] ?? { count: 0, capped: false }) }));
 }
 
 export async function pageShopOrders(db: Db, caller: Caller, q: ShopOrdersPageBody) {
   const where = repo.filterWhere(caller.orgId, q);
-  const [counted, rows] = await Promise.all([
+  const [total, rows] = await Promise.all([
     repo.countOrders(db, where, SHOP_ORDERS_COUNT_CAP),
     repo.pageOrders(db, where, q.pageSize, (q.pageNo - 1) * q.pageSize),
   ]);
@@ -98,8 +95,7 @@ export async function pageShopOrders(db: Db, caller: Caller, q: ShopOrdersPageBo
     caller.orgId,
     rows.map((r) => r.id),
   );
-  const totalCapped = counted > SHOP_ORDERS_COUNT_CAP;
-  return { total: totalCapped ? SHOP_ORDERS_COUNT_CAP : counted, totalCapped, list: rows.map((r) => toRow(r, items.get(r.id) ?? [], true)) };
+  return { total: total.count, totalCapped: total.capped, list: rows.map((r) => toRow(r, items.get(r.id) ?? [], true)) };
 }
 
 export async function shopOrderDetail(db: Db, caller: Caller, id: number): Promise<ShopOrderDetail> {

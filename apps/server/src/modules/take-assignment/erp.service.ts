@@ -8,7 +8,7 @@
 import { ERP_CHANNELS, LIST_COUNT_CAP } from '@dropship/contract';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { countUpTo } from '../../db/count-up-to.js';
+import { countCapped } from '../../db/count-up-to.js';
 import { queryRows } from '../../db/rows.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
@@ -32,8 +32,8 @@ export async function erpTakePage(db: Db, caller: Caller, q: repo.PageFilter & {
   const org = purchaserOf(caller);
   const where = and(repo.filterWhere(org, q), erpOnly(q.channel)) as SQL;
   // Counted up to the cap like the other lists: a purchaser's whole ERP history is not counted on every view.
-  const [counted, rows] = await Promise.all([
-    countUpTo(db, takeItems, where, LIST_COUNT_CAP + 1),
+  const [total, rows] = await Promise.all([
+    countCapped(db, takeItems, where, LIST_COUNT_CAP),
     repo.pageOnly(db, where, q.pageSize, (q.pageNo - 1) * q.pageSize),
   ]);
   const ids = rows.map((r) => Number(r.id));
@@ -49,8 +49,8 @@ export async function erpTakePage(db: Db, caller: Caller, q: repo.PageFilter & {
     : [];
   const byId = new Map(shops.map((s) => [Number(s.id), s]));
   return {
-    total: Math.min(counted, LIST_COUNT_CAP),
-    totalCapped: counted > LIST_COUNT_CAP,
+    total: total.count,
+    totalCapped: total.capped,
     list: rows.map((r) => {
       const s = byId.get(Number(r.id));
       return { ...toRow(r), shopName: s?.shop_name ?? '', channel: s?.channel ?? '' };
@@ -60,6 +60,6 @@ export async function erpTakePage(db: Db, caller: Caller, q: repo.PageFilter & {
 
 export async function existErp(db: Db, caller: Caller) {
   const org = purchaserOf(caller);
-  const counted = await countUpTo(db, takeItems, and(repo.filterWhere(org, {}), erpOnly(), sql`assignment_status <> 'CLOSE'`), LIST_COUNT_CAP + 1);
-  return { exist: counted > 0, count: Math.min(counted, LIST_COUNT_CAP), countCapped: counted > LIST_COUNT_CAP };
+  const { count, capped } = await countCapped(db, takeItems, and(repo.filterWhere(org, {}), erpOnly(), sql`assignment_status <> 'CLOSE'`), LIST_COUNT_CAP);
+  return { exist: count > 0, count, countCapped: capped };
 }

@@ -1,7 +1,7 @@
 /** SQL of the balance page: a tenant's ledger entries filtered by type and time, newest first. */
 import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { countUpTo } from '../../../db/count-up-to.js';
+import { countCapped, countUpTo } from '../../../db/count-up-to.js';
 import { ledgerEntries } from './ledger.table.js';
 
 export interface EntryFilter {
@@ -20,6 +20,8 @@ function where(orgId: number, f: EntryFilter): SQL | undefined {
 
 /** The matching entries, counted up to `limit` (a big tenant's full count would read its whole ledger index on every page view). */
 export const countEntriesUpTo = (db: Db, orgId: number, f: EntryFilter, limit: number) => countUpTo(db, ledgerEntries, where(orgId, f), limit);
+/** The matching entries, exact up to `cap` (decision 0041). */
+export const countEntriesCapped = (db: Db, orgId: number, f: EntryFilter, cap: number) => countCapped(db, ledgerEntries, where(orgId, f), cap);
 
 export async function pageEntries(db: Db, orgId: number, f: EntryFilter, limit: number, offset: number) {
   return db.select().from(ledgerEntries).where(where(orgId, f)).orderBy(desc(ledgerEntries.id)).limit(limit).offset(offset);

@@ -25,11 +25,11 @@ const toRow = (e: LedgerEntry): EntryRow => ({
 
 /** One page and the total, counted up to `cap` (past it the page shows "10000+"; `cap` is a parameter for the tests). */
 export async function pageEntries(db: Db, orgId: number, q: EntryQuery, cap = LIST_COUNT_CAP) {
-  const [counted, rows] = await Promise.all([
-    repo.countEntriesUpTo(db, orgId, q, cap + 1),
+  const [total, rows] = await Promise.all([
+    repo.countEntriesCapped(db, orgId, q, cap),
     repo.pageEntries(db, orgId, q, q.pageSize, (q.pageNo - 1) * q.pageSize),
   ]);
-  return { total: Math.min(counted, cap), totalCapped: counted > cap, list: rows.map(toRow) };
+  return { total: total.count, totalCapped: total.capped, list: rows.map(toRow) };
 }
 
 const typeName = (c: string) => TRANSACTION_TYPE_NAMES[c as keyof typeof TRANSACTION_TYPE_NAMES] ?? c;
