@@ -1,32 +1,10 @@
 #!/usr/bin/env node
-// The server built ahead of time (`npm start` runs it with node itself, no TypeScript loader): ES
-// module bundles, apps/server/dist/main.js and the labels thread's dist/render-worker.js, holding the
-// server's and the workspace packages' code;
-// every package from node_modules stays an import (PGlite, pdfkit fonts and exceljs find their own
-// files from their folders). Takes about a second; source maps point errors at the .ts lines.
+// The server built ahead of time (`npm start` runs it with node itself, no TypeScript loader), with
+// the options in server-build-options.mjs. Takes about a second; source maps point errors at the
+// .ts lines.
 import { build } from 'esbuild';
+import { serverBuildOptions } from './server-build-options.mjs';
 
 const started = performance.now();
-await build({
-  // The labels thread's code is a second file beside the server's (render-thread.ts finds it there).
-  entryPoints: { main: 'apps/server/src/main.ts', 'render-worker': 'apps/server/src/modules/labels/render-worker.ts' },
-  outdir: 'apps/server/dist',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  logLevel: 'warning',
-  // A CommonJS package imported by the bundle may call require(); an ES module has none of its own.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  plugins: [
-    {
-      name: 'node-modules-stay-imports',
-      setup(b) {
-        // Bare specifiers are packages: ours (@dropship/*, TypeScript sources) go in, the rest stay out.
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@dropship/') ? undefined : { path: args.path, external: true }));
-      },
-    },
-  ],
-});
+await build(serverBuildOptions);
 console.log(`服务端已构建：apps/server/dist/main.js（${Math.round(performance.now() - started)} ms）`);

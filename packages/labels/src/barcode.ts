@@ -4,8 +4,11 @@
  * decided in layout.ts so that all renderers share them.
  */
 // The node build explicitly: labels render on the server, and the web app's type check (bundler resolution) would otherwise pick no entry.
-import bwipjs from 'bwip-js/node';
+import type bwipjs from 'bwip-js/node';
 import type { LinearSymbology, QrEcLevel } from './model.ts';
+import { onFirstUse } from './on-first-use.ts';
+
+const bwip = onFirstUse<typeof bwipjs>('bwip-js/node');
 
 type RawResult = Array<{ bbs: number[]; bhs: number[]; sbs: number[] }> | Array<{ pixs: number[]; pixx: number; pixy: number; height: number; width: number }>;
 
@@ -45,9 +48,9 @@ export function encodeCode128(value: string, symbology: LinearSymbology): Linear
       const cw = c >= 32 ? c - 32 : c + 64;
       cws += `^${String(cw).padStart(3, '0')}`;
     }
-    raw = bwipjs.raw({ bcid: 'code128', text: cws, raw: true } as bwipjs.RawOptions);
+    raw = bwip().raw({ bcid: 'code128', text: cws, raw: true } as bwipjs.RawOptions);
   } else {
-    raw = bwipjs.raw({ bcid: 'code128', text: value });
+    raw = bwip().raw({ bcid: 'code128', text: value });
   }
   const first = raw[0];
   if (!first || !('sbs' in first)) throw new Error('bwip-js returned no linear pattern');
@@ -61,7 +64,7 @@ export function encodeCode128(value: string, symbology: LinearSymbology): Linear
  */
 export function encodeQr(value: string, ecLevel: QrEcLevel): MatrixPattern {
   if (value.length === 0) throw new Error('QR value is empty');
-  const raw = bwipjs.raw({ bcid: 'qrcode', text: value, eclevel: ecLevel } as bwipjs.RawOptions);
+  const raw = bwip().raw({ bcid: 'qrcode', text: value, eclevel: ecLevel } as bwipjs.RawOptions);
   const first = raw[0];
   if (!first || !('pixs' in first)) throw new Error('bwip-js returned no matrix');
   if (first.pixx !== first.pixy) throw new Error('QR matrix is not square');

@@ -17,7 +17,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
+import { onFirstUse } from './on-first-use.ts';
 
 export type FontFace = 'regular' | 'bold';
 
@@ -149,6 +150,8 @@ export function fontDirectory(): string {
   return fontDirCache;
 }
 
+const fontkitLib = onFirstUse<typeof fontkit>('fontkit');
+
 const loaded: Partial<Record<FontFace, LabelFont>> = {};
 
 /** Loads a face once per process (8 MB each; the bold face only when bold text is laid out). */
@@ -156,7 +159,7 @@ export function getFont(face: FontFace): LabelFont {
   let f = loaded[face];
   if (!f) {
     const file = join(fontDirectory(), FILES[face]);
-    const parsed = fontkit.create(readFileSync(file));
+    const parsed = fontkitLib().create(readFileSync(file));
     if (!('layout' in parsed)) throw new Error(`${file} is a font collection, expected one face`);
     f = new LabelFont(face, parsed);
     loaded[face] = f;

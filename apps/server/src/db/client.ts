@@ -4,14 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { SERVER_ROOT } from '../lib/server-root.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import * as schema from './schema.js';
@@ -40,6 +34,10 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * Each driver is imported by the open that uses it: a server on PGlite never loads pg (about 15 MB
+ * of resident memory), one on PostgreSQL never loads PGlite (decision 0043).
+ */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir, opts.loadDataDir);
 }
@@ -67,6 +65,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     pgdata = path.join(dataDir, 'pgdata');
   }
   try {
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     const client = new PGlite({ dataDir: pgdata, postgresqlconf: pgliteSettings(), ...(loadDataDir ? { loadDataDir } : {}) });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -87,6 +90,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 }
 
 async function openPostgres(url: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
   // An idle connection the server ends (restart, failover, a dropped database) is reported on the
   // pool; unhandled it would crash the process. The pool replaces it on the next query.

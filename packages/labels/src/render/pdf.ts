@@ -6,10 +6,13 @@
  * per-character table (fonts.ts), and draws each pre-broken line with lineBreak off: it never
  * re-wraps anything and every glyph lands where the layout measured it.
  */
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { DASH_MM, type DisplayPage, type GlyphRun, type RectMm, type RenderOffset } from '../display-list.ts';
 import { type FontFace, getFont } from '../fonts.ts';
+import { onFirstUse } from '../on-first-use.ts';
 import { mmToPt } from '../units.ts';
+
+const pdfkit = onFirstUse<typeof PDFDocument>('pdfkit');
 
 export interface PdfOptions extends RenderOffset {
   title?: string;
@@ -29,7 +32,7 @@ const FONT_ALIAS: Record<FontFace, string> = { regular: 'labels-regular', bold: 
 export function createPdfStream(pages: readonly DisplayPage[], opts: PdfOptions = {}): PDFKit.PDFDocument {
   // pdfkit would write a file with a page count of 0, which readers reject.
   if (pages.length === 0) throw new RangeError('no pages to render');
-  const doc = new PDFDocument({
+  const doc = new (pdfkit())({
     autoFirstPage: false,
     margin: 0,
     compress: true,

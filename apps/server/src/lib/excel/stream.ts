@@ -5,9 +5,9 @@
  * error can only cut the download short.
  */
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { cellsOf, writeHeader, type XlsxColumn } from './columns.js';
+import { loadExcelJS } from './exceljs.js';
 import { sendXlsx } from './send.js';
 
 export interface XlsxSheet<R> {
@@ -21,7 +21,7 @@ export interface XlsxSheet<R> {
 export function writeXlsx<R>(o: XlsxSheet<R>): PassThrough {
   const out = new PassThrough();
   const write = async () => {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const wb = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     wb.creator = '代发助手';
     const ws = wb.addWorksheet(o.sheetName);
     writeHeader(ws, o.columns);

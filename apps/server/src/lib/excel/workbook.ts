@@ -2,9 +2,9 @@
  * The in-memory writer: small, bounded exports (the caller checks the row count) built whole and
  * answered as one buffer, several sheets if need be.
  */
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { cellsOf, writeHeader, type XlsxColumn } from './columns.js';
+import { loadExcelJS } from './exceljs.js';
 import { sendXlsx } from './send.js';
 
 export interface Sheet<R> {
@@ -21,7 +21,7 @@ export interface Sheet<R> {
 }
 
 export async function workbookBytes(sheets: readonly Sheet<unknown>[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   wb.creator = '代发助手';
   for (const s of sheets) {
     const ws = wb.addWorksheet(s.name);

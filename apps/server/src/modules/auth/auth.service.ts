@@ -1,7 +1,6 @@
 /** Sign-in, sign-out, captcha and the caller's user info. */
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { ErrorCode, type LoginResult, type OrgType, type UserInfo } from '@dropship/contract';
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { sha256 } from '../../plugins/auth.js';
@@ -123,6 +122,8 @@ export const logout = (db: Db, sessionId: number) => repo.revokeSession(db, sess
 
 export async function createCaptcha(db: Db) {
   // Sized for the 32 px input row of the sign-in form: large glyphs, little noise, no look-alike characters.
+  // svg-captcha (and the font it parses) is loaded by the first captcha, not at start (decision 0043).
+  const { default: svgCaptcha } = await import('svg-captcha');
   const c = svgCaptcha.create({ size: 4, noise: 1, ignoreChars: '0oO1ilI', color: true, background: '#f4f6fb', width: 100, height: 32, fontSize: 34 });
   const captchaId = randomUUID();
   await repo.insertCaptcha(db, { id: captchaId, answerHash: sha256(c.text.toLowerCase()), expiresAt: new Date(Date.now() + CAPTCHA_TTL_MS) });

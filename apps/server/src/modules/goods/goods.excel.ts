@@ -4,10 +4,9 @@
  * column order does not matter). Both are bounded: the event loop must not be held for long.
  */
 import { ErrorCode } from '@dropship/contract';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../../lib/app-error.js';
-import { sendExcel, type XlsxColumn } from '../../lib/excel/index.js';
+import { loadExcelJS, sendExcel, type XlsxColumn } from '../../lib/excel/index.js';
 
 export const EXCEL_MAX_ROWS = 20_000;
 /** Route body limit for uploads: a 10 MB file grows by a third in base64. */
@@ -37,7 +36,7 @@ export async function readSheet(contentBase64: string, required: string[]): Prom
   const bytes = Buffer.from(contentBase64, 'base64');
   // An .xlsx is a zip: anything else (an .xls, a CSV renamed) is refused with a clear message.
   if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw new AppError(ErrorCode.IMPORT_FILE_INVALID);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   try {
     await wb.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

@@ -22,10 +22,10 @@ interface SaxesParser {
 const requireHere = createRequire(import.meta.url);
 const root = path.dirname(requireHere.resolve('exceljs/package.json'));
 const requireExcel = createRequire(path.join(root, 'package.json'));
-const { SaxesParser } = requireExcel('saxes') as { SaxesParser: new () => SaxesParser };
 
 /** exceljs' parse-sax, decoding across chunk boundaries. */
 async function* parseSax(iterable: AsyncIterable<Buffer | string>): AsyncGenerator<SaxEvent[]> {
+  const { SaxesParser } = requireExcel('saxes') as { SaxesParser: new () => SaxesParser };
   const parser = new SaxesParser();
   const decoder = new StringDecoder('utf8');
   let error: unknown;
@@ -65,5 +65,13 @@ function loadReader(): typeof ExcelJS.stream.xlsx.WorkbookReader {
   }
 }
 
-/** The streaming workbook reader of exceljs, with multi-byte text decoded correctly. */
-export const WorkbookReader = loadReader();
+let reader: typeof ExcelJS.stream.xlsx.WorkbookReader | undefined;
+
+/**
+ * The streaming workbook reader of exceljs, with multi-byte text decoded correctly; loaded by the
+ * first .xlsx import, not when the server starts (decision 0043).
+ */
+export function workbookReader(): typeof ExcelJS.stream.xlsx.WorkbookReader {
+  reader ??= loadReader();
+  return reader;
+}

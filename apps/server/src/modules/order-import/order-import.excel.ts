@@ -12,8 +12,8 @@ import {
   ORDER_IMPORT_LIMITS,
   TEMPLATE_FIELDS,
 } from '@dropship/contract';
-import ExcelJS from 'exceljs';
-import { timeColumn, workbookBytes, type XlsxColumn } from '../../lib/excel/index.js';
+import type ExcelJS from 'exceljs';
+import { loadExcelJS, timeColumn, workbookBytes, type XlsxColumn } from '../../lib/excel/index.js';
 import type { StoredRow } from './order-import.repository.js';
 
 const EXAMPLE: Record<string, string | number> = {
@@ -59,7 +59,7 @@ let template: Promise<Buffer> | undefined;
 /** The import template (.xlsx): made once, it never changes while the process runs. */
 export function templateXlsx(): Promise<Buffer> {
   template ??= (async () => {
-    const book = new ExcelJS.Workbook();
+    const book = new (await loadExcelJS()).Workbook();
     const sheet = book.addWorksheet('订单');
     sheet.columns = TEMPLATE_FIELDS.map((f) => ({ header: IMPORT_FIELD_LABELS[f], key: f, width: f === 'address' || f === 'title' ? 28 : 14 }));
     sheet.addRow(TEMPLATE_FIELDS.map((f) => EXAMPLE[f] ?? ''));

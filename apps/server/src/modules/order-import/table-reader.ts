@@ -5,12 +5,10 @@
  */
 import { Readable } from 'node:stream';
 import { ErrorCode, ORDER_IMPORT_LIMITS } from '@dropship/contract';
-import * as XLSX from '@e965/xlsx';
-import { parse as parseCsv } from 'csv-parse';
+import type * as XLSX from '@e965/xlsx';
 import type ExcelJS from 'exceljs';
-import iconv from 'iconv-lite';
 import { AppError } from '../../lib/app-error.js';
-import { WorkbookReader } from './exceljs-stream.js';
+import { workbookReader } from './exceljs-stream.js';
 import type { SniffedFile } from './file-format.js';
 import type { Cell } from './values.js';
 
@@ -52,7 +50,7 @@ function excelCell(v: ExcelValue): Cell {
 }
 
 async function* xlsxRows(file: SniffedFile, progress: ReadProgress): AsyncGenerator<TableRow> {
-  const reader = new WorkbookReader(chunked(file.bytes, progress), {
+  const reader = new (workbookReader())(chunked(file.bytes, progress), {
     sharedStrings: 'cache',
     styles: 'ignore',
     hyperlinks: 'ignore',
@@ -74,22 +72,28 @@ async function* xlsxRows(file: SniffedFile, progress: ReadProgress): AsyncGenera
   if (sheets === 0) throw new AppError(ErrorCode.ORDER_IMPORT_FILE_CORRUPT, '文件中没有工作表，请确认这是订单导出的 Excel 文件');
 }
 
-function* sheetJsRows(file: SniffedFile, progress: ReadProgress, headOnly: boolean): Generator<TableRow> {
+async function* sheetJsRows(file: SniffedFile, progress: ReadProgress, headOnly: boolean): AsyncGenerator<TableRow> {
+  const [sheetJs, iconv] = await Promise.all([import('@e965/xlsx'), loadIconv()]);
   // sheetRows caps what is parsed (BIFF8 itself holds at most 65,536 rows; HTML has no limit).
   const cap = headOnly ? HEAD_ROWS : ORDER_IMPORT_LIMITS.maxRows + 20;
   const opts: XLSX.ParsingOptions = { dense: true, cellDates: false, cellNF: false, cellHTML: false, cellStyles: false, sheetRows: cap };
   const book = file.encoding
-    ? XLSX.read(iconv.decode(file.bytes, file.encoding), { ...opts, type: 'string' })
-    : XLSX.read(file.bytes, { ...opts, type: 'buffer' });
+    ? sheetJs.read(iconv.decode(file.bytes, file.encoding), { ...opts, type: 'string' })
+    : sheetJs.read(file.bytes, { ...opts, type: 'buffer' });
   progress.bytesRead = file.bytes.length;
   const name = book.SheetNames[0];
   const sheet = name ? book.Sheets[name] : undefined;
   if (!sheet) throw new AppError(ErrorCode.ORDER_IMPORT_FILE_CORRUPT, '文件中没有工作表，请确认这是订单导出的 Excel 文件');
   const full = sheet['!fullref'] ?? sheet['!ref'];
-  if (!headOnly && full && XLSX.utils.decode_range(full).e.r + 1 > cap) throw new AppError(ErrorCode.ORDER_IMPORT_TOO_MANY_ROWS);
-  const rows = XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, blankrows: true, defval: null });
-  const start = sheet['!ref'] ? XLSX.utils.decode_range(sheet['!ref']).s.r : 0;
+  if (!headOnly && full && sheetJs.utils.decode_range(full).e.r + 1 > cap) throw new AppError(ErrorCode.ORDER_IMPORT_TOO_MANY_ROWS);
+  const rows = sheetJs.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, blankrows: true, defval: null });
+  const start = sheet['!ref'] ? sheetJs.utils.decode_range(sheet['!ref']).s.r : 0;
   for (let i = 0; i < rows.length; i++) yield { rowNo: start + i + 1, cells: rows[i] ?? [] };
+}
+
+/** The text decoders (GBK, UTF-16): loaded by the first file that needs them, not at start (decision 0043). */
+async function loadIconv() {
+  return (await import('iconv-lite')).default;
 }
 
 function delimiterOf(sample: string): string {
@@ -100,6 +104,7 @@ function delimiterOf(sample: string): string {
 
 async function* csvRows(file: SniffedFile, progress: ReadProgress): AsyncGenerator<TableRow> {
   const encoding = file.encoding ?? 'UTF-8';
+  const [{ parse: parseCsv }, iconv] = await Promise.all([import('csv-parse'), loadIconv()]);
   const sample = iconv.decode(file.bytes.subarray(0, 16 * 1024), encoding);
   const parser = chunked(file.bytes, progress)
     .pipe(iconv.decodeStream(encoding))
@@ -111,7 +116,7 @@ async function* csvRows(file: SniffedFile, progress: ReadProgress): AsyncGenerat
   }
 }
 
-function rowsOf(file: SniffedFile, progress: ReadProgress, headOnly: boolean): AsyncIterable<TableRow> | Iterable<TableRow> {
+function rowsOf(file: SniffedFile, progress: ReadProgress, headOnly: boolean): AsyncIterable<TableRow> {
   if (file.format === 'xlsx') return xlsxRows(file, progress);
   if (file.format === 'xls') return sheetJsRows(file, progress, headOnly);
   return csvRows(file, progress);
