@@ -68,7 +68,9 @@ export const operatorAuditPlugin = fp(async (app: FastifyInstance, opts: { db: D
   app.addHook('preSerialization', async (req, reply, payload: unknown) => {
     const action = req.routeOptions.config?.audit;
     if (!action || !req.caller || reply.statusCode !== 200 || !answeredOk(payload)) return payload;
-    const summary = auditSummary({ ...(req.params as object), ...(req.body as object) }) as Record<string, unknown>;
+    // A hook sees every route's request, so its params and body are unknown here: only objects are spread.
+    const fields = (v: unknown) => (v !== null && typeof v === 'object' ? v : {});
+    const summary = auditSummary({ ...fields(req.params), ...fields(req.body) }) as Record<string, unknown>;
     await audit(opts.db, { userId: req.caller.userId, orgId: req.caller.orgId, ip: req.ip }, action, targetOrgOf(req), summary);
     return payload;
   });
