@@ -79,6 +79,12 @@ export const takeItems = pgTable(
     // The statistics rollup's rebuild of a range (and its bare GROUP BY baseline) reads a purchaser's items by creation time.
     index('take_items_purchaser_created_idx').on(t.purchaserOrgId, t.createdAt),
     index('take_items_purchaser_status_urgent_idx').on(t.purchaserOrgId, t.assignmentStatus, t.urgent.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // 打印拿货标签 works one market area's unprinted items: their page (urgent first, newest first) and the
+    // tab counts read only those items, whatever the area's printed history (the status is in the key
+    // so the counts are read from the index alone). Decision 0041.
+    index('take_items_purchaser_area_unprinted_idx')
+      .on(t.purchaserOrgId, t.marketArea, t.urgent.desc().nullsFirst(), t.id.desc().nullsFirst(), t.assignmentStatus)
+      .where(sql`print_count = 0`),
   ],
 );
 

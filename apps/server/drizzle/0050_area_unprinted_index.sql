@@ -1,0 +1,1 @@
+CREATE INDEX "take_items_purchaser_area_unprinted_idx" ON "take_items" USING btree ("purchaser_org_id","market_area","urgent" DESC NULLS FIRST,"id" DESC NULLS FIRST,"assignment_status") WHERE print_count = 0;
