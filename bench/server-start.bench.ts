@@ -10,59 +10,15 @@
  * `BENCH_SETTLE_MS` (60000): V8 keeps the young generation at the size the start's allocations grew
  * it to (up to 32 MB) until its memory reducer runs on an idle process, some tens of seconds later.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildServer, freePort, root, seededDataDir, treeRssMb, waitHealthy } from './server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.env.BENCH_RUNS) || 3;
 const idleMs = Number(process.env.BENCH_IDLE_MS) || 5_000;
 const settleMs = Math.max(idleMs, Number(process.env.BENCH_SETTLE_MS) || 60_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-/** VmRSS of a process and all its descendants, in MB (Linux /proc). */
-function treeRssMb(pid: number): number {
-  let kb = 0;
-  const walk = (p: number) => {
-    try {
-      const status = readFileSync(`/proc/${p}/status`, 'utf8');
-      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      for (const task of readdirSync(`/proc/${p}/task`)) {
-        const children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
-        for (const c of children ? children.split(/\s+/) : []) walk(Number(c));
-      }
-    } catch {
-      // The process ended between the reads.
-    }
-  };
-  walk(pid);
-  return kb / 1024;
-}
-
-async function waitHealthy(port: number, child: ChildProcess, started: number): Promise<number> {
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`服务进程已退出（${child.exitCode}）`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (r.status === 200) return performance.now() - started;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 interface Sample {
   healthyMs: number;
@@ -96,18 +52,8 @@ async function startOnce(seeded: string, command: string, args: string[]): Promi
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
-const buildStarted = performance.now();
-const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
-if (built.status !== 0) throw new Error('服务端构建失败');
-const buildMs = performance.now() - buildStarted;
-
-const seeded = mkdtempSync(path.join(os.tmpdir(), 'bench-start-seeded-'));
-const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/prepare.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, DATABASE_URL: '', DATA_DIR: seeded, LOG_LEVEL: 'warn' },
-});
-if (prepared.status !== 0) throw new Error('演示数据准备失败');
+const buildMs = buildServer();
+const seeded = seededDataDir();
 
 const sides = {
   built: [process.execPath, ['apps/server/dist/main.js']] as const,
