@@ -14,6 +14,7 @@ import * as schema from '../src/db/schema.js';
 const NULLS_LAST_ON_PURPOSE: Record<string, string> = {
   shop_orders_org_paid_idx: 'shop-orders-list.repository.ts LIST_ORDER: paid_at desc nulls last, id desc nulls last',
   shop_orders_org_shop_paid_idx: 'shop-orders-list.repository.ts LIST_ORDER: paid_at desc nulls last, id desc nulls last',
+  shop_orders_org_status_paid_idx: 'shop-orders-list.repository.ts LIST_ORDER: paid_at desc nulls last, id desc nulls last',
   // An order the primary key read backwards cannot give, so the planner cannot prefer it (list-plans.test.ts).
   dropship_orders_org_id_idx: 'dropship-orders list.repository.ts NEWEST_FIRST: id desc nulls last',
   dropship_orders_org_combined_idx: 'dropship-orders list.repository.ts NEWEST_FIRST: id desc nulls last',

@@ -82,6 +82,9 @@ export const shopOrders = pgTable(
     // For the list's filters: one shop, a buyer, and a SKU / outer code
     // (exact token of item_search through a GIN index: no extension needed on PGlite).
     index('shop_orders_org_shop_paid_idx').on(t.orgId, t.shopId, t.paidAt.desc().nullsLast(), t.id.desc()),
+    // A status tab with a paid-time range (待发货 this week): its page and its capped count read only
+    // that status's orders of the range, from the index alone for the count (decision 0041).
+    index('shop_orders_org_status_paid_idx').on(t.orgId, t.status, t.paidAt.desc().nullsLast(), t.id.desc()),
     index('shop_orders_org_buyer_idx').on(t.orgId, t.buyerNick),
     // The retention job (receiver-retention.ts) erases sealed receivers of orders the platform closed long ago.
     index('shop_orders_sealed_closed_idx').on(t.platformModifiedAt).where(sql`${t.receiverSealed} is not null and ${t.status} in ('FINISHED', 'CLOSED')`),

@@ -1,0 +1,1 @@
+CREATE INDEX "shop_orders_org_status_paid_idx" ON "shop_orders" USING btree ("org_id","status","paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);
