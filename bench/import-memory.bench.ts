@@ -15,10 +15,11 @@
  * (making one takes a minute or two); BENCH_SETTLE_MS (60000) is the idle time before each reading.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { HEADERS } from '@dropship/contract';
+import { expectedSign } from '../apps/server/src/plugins/auth.ts';
 import { buildServer, freePort, root, seededDataDir, sleep, treeRssMb, waitHealthy } from './server-process.ts';
 
 const settleMs = Number(process.env.BENCH_SETTLE_MS) || 60_000;
@@ -57,10 +58,10 @@ async function signIn(base: string) {
   return () => {
     const ts = String(Date.now());
     return {
-      'x-token': data.userHash,
-      'x-user-id': String(data.userId),
-      'x-timestamp': ts,
-      'x-sign': createHash('sha256').update(`${data.userHash}:${ts}`).digest('hex'),
+      [HEADERS.token]: data.userHash,
+      [HEADERS.userId]: String(data.userId),
+      [HEADERS.timestamp]: ts,
+      [HEADERS.sign]: expectedSign(data.userHash, ts),
     };
   };
 }
