@@ -21,8 +21,9 @@ export interface Serving {
   close(): Promise<void>;
 }
 
-export async function serve(config: Config, log?: Logger): Promise<Serving> {
-  const database = await openPrepared(config, log);
+/** `from`: start the database in memory from this PGlite dump (openPrepared). */
+export async function serve(config: Config, log?: Logger, from?: Blob): Promise<Serving> {
+  const database = await openPrepared(config, log, from);
   const app = await buildApp({ db: database.db, database, config }, { level: config.logLevel });
   await app.listen({ port: config.port, host: config.host });
   // Background work (shop syncs, token refresh…) runs only in the serving process; app.close() stops it.

@@ -4,7 +4,6 @@
  * of the run's migrated (and, unless `seed: false`, seeded) database made once in global-setup.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { HEADERS } from '@dropship/contract';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -15,7 +14,7 @@ import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
 import { expectedSign } from '../src/plugins/auth.js';
 // The type import brings global-setup.ts's declaration of what inject('startingPoints') answers.
 import type {} from './global-setup.js';
-import { openDump } from './migrated-snapshot.js';
+import { dumpBlob, openDump } from './migrated-snapshot.js';
 import { adminQuery, databaseUrl } from './pg-admin.js';
 import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
 
@@ -47,7 +46,7 @@ async function openStartingPoint(seeded: boolean): Promise<{ database: Database;
 export function migratedDump(): Blob {
   const points = inject('startingPoints');
   if (points.kind !== 'pglite') throw new Error('the migrated dump is a PGlite starting point');
-  return new Blob([readFileSync(points.migrated)]);
+  return dumpBlob(points.migrated);
 }
 
 export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {

@@ -47,7 +47,7 @@ export async function walkMenu(page: Page, who: string) {
     }, href);
     await settleOverlays(page);
     const at = new URL(page.url()).pathname;
-    if (at !== '/403' && at !== '/login' && at !== '/picker') await pageShown(page);
+    if (at !== '/403' && at !== '/login' && at !== '/picker') await pageShown(page, { settled: true });
     if (at === '/403' || at === '/login') problems.push(`${href} → ${at}`);
     const alerts = await page.locator('.ant-modal-confirm-title, .ant-message-notice').allTextContents();
     for (const t of alerts) if (/登录错误|只对采购商|无权限/.test(t)) problems.push(`${href}: ${t}`);
@@ -57,15 +57,18 @@ export async function walkMenu(page: Page, who: string) {
   expect(problems, who).toEqual([]);
 }
 
-/** Waits until the page's content is drawn (a lazily loaded page shows nothing first). */
-export async function pageShown(page: Page) {
-  await expect
-    .poll(() =>
-      page
-        .locator('#main-content')
-        .textContent()
-        .then((t) => (t ?? '').trim().length),
-    )
-    .toBeGreaterThan(0);
+/**
+ * Waits until the page's content is drawn (a lazily loaded page shows nothing first), then for its
+ * requests. `settled`: the caller has just waited for quiet, so content already there needs no
+ * second wait (half a second a page on the menu walks).
+ */
+export async function pageShown(page: Page, { settled = false } = {}) {
+  const drawn = () =>
+    page
+      .locator('#main-content')
+      .textContent()
+      .then((t) => (t ?? '').trim().length);
+  if (settled && (await drawn()) > 0) return;
+  await expect.poll(drawn).toBeGreaterThan(0);
   await settleOverlays(page);
 }

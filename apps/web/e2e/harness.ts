@@ -1,7 +1,8 @@
 /**
  * Browser tests drive Debian's Chromium (playwright-core) against the real server, started in the
  * test's own process (as main.ts starts it: database, app, listen, background jobs) on a fresh copy
- * of the run's seeded data directory. In-process rather than a child: the server's modules then
+ * of the run's seeded data: its database in memory from the run's dump, its files in a directory of
+ * the spec's own (durability on disk is the server tests' and production-start.spec's). In-process rather than a child: the server's modules then
  * load once per worker (the e2e project does not isolate files), not once per spec (about 6 s of a
  * core each time). Host names under .daifa.test resolve to 127.0.0.1 inside Chromium, so the brand
  * variants are real host names: www.daifa.test is the main variant, second.daifa.test the second.
@@ -26,6 +27,7 @@ import type {} from '../../server/src/modules/warehouse/warehouse.routes';
 import type {} from '../../server/src/plugins/auth';
 import { type Serving, serve } from '../../server/src/serve';
 import { freePort } from '../../server/test/free-port';
+import { dumpBlob } from '../../server/test/migrated-snapshot';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -109,9 +111,11 @@ async function workerBrowser(): Promise<Browser> {
 export async function startHarness(): Promise<Harness> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'daifa-e2e-'));
-  // A copy of the run's migrated and seeded directory (global-setup.ts): the server finds it migrated
-  // and not empty, so it neither replays the migrations nor seeds.
-  cpSync(inject('seededDataDir'), dataDir, { recursive: true });
+  // The run's seeded directory's files and keys (global-setup.ts) without its database: the server
+  // starts that in memory from the run's dump of it, migrated and not empty, so it neither replays
+  // the migrations nor seeds. Copying the database's 1,700 files and writing through to them cost
+  // each spec about a CPU-second more.
+  cpSync(inject('seededDataDir'), dataDir, { recursive: true, filter: (from) => path.basename(from) !== 'pgdata' });
   const config = loadConfig({
     ...process.env,
     PORT: String(port),
@@ -123,7 +127,7 @@ export async function startHarness(): Promise<Harness> {
     // Free ports: specs run side by side; a page that prints platform waybills is pointed at them.
     PRINT_COMPONENT_EMULATOR: 'free',
   });
-  const server = await serve(config);
+  const server = await serve(config, undefined, dumpBlob(inject('seededDump')));
   const base = `http://127.0.0.1:${port}`;
   const browser = await workerBrowser();
   // What this spec opened, closed with it: a failed test leaves its context open.
