@@ -79,9 +79,9 @@ async function seedItems(from: number, to: number) {
         case when g % 3 = 0 then 1 else 0 end, now() - ((${ITEMS}::int - g) * 10) * interval '1 second'
       from generate_series(${lo}::int, ${hi}::int) g`);
   }
-  await db.execute(sql`delete from take_assignment_counts where purchaser_org_id = ${orgId}`);
-  await db.execute(sql`insert into take_assignment_counts (purchaser_org_id, assignment_status, n)
-    select purchaser_org_id, assignment_status, count(*) from take_items where purchaser_org_id = ${orgId} group by 1, 2`);
+  await db.execute(sql`delete from take_item_counts where purchaser_org_id = ${orgId}`);
+  await db.execute(sql`insert into take_item_counts (purchaser_org_id, market_area, printed, assignment_status, n)
+    select purchaser_org_id, market_area, print_count > 0, assignment_status, count(*) from take_items where purchaser_org_id = ${orgId} group by 1, 2, 3, 4`);
   await db.execute(sql`vacuum analyze take_items`);
   await db.execute(sql`vacuum analyze dropship_orders`);
   await db.execute(sql`vacuum analyze dropship_order_items`);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows.js';
 import { takePage } from '../src/modules/take-assignment/assign.service.js';
-import { keptAssignmentCounts, recountAssignments } from '../src/modules/take-assignment/assignment-counts.repository.js';
+import { keptAndCounted, keptAssignmentCounts, recountAssignments } from '../src/modules/take-assignment/assignment-counts.repository.js';
 import type { Caller } from '../src/plugins/auth.js';
 import { balance, expectBadRequest } from './funds-payments-support.js';
 import { paidOrder, startWorld, takeState, type World } from './take-assignment-support.js';
@@ -27,7 +27,7 @@ type Row = {
   pickerName: string | null;
   sellerName: string;
 };
-type Page = { total: number; list: Row[]; counts: Record<string, number> };
+type Page = { total: number; list: Row[]; counts: Record<string, number>; countsCapped?: string[] };
 
 beforeAll(async () => {
   w = await startWorld('ta');
@@ -158,7 +158,7 @@ describe('stopping at the seller’s request', () => {
 });
 
 describe('tab counters', () => {
-  it('stay equal to the items counted by status through a seeded random run of assign, take back, stop, revoke, mark, undo and cancel', async () => {
+  it('stay equal to the items counted by area, print state and status through a seeded random run of assign, take back, stop, revoke, mark, undo, print and cancel', async () => {
     const orders = [
       await paidOrder(w, w.seller, w.sellerOrg, 4),
       await paidOrder(w, w.seller, w.sellerOrg, 3),
@@ -178,23 +178,38 @@ describe('tab counters', () => {
       (id: number) =>
         w.post('/api/b2/purchaser/picking/mark', w.picker, { takeItemIds: [id], result: pick(['TOOK', 'E_LACK_TAKING', 'E_STOP_PRODUCTION'] as const) }),
       (id: number) => w.post(`${A}/cancelTook`, w.picker, { takeItemIds: [id] }),
+      (id: number) => w.post(`${A}/batchPrint`, w.purchaser, { takeItemIds: [id], format: 'lodop' }),
     ];
     const moved = new Set<string>();
-    for (let i = 0; i < 60; i++) {
-      const before = await recountAssignments(w.db(), w.purchaserOrg);
+    for (let i = 0; i < 70; i++) {
+      const before = await keptAndCounted(w.db(), w.purchaserOrg);
       await pick(ops)(pick(ids));
-      if (JSON.stringify(before) !== JSON.stringify(await recountAssignments(w.db(), w.purchaserOrg))) moved.add(String(i));
+      if (JSON.stringify(before.counted) !== JSON.stringify((await keptAndCounted(w.db(), w.purchaserOrg)).counted)) moved.add(String(i));
     }
     // The seller cancels one order (its items close), whether or not the cancel is allowed at this point.
     await w.post('/api/b2/post/orders/cancel', w.seller, { orderIds: [orders[1]?.id] });
     expect(moved.size).toBeGreaterThan(5);
     for (const org of [w.purchaserOrg, w.otherOrg]) {
+      const { kept, counted } = await keptAndCounted(w.db(), org);
+      expect([org, kept]).toEqual([org, counted]);
       expect([org, await keptAssignmentCounts(w.db(), org)]).toEqual([org, await recountAssignments(w.db(), org)]);
     }
+    expect(Object.keys((await keptAndCounted(w.db(), w.purchaserOrg)).counted).some((k) => k.includes('|true|'))).toBe(true);
     const all = await page();
     const raw = await recountAssignments(w.db(), w.purchaserOrg);
     expect(all.data.counts).toEqual(raw);
     expect(all.data.total).toBe(Object.values(raw).reduce((a, b) => a + b, 0));
+    // Under the market area and print state alone the tabs come from the same kept rows: exact, never capped.
+    for (const [printed, scope] of [
+      ['NO', { marketArea: '十三行', printed: false }],
+      ['YES', { marketArea: '十三行', printed: true }],
+      ['YES', { printed: true }],
+    ] as const) {
+      const body = { ...('marketArea' in scope ? { marketArea: scope.marketArea } : {}), printed };
+      const r = await page(body);
+      const counted = await recountAssignments(w.db(), w.purchaserOrg, scope);
+      expect([body, r.data.counts, r.data.countsCapped]).toEqual([body, counted, []]);
+    }
   });
 
   it('counts each filtered tab up to the cap and says which tabs are past it', async () => {

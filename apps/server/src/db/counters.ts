@@ -1,8 +1,9 @@
 /**
  * Status counter tables (organisation, status, n), moved in the writer's transaction so a list's
  * unfiltered tabs read a handful of rows instead of counting: dropship orders by combined status
- * (decision 0010), after-sales by status and take items by assignment status (decision 0041). One
- * writer for all three: its key order is what keeps two transactions from deadlocking on them.
+ * (decision 0010) and after-sales by status (decision 0041). One writer for both: its key order is
+ * what keeps two transactions from deadlocking on them. Take items keep finer counters of their own
+ * (take-assignment's assignment-counts.repository.ts), written in the same key order.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
@@ -11,7 +12,6 @@ import { queryRows } from './rows.js';
 export const COUNTERS = {
   dropshipOrders: { table: 'dropship_order_counts', org: 'org_id', status: 'combined_status' },
   afterSales: { table: 'after_sale_status_counts', org: 'org_id', status: 'status' },
-  takeAssignments: { table: 'take_assignment_counts', org: 'purchaser_org_id', status: 'assignment_status' },
 } as const;
 export type Counter = (typeof COUNTERS)[keyof typeof COUNTERS];
 

@@ -63,13 +63,17 @@ export function toRow(r: repo.TakeRowRecord): TakeRow {
 }
 
 /**
- * The tab counts: the kept counters when no filter but the tab is set (exact, a few rows), else exact
- * or honestly capped under the filters (lib/tab-counts.ts, decision 0041).
+ * The tab counts: the kept counters when no filter is set but the tab, the market area and printed or
+ * not (exact, tens of rows: 打印拿货标签 works one area's unprinted items), else exact or honestly
+ * capped under the filters (lib/tab-counts.ts, decision 0041).
  */
 async function tabCounts(db: Db, org: number, q: TakePageBody, cap: number): Promise<TabCounts> {
-  const { pageNo: _p, pageSize: _s, assignmentStatus: _a, ...f } = q;
+  const { pageNo: _p, pageSize: _s, assignmentStatus: _a, marketArea, printed, ...f } = q;
   if (!Object.values(f).some((v) => v !== undefined && v !== null && v !== '')) {
-    const counts = await keptAssignmentCounts(db, org);
+    const counts = await keptAssignmentCounts(db, org, {
+      marketArea: marketArea || undefined,
+      printed: printed === 'YES' ? true : printed === 'NO' ? false : undefined,
+    });
     return { counts: { ...counts, ALL: Object.values(counts).reduce((a, b) => a + b, 0) }, capped: [] };
   }
   const where = repo.filterWhere(org, q, false);

@@ -1,58 +1,122 @@
 /**
- * Take items per purchaser and assignment status (take_assignment_counts, one of db/counters.ts' tables),
- * moved in the same transaction
- * as the items: every writer of take_items.assignment_status brackets its statement with
- * withAssignmentCounts (insertTakeItems adds with addAssignmentCounts; closeOrderItems, setItemStatus, setAssignee here, picking's
- * setTaken). takePage's unfiltered tab counts read these instead of counting (decision 0041).
+ * Take items per purchaser, market area, printed or not and assignment status (take_item_counts),
+ * moved in the same transaction as the items: every writer of take_items.assignment_status or
+ * print_count brackets its statement with withAssignmentCounts (insertTakeItems adds with
+ * addAssignmentCounts; closeOrderItems, setItemStatus, setAssignee here, picking's setTaken, the tag
+ * print's print count). takePage's tab counts read these instead of counting, without filters and
+ * under the market-area and printed filters alone (decision 0041).
  */
+import type { AssignmentStatusCode } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { addToCounters, COUNTERS, type CounterDelta, keptCounts } from '../../db/counters.js';
 import { queryRows } from '../../db/rows.js';
 
-/** The items matching `where` (on take_items' own columns, unqualified) per purchaser and status. */
-async function tally(db: Db, where: SQL): Promise<CounterDelta[]> {
-  const rows = await queryRows<{ o: number; s: string; n: string | number }>(
+interface CountKey {
+  org: number;
+  area: string;
+  printed: boolean;
+  status: string;
+}
+type CountDelta = CountKey & { n: number };
+
+const keyOf = (k: CountKey) => JSON.stringify([k.org, k.area, k.printed, k.status]);
+
+/** The items matching `where` (on take_items' own columns, unqualified) per counter key. */
+async function tally(db: Db, where: SQL): Promise<CountDelta[]> {
+  const rows = await queryRows<{ o: number; a: string; p: boolean; s: string; n: string | number }>(
     db,
-    sql`select purchaser_org_id as o, assignment_status as s, count(*) as n from take_items where ${where} group by 1, 2`,
+    sql`select purchaser_org_id as o, market_area as a, print_count > 0 as p, assignment_status as s, count(*) as n
+      from take_items where ${where} group by 1, 2, 3, 4`,
   );
-  return rows.map((r) => ({ org: Number(r.o), status: r.s, n: Number(r.n) }));
+  return rows.map((r) => ({ org: Number(r.o), area: r.a, printed: r.p === true, status: r.s, n: Number(r.n) }));
 }
 
-/** Runs `write` (which may change the status of the items matching `where`) and moves the counters by what changed. */
+/**
+ * Adds the deltas in one statement. Keys sorted (organisation, area, printed, status), so two
+ * transactions touching the same counters lock them in the same order (no deadlock between them).
+ */
+async function addToCounts(db: Db, deltas: CountDelta[]) {
+  const rows = deltas
+    .filter((d) => d.n !== 0)
+    .sort((a, b) => a.org - b.org || cmp(a.area, b.area) || Number(a.printed) - Number(b.printed) || cmp(a.status, b.status))
+    .map((d) => ({ o: d.org, a: d.area, p: d.printed, s: d.status, n: d.n }));
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    insert into take_item_counts as c (purchaser_org_id, market_area, printed, assignment_status, n)
+    select x.o, x.a, x.p, x.s, x.n from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(o int, a text, p boolean, s text, n bigint)
+    on conflict (purchaser_org_id, market_area, printed, assignment_status) do update set n = c.n + excluded.n`);
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Runs `write` (which may change the status or print count of the items matching `where`) and moves the counters by what changed. */
 export async function withAssignmentCounts<T>(db: Db, where: SQL, write: () => Promise<T>): Promise<T> {
   const before = await tally(db, where);
   const result = await write();
   const after = await tally(db, where);
   // One delta per key: ON CONFLICT cannot update one counter row twice in a statement.
-  const net = new Map<string, CounterDelta>();
-  const add = (ds: CounterDelta[], sign: 1 | -1) => {
+  const net = new Map<string, CountDelta>();
+  const add = (ds: CountDelta[], sign: 1 | -1) => {
     for (const d of ds) {
-      const k = `${d.org}:${d.status}`;
-      const e = net.get(k) ?? { ...d, n: 0 };
+      const e = net.get(keyOf(d)) ?? { ...d, n: 0 };
       e.n += sign * d.n;
-      net.set(k, e);
+      net.set(keyOf(d), e);
     }
   };
   add(after, 1);
   add(before, -1);
-  await addToCounters(db, COUNTERS.takeAssignments, [...net.values()]);
+  await addToCounts(db, [...net.values()]);
   return result;
 }
 
 /** Counts new items (matching `where`) in, from the transaction that creates them. */
 export async function addAssignmentCounts(db: Db, where: SQL) {
-  await addToCounters(db, COUNTERS.takeAssignments, await tally(db, where));
+  await addToCounts(db, await tally(db, where));
 }
 
-/** The kept counts of one purchaser: a handful of rows by primary key. */
-export const keptAssignmentCounts = (db: Db, purchaserOrgId: number) => keptCounts(db, COUNTERS.takeAssignments, purchaserOrgId);
+/** Which kept rows to add up: all of the purchaser's, or one market area's, printed or not. */
+export interface KeptScope {
+  marketArea?: string | undefined;
+  printed?: boolean | undefined;
+}
 
-/** The same, counted from the items: what the kept counts must equal (tests, a check by hand). */
-export async function recountAssignments(db: Db, purchaserOrgId: number): Promise<Record<string, number>> {
-  const rows = await queryRows<{ s: string; n: string | number }>(
+/** The kept counts of one purchaser by assignment status, within `scope`: tens of rows by the primary key. */
+export async function keptAssignmentCounts(db: Db, purchaserOrgId: number, scope: KeptScope = {}): Promise<Partial<Record<AssignmentStatusCode, number>>> {
+  const rows = await queryRows<{ s: AssignmentStatusCode; n: string | number }>(
     db,
-    sql`select assignment_status as s, count(*) as n from take_items where purchaser_org_id = ${purchaserOrgId} group by assignment_status`,
+    sql`select assignment_status as s, sum(n) as n from take_item_counts
+      where purchaser_org_id = ${purchaserOrgId}
+        ${scope.marketArea === undefined ? sql`` : sql`and market_area = ${scope.marketArea}`}
+        ${scope.printed === undefined ? sql`` : sql`and printed = ${scope.printed}`}
+      group by assignment_status having sum(n) <> 0`,
   );
   return Object.fromEntries(rows.map((r) => [r.s, Number(r.n)]));
+}
+
+/** The same, counted from the items: what the kept counts must equal (tests, a check by hand). */
+export async function recountAssignments(db: Db, purchaserOrgId: number, scope: KeptScope = {}): Promise<Record<string, number>> {
+  const rows = await queryRows<{ s: string; n: string | number }>(
+    db,
+    sql`select assignment_status as s, count(*) as n from take_items
+      where purchaser_org_id = ${purchaserOrgId}
+        ${scope.marketArea === undefined ? sql`` : sql`and market_area = ${scope.marketArea}`}
+        ${scope.printed === undefined ? sql`` : scope.printed ? sql`and print_count > 0` : sql`and print_count = 0`}
+      group by assignment_status`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.s, Number(r.n)]));
+}
+
+/** Every kept row of one purchaser beside the same recounted from the items, as `area|printed|status` → n (tests). */
+export async function keptAndCounted(db: Db, purchaserOrgId: number) {
+  const kept = await queryRows<{ k: string; n: string | number }>(
+    db,
+    sql`select market_area || '|' || printed || '|' || assignment_status as k, n from take_item_counts where purchaser_org_id = ${purchaserOrgId} and n <> 0`,
+  );
+  const counted = await queryRows<{ k: string; n: string | number }>(
+    db,
+    sql`select market_area || '|' || (print_count > 0) || '|' || assignment_status as k, count(*) as n from take_items
+      where purchaser_org_id = ${purchaserOrgId} group by market_area, print_count > 0, assignment_status`,
+  );
+  const map = (rows: { k: string; n: string | number }[]) => Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]).sort(([a], [b]) => cmp(String(a), String(b))));
+  return { kept: map(kept), counted: map(counted) };
 }

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { renderForCaller } from '../labels/index.js';
 import * as repo from './assign.repository.js';
+import { withAssignmentCounts } from './assignment-counts.repository.js';
 import { purchaserOf } from './assign.service.js';
 import { idList } from './order-locks.js';
 import { takeItems } from './take-items.table.js';
@@ -81,7 +82,10 @@ export async function batchPrint(db: Db, caller: Caller, body: TakePrintBody) {
   const out = await renderForCaller(db, caller, request);
   const ids = rows.map((r) => Number(r.id));
   await inTransaction(db, async (t) => {
-    await t.execute(sql`update take_items set print_count = print_count + 1, printed_at = now(), updated_at = now() where id in ${idList(ids)}`);
+    // The kept counts are by printed or not too: a first print moves its items there.
+    await withAssignmentCounts(t, sql`id in ${idList(ids)}`, () =>
+      t.execute(sql`update take_items set print_count = print_count + 1, printed_at = now(), updated_at = now() where id in ${idList(ids)}`),
+    );
     await appendTakeLogs(
       t,
       org,

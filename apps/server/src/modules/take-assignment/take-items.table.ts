@@ -178,16 +178,20 @@ export const takeAutoAssignSettings = pgTable('take_auto_assign_settings', {
 });
 
 /**
- * Take items per purchaser and assignment status, kept in the same transaction as every write of the
- * status (assignment-counts.repository.ts): takePage's unfiltered tab counts read these rows instead of
- * counting the purchaser's items (decision 0041).
+ * Take items per purchaser, market area, printed or not and assignment status, kept in the same
+ * transaction as every write of those (assignment-counts.repository.ts): takePage's tab counts read
+ * these rows instead of counting the purchaser's items, without filters and under the market-area and
+ * printed filters of 打印拿货标签 (decision 0041). A purchaser has a row per area, print state and
+ * status: tens of rows, read by the primary key.
  */
-export const takeAssignmentCounts = pgTable(
-  'take_assignment_counts',
+export const takeItemCounts = pgTable(
+  'take_item_counts',
   {
     purchaserOrgId: integer('purchaser_org_id').notNull(),
+    marketArea: text('market_area').notNull(),
+    printed: boolean('printed').notNull(),
     assignmentStatus: text('assignment_status').$type<AssignmentStatusCode>().notNull(),
     n: bigint('n', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.purchaserOrgId, t.assignmentStatus] })],
+  (t) => [primaryKey({ columns: [t.purchaserOrgId, t.marketArea, t.printed, t.assignmentStatus] })],
 );

@@ -1,0 +1,1 @@
+DROP TABLE "take_assignment_counts" CASCADE;
