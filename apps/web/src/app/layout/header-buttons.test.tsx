@@ -4,11 +4,9 @@
  * text and sends it. Only the network is played (fetch answers the calls); the buttons, the lazy
  * parts and the request client are the real ones.
  */
-import { STORAGE_KEYS } from '@dropship/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { playNetwork, renderPage, type Sent, WAIT } from '../../../test/fake-api';
 import { FeedbackButton } from './FeedbackButton';
 import { MessagesButton } from './MessagesButton';
 
@@ -20,38 +18,14 @@ const ANSWERS: Record<string, unknown> = {
   },
 };
 
-let sent: { path: string; body: unknown }[];
+let sent: Sent[];
 beforeEach(() => {
-  window.localStorage.setItem(STORAGE_KEYS.userHash, 'test-hash');
-  window.localStorage.setItem(STORAGE_KEYS.userId, '1');
-  sent = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return new Response(JSON.stringify({ errorCode: 0, errorMsg: '成功', data: ANSWERS[path] ?? null }), { headers: { 'content-type': 'application/json' } });
-  });
+  sent = playNetwork(ANSWERS, { userId: '1' });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
-
-function show(children: React.ReactNode) {
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <App>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{children}</QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
-}
-
-const WAIT = { timeout: 15_000 };
 
 describe('the header buttons', () => {
   it('消息 loads its list on the first opening and 全部标为已读 marks every message', { timeout: 60_000 }, async () => {
-    show(<MessagesButton />);
+    renderPage(<MessagesButton />);
     const button = screen.getByRole('button', { name: '消息' });
     await waitFor(() => expect(sent.some((s) => s.path === '/api/b2/message/list')).toBe(true), WAIT);
     expect(screen.queryByText(/补款提醒/)).toBeNull();
@@ -65,7 +39,7 @@ describe('the header buttons', () => {
   });
 
   it('意见反馈 opens its dialog on the first click, refuses a short text and sends the feedback', { timeout: 60_000 }, async () => {
-    show(<FeedbackButton />);
+    renderPage(<FeedbackButton />);
     fireEvent.click(screen.getByRole('button', { name: '意见反馈' }));
     const text = await screen.findByPlaceholderText('请描述您遇到的问题或建议', {}, WAIT);
     fireEvent.change(text, { target: { value: '太慢' } });

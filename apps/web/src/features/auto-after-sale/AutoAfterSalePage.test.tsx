@@ -4,12 +4,9 @@
  * played (fetch answers the page's calls); the page, its form and the request client are the real ones.
  */
 import type { AutoAfterSaleShop } from '@dropship/contract';
-import { STORAGE_KEYS } from '@dropship/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, expect, it } from 'vitest';
+import { playNetwork, renderPage, type Sent, WAIT } from '../../../test/fake-api';
 import AutoAfterSalePage from './AutoAfterSalePage';
 
 const B = '/api/b2/aftersale';
@@ -23,37 +20,13 @@ const ANSWERS: Record<string, unknown> = {
   [`${B}/autoRules/save`]: { saved: 1 },
 };
 
-let sent: { path: string; body: unknown }[];
+let sent: Sent[];
 beforeEach(() => {
-  window.localStorage.setItem(STORAGE_KEYS.userHash, 'test-hash');
-  window.localStorage.setItem(STORAGE_KEYS.userType, '1');
-  sent = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return new Response(JSON.stringify({ errorCode: 0, errorMsg: '成功', data: ANSWERS[path] ?? null }), { headers: { 'content-type': 'application/json' } });
-  });
+  sent = playNetwork(ANSWERS, { userType: '1' });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
-
-const WAIT = { timeout: 15_000 };
 
 it('shows the tag, loads a chosen shop’s rules and saves them in fen', { timeout: 90_000 }, async () => {
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <App>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={['/basicSet/automaticAfterSale']}>
-            <AutoAfterSalePage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
+  renderPage(<AutoAfterSalePage />, '/basicSet/automaticAfterSale');
   await screen.findByText('自动售后已开启（1个店铺）', {}, WAIT);
   expect(await screen.findByText('金额不超过 ¥50.00；原因：质量问题', {}, WAIT)).toBeTruthy();
   fireEvent.mouseDown(screen.getByRole('combobox', { name: '店铺' }));

@@ -1,14 +1,8 @@
 /** 快递运费规则 in jsdom: each company's rules read in yuan, one company edited and saved whole in fen. */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { playNetwork, renderPage, WAIT } from './console-test-support';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { playNetwork, renderPage, WAIT } from '../../../test/fake-api';
 import ExpressRulesPage from './ExpressRulesPage';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 const rule = (province: string, firstFen: number) => ({ expressCode: 'ZTO', province, firstWeightGrams: 1000, firstFen, stepWeightGrams: 1000, stepFen: 200 });
 const RULES = {

@@ -1,14 +1,8 @@
 /** 服务价格 in jsdom: the current prices shown in yuan, each form saved on its own in fen. */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { playNetwork, renderPage, type Sent, WAIT } from './console-test-support';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { playNetwork, renderPage, type Sent, WAIT } from '../../../test/fake-api';
 import ServicePricesPage from './ServicePricesPage';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 it('shows the current prices in yuan and saves each form in fen', { timeout: 90_000 }, async () => {
   const sent = playNetwork({

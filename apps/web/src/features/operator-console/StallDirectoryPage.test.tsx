@@ -1,14 +1,8 @@
 /** 档口库 in jsdom: the directory listed with disabled stalls, searched by keyword, a stall edited and saved. */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
-import { playNetwork, renderPage, WAIT } from './console-test-support';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { playNetwork, renderPage, WAIT } from '../../../test/fake-api';
 import StallDirectoryPage from './StallDirectoryPage';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
 
 const STALL = {
   id: 7,

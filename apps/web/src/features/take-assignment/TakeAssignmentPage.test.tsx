@@ -5,12 +5,10 @@
  * Only the network is played (fetch answers the page's calls with empty data); the page, its form,
  * the router and the request client are the real ones.
  */
-import { STORAGE_KEYS } from '@dropship/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { playNetwork, renderPage, type Sent, WAIT } from '../../../test/fake-api';
 import TakeAssignmentPage from './TakeAssignmentPage';
 
 const A = '/api/b2/purchaser/assigned';
@@ -26,26 +24,12 @@ const ANSWERS: Record<string, unknown> = {
 
 /** Calls wait until the test lets them through, so typing can happen while the page still loads. */
 let release: () => void;
-let answered: string[];
+let answered: Sent[];
 beforeEach(() => {
-  window.localStorage.setItem(STORAGE_KEYS.userHash, 'test-hash');
-  window.localStorage.setItem(STORAGE_KEYS.userType, '1');
-  answered = [];
   const gate = new Promise<void>((r) => {
     release = r;
   });
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    await gate;
-    answered.push(path);
-    const data = ANSWERS[path] ?? null;
-    return new Response(JSON.stringify({ errorCode: 0, errorMsg: '成功', data }), { headers: { 'content-type': 'application/json' } });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
+  answered = playNetwork(ANSWERS, { userType: '1', gate });
 });
 
 let location = '';
@@ -55,51 +39,35 @@ function LocationProbe() {
   return null;
 }
 
-function tree(client: QueryClient) {
-  return (
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <App>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={['/offlineReturnOrder/pickup?view=list']}>
-            <Routes>
-              <Route
-                path="/offlineReturnOrder/pickup"
-                element={
-                  <>
-                    <TakeAssignmentPage />
-                    <LocationProbe />
-                  </>
-                }
-              />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>
+const show = () =>
+  renderPage(
+    <>
+      <TakeAssignmentPage />
+      <LocationProbe />
+    </>,
+    '/offlineReturnOrder/pickup?view=list',
+    { route: '/offlineReturnOrder/pickup' },
   );
-}
+const answeredPaths = () => answered.map((s) => s.path);
 
 const CODE = '202611260001';
-// antd in jsdom is slow on a busy machine: give the page time rather than testing the clock.
-const WAIT = { timeout: 15_000 };
 
 describe('TakeAssignmentPage filter form', () => {
   it('keeps a typed 拿货码 through re-renders with the same address, and 查询 puts it in the address', { timeout: 90_000 }, async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { rerender } = render(tree(client));
+    const { rerender } = show();
     const input = screen.getByLabelText('拿货码') as HTMLInputElement;
     fireEvent.change(input, { target: { value: CODE } });
     expect(input.value).toBe(CODE);
 
     // The page's calls come back (pickers, audit, the list, the dashboard): each answer renders it again.
     await act(async () => release());
-    await waitFor(() => expect(answered).toContain(`${A}/pickers`), WAIT);
-    await waitFor(() => expect(answered).toContain(`${A}/takePage`), WAIT);
+    await waitFor(() => expect(answeredPaths()).toContain(`${A}/pickers`), WAIT);
+    await waitFor(() => expect(answeredPaths()).toContain(`${A}/takePage`), WAIT);
     await act(async () => new Promise((r) => setTimeout(r, 50)));
     expect((screen.getByLabelText('拿货码') as HTMLInputElement).value).toBe(CODE);
 
     // A parent rendering again with the same address.
-    rerender(tree(client));
+    rerender();
     await act(async () => new Promise((r) => setTimeout(r, 20)));
     expect((screen.getByLabelText('拿货码') as HTMLInputElement).value).toBe(CODE);
 
@@ -109,7 +77,7 @@ describe('TakeAssignmentPage filter form', () => {
   });
 
   it('refuses a 拿货码 that is not 12 digits with the contract message, leaving the address alone', { timeout: 90_000 }, async () => {
-    render(tree(new QueryClient({ defaultOptions: { queries: { retry: false } } })));
+    show();
     await act(async () => release());
     fireEvent.change(screen.getByLabelText('拿货码'), { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: /^查\s?询$/ }));
@@ -127,7 +95,7 @@ describe('TakeAssignmentPage filter form', () => {
       countsCapped: ['WAITING_ASSIGNED', 'ALL'],
     };
     try {
-      render(tree(new QueryClient({ defaultOptions: { queries: { retry: false } } })));
+      show();
       await act(async () => release());
       expect(await screen.findByRole('tab', { name: '全部（10000+）' }, WAIT)).toBeTruthy();
       expect(screen.getByRole('tab', { name: '待分配（10000+）' })).toBeTruthy();

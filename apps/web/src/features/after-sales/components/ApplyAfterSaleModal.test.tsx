@@ -4,31 +4,16 @@
  * request key and success links to the new after-sale. Only the network is played.
  */
 import type { DropshipItemRow } from '@dropship/contract';
-import { STORAGE_KEYS } from '@dropship/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { playNetwork, renderPage, type Sent, WAIT } from '../../../../test/fake-api';
 import { ApplyAfterSaleModal, type ApplyTarget } from './ApplyAfterSaleModal';
 
 const APPLY = '/api/b2/aftersale/orders/apply';
-let sent: { path: string; body: Record<string, unknown> }[];
+let sent: Sent[];
 beforeEach(() => {
-  window.localStorage.setItem(STORAGE_KEYS.userHash, 'test-hash');
-  window.localStorage.setItem(STORAGE_KEYS.userType, '1');
-  sent = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : {} });
-    const data = path === APPLY ? { ids: [7], afterSaleNos: ['AS261126000007'] } : null;
-    return new Response(JSON.stringify({ errorCode: 0, errorMsg: '成功', data }), { headers: { 'content-type': 'application/json' } });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
+  sent = playNetwork({ [APPLY]: { ids: [7], afterSaleNos: ['AS261126000007'] } }, { userType: '1' });
 });
 
 const item = (id: number, patch: Partial<DropshipItemRow> = {}): DropshipItemRow => ({
@@ -57,23 +42,15 @@ function Probe() {
 }
 
 function show(order: ApplyTarget) {
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <App>
-        <QueryClientProvider client={new QueryClient()}>
-          <MemoryRouter initialEntries={['/order/daifaOrderList']}>
-            <Routes>
-              <Route path="*" element={<Probe />} />
-            </Routes>
-            <ApplyAfterSaleModal order={order} onClose={() => undefined} />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
+  renderPage(
+    <>
+      <Probe />
+      <ApplyAfterSaleModal order={order} onClose={() => undefined} />
+    </>,
+    '/order/daifaOrderList',
   );
 }
 
-const WAIT = { timeout: 15_000 };
 async function pickReason(name: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: '售后原因' }));
   fireEvent.click(await screen.findByTitle(name, {}, WAIT));
@@ -93,7 +70,7 @@ describe('ApplyAfterSaleModal', () => {
     await pickReason('尺码不合适');
     submit();
     await waitFor(() => expect(sent.some((s) => s.path === APPLY)).toBe(true), WAIT);
-    const body = sent.find((s) => s.path === APPLY)?.body ?? {};
+    const body = (sent.find((s) => s.path === APPLY)?.body ?? {}) as Record<string, unknown>;
     expect(body).toMatchObject({ orderId: 5, kind: 'REFUND_ONLY', lines: [{ itemId: 1, quantity: 3 }], reason: '尺码不合适', photos: [], returnWaybillNo: '' });
     expect(String(body.requestKey)).toMatch(/^[a-z0-9]{36}:\d+$/);
 

@@ -4,12 +4,9 @@
  * linking to its detail. Only the network is played.
  */
 import type { ExchangeQuoteResult } from '@dropship/contract';
-import { STORAGE_KEYS } from '@dropship/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { playNetwork, renderPage, type Sent, WAIT } from '../../../../test/fake-api';
 import { ExchangeReshipDrawer } from './ExchangeReshipDrawer';
 
 const A = '/api/b2/aftersale/orders';
@@ -26,58 +23,34 @@ const QUOTE: ExchangeQuoteResult = {
   availableFen: 100_000,
 };
 
-let sent: { path: string; body: Record<string, unknown> }[];
+let sent: Sent[];
 beforeEach(() => {
-  window.localStorage.setItem(STORAGE_KEYS.userHash, 'test-hash');
-  window.localStorage.setItem(STORAGE_KEYS.userType, '1');
-  sent = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    sent.push({ path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : {} });
-    const data =
-      url.pathname === `${A}/exchange/quote`
-        ? QUOTE
-        : url.pathname === `${A}/exchange/reship`
-          ? { id: 5, afterSaleNo: 'AS261126000005', orderId: 91, orderNo: 'DF2611260000091', totalFen: 700 }
-          : null;
-    return new Response(JSON.stringify({ errorCode: 0, errorMsg: '成功', data }), { headers: { 'content-type': 'application/json' } });
-  });
+  sent = playNetwork(
+    {
+      [`${A}/exchange/quote`]: QUOTE,
+      [`${A}/exchange/reship`]: { id: 5, afterSaleNo: 'AS261126000005', orderId: 91, orderNo: 'DF2611260000091', totalFen: 700 },
+    },
+    { userType: '1' },
+  );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
-
-const WAIT = { timeout: 15_000 };
 
 describe('ExchangeReshipDrawer', () => {
   it('prefills the original receiver and courier, pays with the pay password, and links the new order', { timeout: 90_000 }, async () => {
-    render(
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <App>
-          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-            <MemoryRouter>
-              <ExchangeReshipDrawer target={{ id: 5, afterSaleNo: 'AS261126000005' }} onClose={() => {}} />
-            </MemoryRouter>
-          </QueryClientProvider>
-        </App>
-      </ConfigProvider>,
-    );
+    renderPage(<ExchangeReshipDrawer target={{ id: 5, afterSaleNo: 'AS261126000005' }} onClose={() => {}} />);
     await waitFor(() => expect((screen.getByLabelText('收货人') as HTMLInputElement).value).toBe('林晓'), WAIT);
     expect(sent[0]).toMatchObject({ path: `${A}/exchange/quote`, body: { id: 5 } });
     expect((screen.getByLabelText('详细地址') as HTMLTextAreaElement).value).toBe('文三路90号');
     fireEvent.change(screen.getByLabelText('支付密码'), { target: { value: '246810' } });
     fireEvent.click(await screen.findByRole('button', { name: /确认补发并支付 ¥7.00/ }, WAIT));
     await screen.findByText('已补发为代发订单 DF2611260000091', {}, WAIT);
-    const reship = sent.find((s) => s.path === `${A}/exchange/reship`);
-    expect(reship?.body).toMatchObject({
+    const reship = sent.find((s) => s.path === `${A}/exchange/reship`)?.body as Record<string, unknown> | undefined;
+    expect(reship).toMatchObject({
       id: 5,
       expressCode: 'ZTO',
       payPassword: '246810',
       receiver: { name: '林晓', phone: '13800138001', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路90号' },
     });
-    expect(String(reship?.body.requestKey).length).toBeGreaterThanOrEqual(8);
+    expect(String(reship?.requestKey).length).toBeGreaterThanOrEqual(8);
     expect(screen.getByRole('link', { name: '查看代发订单' }).getAttribute('href')).toBe('/order/daifaOrderList/daifaOrederListDetail?id=91');
   });
 });

@@ -4,12 +4,9 @@
  * sends the id with a request key). Only the network is played.
  */
 import type { AfterSaleDetail } from '@dropship/contract';
-import { STORAGE_KEYS } from '@dropship/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { playNetwork, renderPage, type Sent, WAIT } from '../../../../test/fake-api';
 import { row } from '../test-rows';
 import AfterSaleDetailPage from './AfterSaleDetailPage';
 
@@ -38,43 +35,16 @@ const DETAIL: AfterSaleDetail = {
   actions: ['CANCEL', 'FILL_WAYBILL'],
 };
 
-let sent: { path: string; body: Record<string, unknown> }[];
+let sent: Sent[];
 beforeEach(() => {
-  window.localStorage.setItem(STORAGE_KEYS.userHash, 'test-hash');
-  window.localStorage.setItem(STORAGE_KEYS.userType, '1');
-  sent = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    sent.push({ path: url.pathname + url.search, body: init?.body ? JSON.parse(String(init.body)) : {} });
-    const data = url.pathname === `${A}/detail` ? DETAIL : null;
-    return new Response(JSON.stringify({ errorCode: 0, errorMsg: '成功', data }), { headers: { 'content-type': 'application/json' } });
-  });
+  sent = playNetwork({ [`${A}/detail`]: DETAIL }, { userType: '1' });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
-
-const WAIT = { timeout: 15_000 };
 
 describe('AfterSaleDetailPage', () => {
   it('shows the after-sale as answered and only its allowed actions; 撤销售后 confirms, then sends', { timeout: 90_000 }, async () => {
-    render(
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <App>
-          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-            <MemoryRouter initialEntries={['/afterSale/afterSaleListDetail?id=3']}>
-              <Routes>
-                <Route path="/afterSale/afterSaleListDetail" element={<AfterSaleDetailPage />} />
-              </Routes>
-            </MemoryRouter>
-          </QueryClientProvider>
-        </App>
-      </ConfigProvider>,
-    );
+    renderPage(<AfterSaleDetailPage />, '/afterSale/afterSaleListDetail?id=3', { route: '/afterSale/afterSaleListDetail' });
     await screen.findByText('售后单 AS261126000003', {}, WAIT);
-    expect(sent[0]?.path).toBe(`${A}/detail?id=3`);
+    expect(`${sent[0]?.path}?${sent[0]?.query}`).toBe(`${A}/detail?id=3`);
     expect(screen.getByText('2 / 3 件')).toBeTruthy();
     expect(screen.getByText('买家说腰围偏小')).toBeTruthy();
     expect(screen.getByAltText('售后图片2')).toBeTruthy();
@@ -91,7 +61,8 @@ describe('AfterSaleDetailPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '撤销售后' }));
     fireEvent.click(await screen.findByRole('button', { name: '确认撤销' }, WAIT));
-    await waitFor(() => expect(sent.find((s) => s.path === `${A}/cancel`)?.body).toMatchObject({ id: 3 }), WAIT);
-    expect(String(sent.find((s) => s.path === `${A}/cancel`)?.body.requestKey)).toMatch(/^[a-z0-9]{36}:\d+$/);
+    const cancel = () => sent.find((s) => s.path === `${A}/cancel`)?.body as Record<string, unknown> | undefined;
+    await waitFor(() => expect(cancel()).toMatchObject({ id: 3 }), WAIT);
+    expect(String(cancel()?.requestKey)).toMatch(/^[a-z0-9]{36}:\d+$/);
   });
 });

@@ -4,12 +4,9 @@
  * that failed with its reason. Only the network is played (fetch answers the page's calls); the
  * page, its hooks, the router and the request client are the real ones.
  */
-import { STORAGE_KEYS } from '@dropship/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { playNetwork, renderPage, type Sent, WAIT } from '../../../../test/fake-api';
 import { row } from '../test-rows';
 import AfterSaleListPage from './AfterSaleListPage';
 
@@ -26,40 +23,12 @@ const ANSWERS: Record<string, unknown> = {
   '/api/b2/orders/shopOptions': [{ id: 1, name: '小美女装旗舰店', channel: 'TAOBAO' }],
 };
 
-let sent: { path: string; body: unknown }[];
+let sent: Sent[];
 beforeEach(() => {
-  window.localStorage.setItem(STORAGE_KEYS.userHash, 'test-hash');
-  window.localStorage.setItem(STORAGE_KEYS.userType, '1');
-  sent = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return new Response(JSON.stringify({ errorCode: 0, errorMsg: '成功', data: ANSWERS[path] ?? null }), { headers: { 'content-type': 'application/json' } });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
+  sent = playNetwork(ANSWERS, { userType: '1' });
 });
 
-function show() {
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <App>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={['/afterSale/afterSaleList']}>
-            <Routes>
-              <Route path="/afterSale/afterSaleList" element={<AfterSaleListPage />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
-}
-
-const WAIT = { timeout: 15_000 };
+const show = () => renderPage(<AfterSaleListPage />, '/afterSale/afterSaleList', { route: '/afterSale/afterSaleList' });
 const rowOf = (no: string) => screen.getByText(no).closest('tr') as HTMLElement;
 
 describe('AfterSaleListPage', () => {

@@ -2,12 +2,10 @@
  * 快速查询 in jsdom: the keyword goes to the address and to the call, and the three sections show
  * what matched with links to where each is handled. Only the network is played.
  */
-import { STORAGE_KEYS } from '@dropship/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { playNetwork, renderPage, type Sent, WAIT } from '../../../../test/fake-api';
 import { row } from '../test-rows';
 import QuickQueryPage from './QuickQueryPage';
 
@@ -31,23 +29,9 @@ const ANSWER = {
   parcels: [],
 };
 
-let sent: { path: string; body: unknown }[];
+let sent: Sent[];
 beforeEach(() => {
-  window.localStorage.setItem(STORAGE_KEYS.userHash, 'test-hash');
-  window.localStorage.setItem(STORAGE_KEYS.userType, '1');
-  sent = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return new Response(JSON.stringify({ errorCode: 0, errorMsg: '成功', data: path === Q ? ANSWER : null }), {
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
+  sent = playNetwork({ [Q]: ANSWER }, { userType: '1' });
 });
 
 let location = '';
@@ -55,30 +39,16 @@ function Probe() {
   location = useLocation().search;
   return null;
 }
-const WAIT = { timeout: 15_000 };
 
 describe('QuickQueryPage', () => {
   it('asks by the typed keyword and links each hit to its page', { timeout: 90_000 }, async () => {
-    render(
-      <ConfigProvider theme={{ token: { motion: false } }}>
-        <App>
-          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-            <MemoryRouter initialEntries={['/afterSale/quickQuery']}>
-              <Routes>
-                <Route
-                  path="/afterSale/quickQuery"
-                  element={
-                    <>
-                      <QuickQueryPage />
-                      <Probe />
-                    </>
-                  }
-                />
-              </Routes>
-            </MemoryRouter>
-          </QueryClientProvider>
-        </App>
-      </ConfigProvider>,
+    renderPage(
+      <>
+        <QuickQueryPage />
+        <Probe />
+      </>,
+      '/afterSale/quickQuery',
+      { route: '/afterSale/quickQuery' },
     );
     expect(sent.some((s) => s.path === Q)).toBe(false);
     fireEvent.change(screen.getByLabelText('查询内容'), { target: { value: ' 4012873365505 ' } });

@@ -3,31 +3,19 @@
  * 验货 opens the dialog with the quantity prefilled and sends the inspection; the answer marks the
  * row. Only the network is played.
  */
-import { type SignedAfterSale, STORAGE_KEYS } from '@dropship/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { SignedAfterSale } from '@dropship/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, expect, it } from 'vitest';
+import { playNetwork, renderPage, type Sent } from '../../../../test/fake-api';
 import { AfterSaleMatches } from './AfterSaleMatches';
 
 const INSPECT = '/api/b2/purchaser/offlineReturn/afterSale/inspect';
-let sent: { path: string; body: Record<string, unknown> }[];
+let sent: Sent[];
 beforeEach(() => {
-  window.localStorage.setItem(STORAGE_KEYS.userHash, 'test-hash');
-  window.localStorage.setItem(STORAGE_KEYS.userType, '2');
-  sent = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : {} });
-    const data =
-      path === INSPECT ? { id: 11, afterSaleNo: 'AS26112600000011', status: 'GOODS_RETURNING', returnStatus: 'WAIT_FACTORY', returnLineId: 5 } : null;
-    return new Response(JSON.stringify({ errorCode: 0, errorMsg: '成功', data }), { headers: { 'content-type': 'application/json' } });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
+  sent = playNetwork(
+    { [INSPECT]: { id: 11, afterSaleNo: 'AS26112600000011', status: 'GOODS_RETURNING', returnStatus: 'WAIT_FACTORY', returnLineId: 5 } },
+    { userType: '2' },
+  );
 });
 
 const rows: SignedAfterSale[] = [
@@ -36,15 +24,7 @@ const rows: SignedAfterSale[] = [
 ];
 
 it('lists the signed-in after-sales and sends a 合格 inspection with the quantity received', async () => {
-  render(
-    <ConfigProvider>
-      <App>
-        <QueryClientProvider client={new QueryClient()}>
-          <AfterSaleMatches rows={rows} />
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
+  renderPage(<AfterSaleMatches rows={rows} />);
   expect(screen.getByText('此前已签收')).toBeTruthy();
   expect(screen.getByRole('button', { name: '打印售后标签' })).toBeTruthy();
   fireEvent.click(screen.getAllByRole('button', { name: '验货' })[0] as HTMLElement);

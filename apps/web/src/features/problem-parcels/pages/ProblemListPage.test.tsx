@@ -4,12 +4,10 @@
  * sending the waiting parcels only. Only the network is played; the page, its hooks, the router and
  * the request client are the real ones.
  */
-import { type ProblemRow, STORAGE_KEYS } from '@dropship/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App, ConfigProvider } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProblemRow } from '@dropship/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { playNetwork, renderPage, type Sent, WAIT } from '../../../../test/fake-api';
 import ProblemListPage from './ProblemListPage';
 
 const B = '/api/b2/afterSales/post';
@@ -47,39 +45,12 @@ const ANSWERS: Record<string, unknown> = {
   [`${B}/problem/discard`]: { done: [1], failed: [] },
 };
 
-let sent: { path: string; body: unknown }[];
+let sent: Sent[];
 beforeEach(() => {
-  window.localStorage.setItem(STORAGE_KEYS.userHash, 'test-hash');
-  sent = [];
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    sent.push({ path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return new Response(JSON.stringify({ errorCode: 0, errorMsg: '成功', data: ANSWERS[path] ?? null }), { headers: { 'content-type': 'application/json' } });
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
+  sent = playNetwork(ANSWERS);
 });
 
-function show() {
-  render(
-    <ConfigProvider theme={{ token: { motion: false } }}>
-      <App>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={['/afterSale/problemList']}>
-            <Routes>
-              <Route path="/afterSale/problemList" element={<ProblemListPage />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </App>
-    </ConfigProvider>,
-  );
-}
-
-const WAIT = { timeout: 15_000 };
+const show = () => renderPage(<ProblemListPage />, '/afterSale/problemList', { route: '/afterSale/problemList' });
 const rowOf = (no: string) => screen.getByText(no).closest('tr') as HTMLElement;
 const names = (no: string) =>
   within(rowOf(no))
