@@ -117,6 +117,7 @@ export async function keptAndCounted(db: Db, purchaserOrgId: number) {
     sql`select market_area || '|' || (print_count > 0) || '|' || assignment_status as k, count(*) as n from take_items
       where purchaser_org_id = ${purchaserOrgId} group by market_area, print_count > 0, assignment_status`,
   );
-  const map = (rows: { k: string; n: string | number }[]) => Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]).sort(([a], [b]) => cmp(String(a), String(b))));
+  const map = (rows: { k: string; n: string | number }[]) =>
+    Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]).sort(([a], [b]) => cmp(String(a), String(b))));
   return { kept: map(kept), counted: map(counted) };
 }
