@@ -2,12 +2,13 @@
  * Browser tests drive Debian's Chromium (playwright-core) against the real server, started in the
  * test's own process (as main.ts starts it: database, app, listen, background jobs) on a fresh copy
  * of the run's seeded data: its database in memory from the run's dump, its files in a directory of
- * the spec's own (durability on disk is the server tests' and production-start.spec's). In-process rather than a child: the server's modules then
- * load once per worker (the e2e project does not isolate files), not once per spec (about 6 s of a
- * core each time). Host names under .daifa.test resolve to 127.0.0.1 inside Chromium, so the brand
- * variants are real host names: www.daifa.test is the main variant, second.daifa.test the second.
- * One Chromium serves every spec of a worker (each page still gets a browser context of its own, as
- * fresh as a new browser's): launching it took each spec about a second (at a load of 14).
+ * the spec's own (durability on disk is the server tests' and production-start.spec's). In-process
+ * rather than a child: the server's modules then load once per worker (the e2e project does not
+ * isolate files), not once per spec (about 6 s of a core each time). Host names under .daifa.test
+ * resolve to 127.0.0.1 inside Chromium, so the brand variants are real host names: www.daifa.test
+ * is the main variant, second.daifa.test the second. One Chromium serves every spec of a worker
+ * (each page still gets a browser context of its own, as fresh as a new browser's): launching it
+ * took each spec about a second (at a load of 14).
  */
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -9,6 +9,7 @@
 import type { AssignmentStatusCode } from '@dropship/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { addToKeyedCounters, type CounterColumn } from '../../db/counters.js';
 import { queryRows } from '../../db/rows.js';
 
 interface CountKey {
@@ -31,23 +32,21 @@ async function tally(db: Db, where: SQL): Promise<CountDelta[]> {
   return rows.map((r) => ({ org: Number(r.o), area: r.a, printed: r.p === true, status: r.s, n: Number(r.n) }));
 }
 
-/**
- * Adds the deltas in one statement. Keys sorted (organisation, area, printed, status), so two
- * transactions touching the same counters lock them in the same order (no deadlock between them).
- */
-async function addToCounts(db: Db, deltas: CountDelta[]) {
-  const rows = deltas
-    .filter((d) => d.n !== 0)
-    .sort((a, b) => a.org - b.org || cmp(a.area, b.area) || Number(a.printed) - Number(b.printed) || cmp(a.status, b.status))
-    .map((d) => ({ o: d.org, a: d.area, p: d.printed, s: d.status, n: d.n }));
-  if (rows.length === 0) return;
-  await db.execute(sql`
-    insert into take_item_counts as c (purchaser_org_id, market_area, printed, assignment_status, n)
-    select x.o, x.a, x.p, x.s, x.n from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(o int, a text, p boolean, s text, n bigint)
-    on conflict (purchaser_org_id, market_area, printed, assignment_status) do update set n = c.n + excluded.n`);
-}
+const COLUMNS: CounterColumn[] = [
+  { name: 'purchaser_org_id', type: 'int' },
+  { name: 'market_area', type: 'text' },
+  { name: 'printed', type: 'boolean' },
+  { name: 'assignment_status', type: 'text' },
+];
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Adds the deltas to take_item_counts through the counters' one writer (sorted keys, one upsert). */
+const addToCounts = (db: Db, deltas: CountDelta[]) =>
+  addToKeyedCounters(
+    db,
+    'take_item_counts',
+    COLUMNS,
+    deltas.map((d) => ({ key: [d.org, d.area, d.printed, d.status], n: d.n })),
+  );
 
 /** Runs `write` (which may change the status or print count of the items matching `where`) and moves the counters by what changed. */
 export async function withAssignmentCounts<T>(db: Db, where: SQL, write: () => Promise<T>): Promise<T> {
@@ -117,7 +116,6 @@ export async function keptAndCounted(db: Db, purchaserOrgId: number) {
     sql`select market_area || '|' || (print_count > 0) || '|' || assignment_status as k, count(*) as n from take_items
       where purchaser_org_id = ${purchaserOrgId} group by market_area, print_count > 0, assignment_status`,
   );
-  const map = (rows: { k: string; n: string | number }[]) =>
-    Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]).sort(([a], [b]) => cmp(String(a), String(b))));
+  const map = (rows: { k: string; n: string | number }[]) => Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]));
   return { kept: map(kept), counted: map(counted) };
 }
