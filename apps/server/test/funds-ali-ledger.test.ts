@@ -2,7 +2,7 @@
  * 支付宝分账授权 / 分账记录: bind, verify against Alipay (the emulator), unbind, history, bad input,
  * Alipay's refusal passed on in Chinese with nothing stored, and tenant isolation.
  */
-import { ALIPAY_EMULATOR_APP_ID, type AlipayEmulator, alipayRoyalty, createAlipayClient, generateTestKeys, startAlipayEmulator } from '@dropship/channels';
+import { ALIPAY_EMULATOR_APP_ID, type AlipayEmulator, alipayRoyalty, createAlipayClient, processTestKeys, startAlipayEmulator } from '@dropship/channels';
 import { ErrorCode } from '@dropship/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindRoyalty, type RoyaltyProvider, verifyRoyalty } from '../src/modules/funds/ali-ledger/ali-ledger.service.js';
@@ -32,8 +32,8 @@ beforeAll(async () => {
   purchaser = await login(t.app, 'demo_purchaser');
   otherOrg = second.orgId;
   // A second emulator that knows its account holders, for Alipay's refusals.
-  const app = generateTestKeys();
-  const ali = generateTestKeys();
+  const app = processTestKeys('app');
+  const ali = processTestKeys('alipay');
   emu = await startAlipayEmulator({ appPublicKeyPem: app.publicKeyPem, alipayPrivateKeyPem: ali.privateKeyPem, payees: { '13900001111': '王小二' } });
   const client = createAlipayClient({
     appId: ALIPAY_EMULATOR_APP_ID,

@@ -4,7 +4,7 @@
  * on a loopback port so the Alipay emulator's notifies reach it, plus notify signing and shorthands.
  */
 import { createSign } from 'node:crypto';
-import { type AlipayEmulator, generateTestKeys, type SmsEmulator, signContent, startAlipayEmulator, startSmsEmulator } from '@dropship/channels';
+import { type AlipayEmulator, processTestKeys, type SmsEmulator, signContent, startAlipayEmulator, startSmsEmulator } from '@dropship/channels';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
@@ -30,8 +30,8 @@ export interface FundsTestApp extends TestApp {
 }
 
 export async function startFundsApp(opts: { notifyRetryScheduleMs?: number[]; payees?: Record<string, string> } = {}): Promise<FundsTestApp> {
-  const app = generateTestKeys();
-  const ali = generateTestKeys();
+  const app = processTestKeys('app');
+  const ali = processTestKeys('alipay');
   const alipay = await startAlipayEmulator({
     appId: APP_ID,
     appPublicKeyPem: app.publicKeyPem,

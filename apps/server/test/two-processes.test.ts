@@ -10,14 +10,7 @@
  * (its data directory's lock refuses a second, durability.test.ts).
  */
 import { createSign, randomBytes } from 'node:crypto';
-import {
-  type AlipayEmulator,
-  generateTestKeys,
-  type MarketplaceEmulator,
-  signContent,
-  startAlipayEmulator,
-  startMarketplaceEmulator,
-} from '@dropship/channels';
+import { type AlipayEmulator, type MarketplaceEmulator, processTestKeys, signContent, startAlipayEmulator, startMarketplaceEmulator } from '@dropship/channels';
 import { and, count, countDistinct, eq, gte, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.js';
@@ -91,8 +84,8 @@ describe.skipIf(!pgUrl)('two server processes on one PostgreSQL behind a load ba
     startedAt = new Date();
     // Tokens far from expiry: the daily token refresh (first run a minute after start) calls nothing.
     marketplace = await startMarketplaceEmulator({ slowMs: 15_000, tokenTtl: { accessMs: 30 * DAY_MS, refreshMs: 60 * DAY_MS } });
-    const app = generateTestKeys();
-    const ali = generateTestKeys();
+    const app = processTestKeys('app');
+    const ali = processTestKeys('alipay');
     aliPrivateKey = ali.privateKeyPem;
     alipay = await startAlipayEmulator({
       appId: APP_ID,

@@ -24,7 +24,7 @@ export {
 } from './emulator.ts';
 export type { EmulatorTrade as AlipayEmulatorTrade, EmulatorTransfer as AlipayEmulatorTransfer } from './emulator-state.ts';
 export { AlipayError, type AlipayErrorKind } from './errors.ts';
-export { generateTestKeys } from './keys.ts';
+export { generateTestKeys, processTestKeys, type TestKeyPair } from './keys.ts';
 export { fenToYuan, yuanToFen } from './money.ts';
 export {
   type AlipayRoyaltyApi,

@@ -1,13 +1,13 @@
-/** Shared setup of the Alipay tests: fresh keys, an emulator, a client pointed at it, a notify receiver. */
+/** Shared setup of the Alipay tests: the process's test keys, an emulator, a client pointed at it, a notify receiver. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type AlipayClient, type AlipayClientOptions, createAlipayClient } from './client.ts';
 import { type AlipayEmulator, startAlipayEmulator } from './emulator.ts';
-import { generateTestKeys } from './keys.ts';
+import { processTestKeys } from './keys.ts';
 
 export const APP_ID = '2021000000000042';
-const app = generateTestKeys();
-const alipay = generateTestKeys();
+const app = processTestKeys('app');
+const alipay = processTestKeys('alipay');
 
 export async function startPair(emulatorOpts: { notifyRetryScheduleMs?: number[]; payees?: Record<string, string>; stateFile?: string } = {}) {
   const emu = await startAlipayEmulator({ appId: APP_ID, appPublicKeyPem: app.publicKeyPem, alipayPrivateKeyPem: alipay.privateKeyPem, ...emulatorOpts });

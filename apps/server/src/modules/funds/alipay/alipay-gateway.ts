@@ -10,7 +10,7 @@ import {
   type AlipayEmulator,
   type AlipayEmulatorOptions,
   createAlipayClient,
-  generateTestKeys,
+  processTestKeys,
   startAlipayEmulator,
 } from '@dropship/channels';
 import { ErrorCode } from '@dropship/contract';
@@ -49,8 +49,8 @@ export function createAlipayGateway(config: Config, log: FastifyBaseLogger, emul
   let settings: Promise<Settings> | undefined;
 
   async function startDemo(): Promise<Settings> {
-    const app = generateTestKeys();
-    const ali = generateTestKeys();
+    const app = processTestKeys('app');
+    const ali = processTestKeys('alipay');
     emu = await startAlipayEmulator({
       appId: ALIPAY_EMULATOR_APP_ID,
       appPublicKeyPem: app.publicKeyPem,
