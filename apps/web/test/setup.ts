@@ -1,14 +1,17 @@
 /**
  * Every component test file (jsdom). jsdom lacks two browser APIs antd asks for: matchMedia (the
  * responsive grid; nothing matches, so the narrow layout) and ResizeObserver (tables, tabs,
- * segmented controls watch their size). And when a file ends, React's scheduler may still hold a
- * task (a render queued by the last event, run on a Node immediate): left alone it runs after
- * vitest has torn jsdom down and throws "window is not defined" as an unhandled error, failing the
- * run though every test passed. Unmounting, then letting that task run while the window still
- * exists, then stopping the window's timers so none queues another, ends the file cleanly.
+ * segmented controls watch their size).
+ *
+ * The files of a worker share one window and one module cache (the `web` project does not isolate
+ * files: a fresh jsdom and a fresh import of antd and React per file were about two thirds of the
+ * project's CPU). So each file starts from an empty address, storage and body, and ends by
+ * unmounting what it drew, letting React's last queued render run, then stopping the window's timers
+ * it left (an antd delay, a debounce) and emptying the body: nothing of one file reaches the next
+ * (a dialog left open by one file made "multiple elements with the role alert" in another).
  */
 import { cleanup } from '@testing-library/react';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 
 window.matchMedia ??= ((query: string) => ({
   matches: false,
@@ -27,13 +30,57 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+/** The window's timers still pending, to stop at the end of a file (jsdom keeps its own list private). */
+type Shared = { __webTestTimers?: Set<number> };
+const shared = globalThis as Shared;
+shared.__webTestTimers ??= watchTimers();
+const pending = shared.__webTestTimers;
+
+function watchTimers(): Set<number> {
+  const ids = new Set<number>();
+  const { setTimeout: later, setInterval: every, clearTimeout: cancel, clearInterval: stop } = window;
+  window.setTimeout = ((fn: TimerHandler, ms?: number, ...args: unknown[]) => {
+    const id = later(
+      (...a: unknown[]) => {
+        ids.delete(id);
+        if (typeof fn === 'function') fn(...a);
+      },
+      ms,
+      ...args,
+    );
+    ids.add(id);
+    return id;
+  }) as typeof window.setTimeout;
+  window.setInterval = ((fn: TimerHandler, ms?: number, ...args: unknown[]) => {
+    const id = every(fn, ms, ...args);
+    ids.add(id);
+    return id;
+  }) as typeof window.setInterval;
+  window.clearTimeout = ((id?: number) => {
+    if (id !== undefined) ids.delete(id);
+    cancel(id);
+  }) as typeof window.clearTimeout;
+  window.clearInterval = ((id?: number) => {
+    if (id !== undefined) ids.delete(id);
+    stop(id);
+  }) as typeof window.clearInterval;
+  return ids;
+}
+
+beforeAll(() => {
+  window.history.replaceState(null, '', '/');
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
+
 afterAll(async () => {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 20));
-  // Then stop the window's timers: one firing later (an antd delay, a debounce) would queue a render
-  // that runs after the teardown, as one did under CI's load though the wait above had passed. The
-  // environment closes the window again at teardown, which is harmless; the renders already queued
-  // run on Node immediates while the window still exists.
-  window.close();
+  for (const id of pending) {
+    window.clearTimeout(id);
+    window.clearInterval(id);
+  }
+  pending.clear();
+  document.body.innerHTML = '';
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
 });
