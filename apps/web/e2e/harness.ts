@@ -169,13 +169,14 @@ export async function startHarness(): Promise<Harness> {
 const TEST_RESULTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-results');
 
 /**
- * A screenshot of what is on screen, kept as the run's artifact in test-results/<folder>/<name>.png
- * (gitignored): the specs that walk the README's loop keep one per step.
+ * A screenshot of what is on screen, kept as the run's artifact in test-results/<folder>/<name>.jpg
+ * (gitignored): the specs that walk the README's loop keep one per step. JPEG, not PNG: Chromium's
+ * PNG encoding of the 80 steps of the menu walks alone took about 8 CPU-seconds of the run, JPEG 3.
  */
 export async function keepScreenshot(page: Page, folder: string, name: string) {
   const dir = path.join(TEST_RESULTS, folder);
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
+  await page.screenshot({ path: path.join(dir, `${name}.jpg`), type: 'jpeg', quality: 70, fullPage: false });
 }
 
 /** A full-page screenshot into E2E_SCREENSHOTS when it is set (for looking at the pages), else nothing. */
@@ -224,18 +225,21 @@ const QUIET_MS = 400;
 export async function settleOverlays(page: Page) {
   trackRequests(page);
   const tourButton = page.locator('.ant-tour:visible .ant-tour-actions button.ant-btn-primary');
-  const shopDialog = page.locator('.ant-modal-wrap:visible .ant-modal', { hasText: '店铺授权到期提醒' });
+  const shopDialog = page.locator('.ant-modal-wrap:visible .ant-modal', { hasText: SHOP_DIALOG_TITLE });
   const deadline = Date.now() + SETTLE_LIMIT_MS;
   let quietSince: number | undefined;
   while (Date.now() < deadline) {
-    if (await tourButton.count()) {
+    // One look into the page a turn (not one per overlay): the loop turns every 50 ms on dozens of
+    // pages a spec, and each look is a round trip through Chromium.
+    const open = networkBusy(page) ? 'busy' : await page.evaluate(overlayOpen, { keys: MENU_TOUR_KEYS, shopTitle: SHOP_DIALOG_TITLE });
+    if (open === 'tour') {
       quietSince = undefined;
       await tourButton.first().click();
-    } else if (await shopDialog.count()) {
+    } else if (open === 'shop') {
       quietSince = undefined;
       await shopDialog.locator('.ant-modal-footer button').first().click();
       await shopDialog.waitFor({ state: 'hidden' });
-    } else if (networkBusy(page) || (await page.evaluate(menuTourDue, MENU_TOUR_KEYS))) {
+    } else if (open !== 'none') {
       quietSince = undefined;
       await page.waitForTimeout(50);
     } else {
@@ -246,18 +250,27 @@ export async function settleOverlays(page: Page) {
   }
 }
 
-const SETTLE_LIMIT_MS = 20_000;
+const SHOP_DIALOG_TITLE = '店铺授权到期提醒';
 
 /**
- * In the page: the menu-change tour is still to come. A signed-in seller who has not finished it
- * gets it once its targets are in the menu (app/dialogs/Guides.tsx), after the shop dialog and the
- * platform-settings tour; without its targets (a narrow screen, a sub-account) it never shows.
+ * In the page: what still keeps it from being settled. A tour on screen, the shop dialog on screen,
+ * or the menu-change tour still to come: a signed-in seller who has not finished it gets it once its
+ * targets are in the menu (app/dialogs/Guides.tsx), after the shop dialog and the platform-settings
+ * tour; without its targets (a narrow screen, a sub-account) it never shows. "On screen" as
+ * Playwright's `:visible`: a box, and not visibility: hidden.
  */
-function menuTourDue(keys: typeof MENU_TOUR_KEYS) {
+function overlayOpen({ keys, shopTitle }: { keys: typeof MENU_TOUR_KEYS; shopTitle: string }): 'tour' | 'shop' | 'tour due' | 'none' {
+  const shown = (el: Element) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const all = (selector: string) => Array.from(document.querySelectorAll(selector));
+  if (all('.ant-tour').some((t) => shown(t) && t.querySelector('.ant-tour-actions button.ant-btn-primary'))) return 'tour';
+  if (all('.ant-modal-wrap').some((w) => shown(w) && Array.from(w.querySelectorAll('.ant-modal')).some((m) => m.textContent?.includes(shopTitle))))
+    return 'shop';
   const seller = localStorage.getItem(keys.userHash) !== null && localStorage.getItem(keys.userType) !== '1';
   const targets = ['[data-menu-group="shopOrder"]', '[data-menu-group="dropship"]'].every((s) => document.querySelector(s));
-  return seller && targets && localStorage.getItem(keys.done) === null;
+  return seller && targets && localStorage.getItem(keys.done) === null ? 'tour due' : 'none';
 }
+
+const SETTLE_LIMIT_MS = 20_000;
 
 const MENU_TOUR_KEYS = { userHash: STORAGE_KEYS.userHash, userType: STORAGE_KEYS.userType, done: STORAGE_KEYS.guideMenuChange };
 
