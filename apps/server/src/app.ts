@@ -196,10 +196,14 @@ function trustProxyOption(t: AppDeps['config']['trustProxy']): FastifyServerOpti
   return typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
 }
 
-/** The built single-page app: real files when they exist, index.html for every other page path. */
+/**
+ * The built single-page app: real files when they exist, index.html for every other page path. The
+ * build writes each script, stylesheet and page also brotli- and gzip-compressed beside it
+ * (apps/web/precompress.ts); `preCompressed` sends the copy the request accepts, else the file.
+ */
 function registerWebPages(app: FastifyInstance, root: string) {
   const hasWeb = existsSync(path.join(root, 'index.html'));
-  if (hasWeb) app.register(fastifyStatic, { root, serve: false });
+  if (hasWeb) app.register(fastifyStatic, { root, serve: false, preCompressed: true });
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api' || (req.method !== 'GET' && req.method !== 'HEAD')) {

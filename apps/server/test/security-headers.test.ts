@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../src/lib/security-headers.js';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed.js';
@@ -14,11 +15,16 @@ import { envelope } from './support.js';
 
 let t: TestApp;
 let web: string;
+const BIG_SCRIPT = `console.log(${JSON.stringify('订单'.repeat(4000))});`;
 beforeAll(async () => {
   web = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   mkdirSync(path.join(web, 'assets'));
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>t</title>');
   writeFileSync(path.join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // As the build leaves a large script: the file, and its brotli and gzip copies (apps/web/precompress.ts).
+  writeFileSync(path.join(web, 'assets', 'big-def456.js'), BIG_SCRIPT);
+  writeFileSync(path.join(web, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
+  writeFileSync(path.join(web, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
   mkdirSync(path.join(web, '.vite'));
   writeFileSync(path.join(web, '.vite', 'manifest.json'), '{}');
   t = await createTestApp({ env: { WEB_DIST: web, TRUST_PROXY: '1', API_DOCS: 'user' } });
@@ -54,6 +60,26 @@ describe('headers', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.app.inject({ url: '/order/orderList' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the compressed copy the browser accepts, the file itself to one that accepts none', async () => {
+    const asked = (encoding?: string) => t.app.inject({ url: '/assets/big-def456.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await asked('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await asked('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await asked();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    // A file the build left uncompressed (too small to gain) is sent as it is, whatever is accepted.
+    const small = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
   });
 
   it("the build's own dot folders (.vite/manifest.json) are not served: the page answers instead", async () => {
