@@ -1,10 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** Text the browser downloads: scripts, stylesheets, the page, icons, the manifest-like JSON. */
+/** Text the browser downloads: scripts, stylesheets, the page, icons, JSON. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+/** The build's own dot folders (.vite/manifest.json): the server never sends them (app.ts). */
+const hidden = (name: string) => name.split('/').some((part) => part.startsWith('.'));
 /** Below this a compressed copy saves less than a packet. */
 const MIN_BYTES = 1024;
 
@@ -22,11 +24,12 @@ export function precompress(): Plugin {
     apply: 'build',
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
-      for (const name of Object.keys(bundle)) {
-        if (!COMPRESSIBLE.test(name)) continue;
-        const file = path.join(dir, name);
-        const bytes = readFileSync(file);
+      for (const [name, output] of Object.entries(bundle)) {
+        if (!COMPRESSIBLE.test(name) || hidden(name)) continue;
+        // The bytes just written, from the bundle rather than read back from the disk.
+        const bytes = Buffer.from(output.type === 'chunk' ? output.code : output.source);
         if (bytes.length < MIN_BYTES) continue;
+        const file = path.join(dir, name);
         writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
         writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
       }

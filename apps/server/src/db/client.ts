@@ -100,27 +100,24 @@ type Queryable = Pick<PGliteClient, 'query'>;
 type QueryOptions = Parameters<PGliteClient['query']>[2];
 
 /**
- * The types drizzle's PGlite driver reads as text, not as PGlite's JavaScript values: timestamp,
- * timestamptz, interval, date, and numeric, timestamp, timestamptz, interval and date arrays.
- */
-const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
-const asText = (value: string) => value;
-const withoutParsers = (opts: QueryOptions): QueryOptions => (opts?.parsers ? { ...opts, parsers: undefined } : opts);
-const queryOf =
-  (q: Queryable): Queryable['query'] =>
-  (text, params, opts) =>
-    q.query(text, params, withoutParsers(opts));
-
-/**
- * The PGlite client drizzle is given. drizzle hands PGlite its text parsers (above) with every
- * statement, and PGlite then copies its whole table of about 320 parsers (one per type and array
- * type) into a new object for that statement: 6 % of the server tests' CPU in a profile, the same
- * share of every statement of a server on PGlite. The client keeps those parsers itself instead and
- * the statements go without theirs; what drizzle reads is unchanged. A raw `query` on `$client` (the
- * dropship list's hot path) now reads those types as text too.
+ * The PGlite client drizzle is given. drizzle hands PGlite its own parsers with every statement (it
+ * reads dates, timestamps, intervals and numeric arrays as text), and PGlite then copies its whole
+ * table of about 320 parsers (one per type and array type) into a new object for that statement: 6 %
+ * of the server tests' CPU in a profile, the same share of every statement of a server on PGlite.
+ * The client takes drizzle's parsers into its own table instead (the ones drizzle sends, so a drizzle
+ * that sends others is followed) and the statement goes without them; what drizzle reads is
+ * unchanged. A raw `query` on `$client` (the dropship list's hot path) reads those types as text too.
  */
 function withDrizzleParsers(client: PGliteClient): Pick<PGliteClient, 'query' | 'transaction'> {
-  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = asText;
+  const adopt = (opts: QueryOptions): QueryOptions => {
+    if (!opts?.parsers) return opts;
+    Object.assign(client.parsers, opts.parsers);
+    return { ...opts, parsers: undefined };
+  };
+  const queryOf =
+    (q: Queryable): Queryable['query'] =>
+    (text, params, opts) =>
+      q.query(text, params, adopt(opts));
   return {
     query: queryOf(client),
     transaction: (fn) => client.transaction((tx) => fn(Object.assign(Object.create(tx), { query: queryOf(tx) }))),
