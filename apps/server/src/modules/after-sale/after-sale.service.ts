@@ -13,6 +13,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { findOrders, itemsOf, lockOrders, markAfterSale, type OrderRecord, stopItem, stopRefundOf } from '../dropship-orders/index.js';
+import { lockAccount } from '../funds/index.js';
 import { sendMessage } from '../messages/index.js';
 import { attachOwnPhotos } from '../problem-parcel/index.js';
 import * as repo from './after-sale.repository.js';
@@ -117,6 +118,11 @@ export async function applyAfterSale(db: Db, caller: Actor, body: ApplyInput) {
         );
       }
     }
+    // A refund before shipping stops the lines, which moves money: the seller's account is locked now,
+    // before the after-sales' counter rows below. Another stop of the same seller (an intercept, an
+    // agreed refund) holds the account and then writes those counters; taken the other way round,
+    // the two deadlocked on PostgreSQL.
+    if (typeOfRequest(body.kind, shipped) === 'REFUND_UNDELIVERY') await lockAccount(t, o.orgId);
     const nos = await repo.nextAfterSaleNos(t, body.lines.length);
     const made: repo.AfterSaleRecord[] = [];
     const actor = { userId: caller.userId, orgId: caller.orgId };

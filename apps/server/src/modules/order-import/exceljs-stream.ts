@@ -1,15 +1,22 @@
 /**
- * exceljs' streaming WorkbookReader with one bug fixed: exceljs 4.4.0 decodes each inflated zip
- * chunk to text on its own (lib/utils/parse-sax.js), so a Chinese character cut by a chunk
- * boundary becomes "���" (upstream issues exceljs#2063, #2084; fixes #1665, #2894 unmerged).
- * In a 10,000-row Taobao export that garbles about one address in 600.
+ * exceljs' streaming WorkbookReader with two bugs fixed, keeping exceljs' own reader code:
  *
- * The fix keeps exceljs' own reader code: a private copy of its reader modules is loaded against a
- * parse-sax that decodes with a StringDecoder (which carries a cut character to the next chunk).
- * The module cache is restored at once, so every other user of exceljs is untouched.
+ * - exceljs 4.4.0 decodes each inflated zip chunk to text on its own (lib/utils/parse-sax.js), so a
+ *   Chinese character cut by a chunk boundary becomes "���" (upstream issues exceljs#2063, #2084;
+ *   fixes #1665, #2894 unmerged). In a 10,000-row Taobao export that garbles about one address in
+ *   600. A private copy of its reader modules is loaded against a parse-sax that decodes with a
+ *   StringDecoder (which carries a cut character to the next chunk). The module cache is restored at
+ *   once, so every other user of exceljs is untouched.
+ * - Its single streaming pass over the zip (unzipper's Parse) now and then ends without handing over
+ *   the archive's last entry (upstream exceljs#3064). exceljs writes xl/workbook.xml last, so our own
+ *   template then failed as "corrupt" about once in 300 reads; a file whose shared strings came last
+ *   would lose every text cell. The upload is in memory already, so the entries are read through the
+ *   zip's central directory instead, in the order the reader needs them: relationships, workbook,
+ *   shared strings, styles, then the worksheets by number, each still parsed row by row.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type ExcelJS from 'exceljs';
 
@@ -65,13 +72,72 @@ function loadReader(): typeof ExcelJS.stream.xlsx.WorkbookReader {
   }
 }
 
+/** The parts of exceljs' reader the directory pass calls (lib/stream/xlsx/workbook-reader.js, 4.4.0). */
+interface ReaderInternals {
+  options: { sharedStrings?: string; styles?: string };
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<ReaderEvent>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(rows: AsyncIterable<unknown>, sheetNo: string): Generator<ReaderEvent>;
+}
+type ReaderEvent = { eventType: string; value: unknown };
+interface ZipEntry {
+  path: string;
+  uncompressedSize: number;
+  stream(): Readable;
+}
+
+/** One worksheet's inflated bytes, reporting how far through them the rows are. */
+async function* counted(entry: ZipEntry, onShare: (share: number) => void): AsyncGenerator<Buffer> {
+  let done = 0;
+  for await (const chunk of entry.stream() as AsyncIterable<Buffer>) {
+    done += chunk.length;
+    onShare(entry.uncompressedSize > 0 ? Math.min(1, done / entry.uncompressedSize) : 1);
+    yield chunk;
+  }
+}
+
+/** exceljs' parse(), with the entries taken from the central directory in the order it needs them. */
+async function* parseByDirectory(reader: ReaderInternals, bytes: Buffer, onShare: (share: number) => void): AsyncGenerator<ReaderEvent> {
+  const unzip = requireExcel('unzipper') as { Open: { buffer(b: Buffer): Promise<{ files: ZipEntry[] }> } };
+  const { files } = await unzip.Open.buffer(bytes);
+  const file = (name: string) => files.find((f) => f.path === name);
+  const rels = file('xl/_rels/workbook.xml.rels');
+  if (rels) await reader._parseRels(rels.stream());
+  const book = file('xl/workbook.xml');
+  if (book) await reader._parseWorkbook(book.stream());
+  const strings = file('xl/sharedStrings.xml');
+  if (strings) yield* reader._parseSharedStrings(strings.stream());
+  const styles = file('xl/styles.xml');
+  if (styles && reader.options.styles === 'cache') await reader._parseStyles(styles.stream());
+  const sheets = files
+    .map((f) => ({ f, no: /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(f.path)?.[1] }))
+    .filter((s): s is { f: ZipEntry; no: string } => s.no !== undefined)
+    .sort((a, b) => Number(a.no) - Number(b.no));
+  for (const { f, no } of sheets) yield* reader._parseWorksheet(counted(f, onShare), no);
+}
+
+export interface WorkbookRows {
+  /** The workbook's worksheets, in sheet number order; each is an async iterable of its rows. */
+  [Symbol.asyncIterator](): AsyncIterator<ExcelJS.stream.xlsx.WorksheetReader>;
+}
+
 let reader: typeof ExcelJS.stream.xlsx.WorkbookReader | undefined;
 
 /**
- * The streaming workbook reader of exceljs, with multi-byte text decoded correctly; loaded by the
- * first .xlsx import, not when the server starts (decision 0043).
+ * Reads an .xlsx held in memory with exceljs' streaming reader (both fixes above); `onShare` hears
+ * how far through the current worksheet's bytes it is (0 to 1). Loaded by the first .xlsx import,
+ * not when the server starts (decision 0043).
  */
-export function workbookReader(): typeof ExcelJS.stream.xlsx.WorkbookReader {
+export function readWorkbook(bytes: Buffer, options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>, onShare: (share: number) => void): WorkbookRows {
   reader ??= loadReader();
-  return reader;
+  const internals = new reader(bytes as unknown as string, options) as unknown as ReaderInternals;
+  return {
+    async *[Symbol.asyncIterator]() {
+      for await (const { eventType, value } of parseByDirectory(internals, bytes, onShare)) {
+        if (eventType === 'worksheet') yield value as ExcelJS.stream.xlsx.WorksheetReader;
+      }
+    },
+  };
 }
