@@ -7,9 +7,10 @@
  *   600. A private copy of its reader modules is loaded against a parse-sax that decodes with a
  *   StringDecoder (which carries a cut character to the next chunk). The module cache is restored at
  *   once, so every other user of exceljs is untouched.
- * - Its single streaming pass over the zip (unzipper's Parse) now and then ends without handing over
- *   the archive's last entry (upstream exceljs#3064). exceljs writes xl/workbook.xml last, so our own
- *   template then failed as "corrupt" about once in 300 reads; a file whose shared strings came last
+ * - Its single streaming pass over the zip (unzipper's Parse) now and then ends at the first
+ *   worksheet, which it copies to a temporary file while the pass waits, and every entry after it is
+ *   lost (upstream exceljs#3064). exceljs writes xl/workbook.xml last, so our own template then failed
+ *   as "corrupt" about once in 400 reads; an Excel file, whose shared strings come after its sheets,
  *   would lose every text cell. The upload is in memory already, so the entries are read through the
  *   zip's central directory instead, in the order the reader needs them: relationships, workbook,
  *   shared strings, styles, then the worksheets by number, each still parsed row by row.
