@@ -13,7 +13,7 @@
  *   as "corrupt" about once in 400 reads; an Excel file, whose shared strings come after its sheets,
  *   would lose every text cell. The upload is in memory already, so the entries are read through the
  *   zip's central directory instead, in the order the reader needs them: relationships, workbook,
- *   shared strings, styles, then the worksheets by number, each still parsed row by row.
+ *   shared strings, then the worksheets by number, each still parsed row by row.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -75,13 +75,17 @@ function loadReader(): typeof ExcelJS.stream.xlsx.WorkbookReader {
 
 /** The parts of exceljs' reader the directory pass calls (lib/stream/xlsx/workbook-reader.js, 4.4.0). */
 interface ReaderInternals {
-  options: { sharedStrings?: string; styles?: string };
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseSharedStrings(entry: Readable): AsyncGenerator<ReaderEvent>;
-  _parseStyles(entry: Readable): Promise<void>;
   _parseWorksheet(rows: AsyncIterable<unknown>, sheetNo: string): Generator<ReaderEvent>;
 }
+
+/**
+ * What the directory pass reads: cell values with their shared strings, worksheets handed out one by
+ * one. Styles, hyperlinks and the other entries are not read, so no caller can ask for them.
+ */
+const READ_OPTIONS = { sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' } as const;
 type ReaderEvent = { eventType: string; value: unknown };
 interface ZipEntry {
   path: string;
@@ -99,7 +103,7 @@ async function* counted(entry: ZipEntry, onShare: (share: number) => void): Asyn
   }
 }
 
-/** exceljs' parse(), with the entries taken from the central directory in the order it needs them. */
+/** exceljs' parse(), with the entries it reads taken from the central directory in the order it needs them. */
 async function* parseByDirectory(reader: ReaderInternals, bytes: Buffer, onShare: (share: number) => void): AsyncGenerator<ReaderEvent> {
   const unzip = requireExcel('unzipper') as { Open: { buffer(b: Buffer): Promise<{ files: ZipEntry[] }> } };
   const { files } = await unzip.Open.buffer(bytes);
@@ -110,8 +114,6 @@ async function* parseByDirectory(reader: ReaderInternals, bytes: Buffer, onShare
   if (book) await reader._parseWorkbook(book.stream());
   const strings = file('xl/sharedStrings.xml');
   if (strings) yield* reader._parseSharedStrings(strings.stream());
-  const styles = file('xl/styles.xml');
-  if (styles && reader.options.styles === 'cache') await reader._parseStyles(styles.stream());
   const sheets = files
     .map((f) => ({ f, no: /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(f.path)?.[1] }))
     .filter((s): s is { f: ZipEntry; no: string } => s.no !== undefined)
@@ -131,9 +133,9 @@ let reader: typeof ExcelJS.stream.xlsx.WorkbookReader | undefined;
  * how far through the current worksheet's bytes it is (0 to 1). Loaded by the first .xlsx import,
  * not when the server starts (decision 0043).
  */
-export function readWorkbook(bytes: Buffer, options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>, onShare: (share: number) => void): WorkbookRows {
+export function readWorkbook(bytes: Buffer, onShare: (share: number) => void): WorkbookRows {
   reader ??= loadReader();
-  const internals = new reader(bytes as unknown as string, options) as unknown as ReaderInternals;
+  const internals = new reader(bytes as unknown as string, READ_OPTIONS) as unknown as ReaderInternals;
   return {
     async *[Symbol.asyncIterator]() {
       for await (const { eventType, value } of parseByDirectory(internals, bytes, onShare)) {

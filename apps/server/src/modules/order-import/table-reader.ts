@@ -1,6 +1,6 @@
 /**
  * The rows of the first sheet of an uploaded file, streamed where the format allows: .xlsx with
- * exceljs' streaming reader (exceljs-stream.ts fixes its multi-byte bug and its lost last entry), .csv through iconv-lite and csv-parse, .xls (BIFF, or HTML saved as
+ * exceljs' streaming reader (exceljs-stream.ts fixes its multi-byte bug and its lost entries), .csv through iconv-lite and csv-parse, .xls (BIFF, or HTML saved as
  * .xls) with SheetJS (@e965/xlsx), which reads a whole workbook in memory (capped by sheetRows).
  */
 import { Readable } from 'node:stream';
@@ -51,13 +51,9 @@ function excelCell(v: ExcelValue): Cell {
 
 async function* xlsxRows(file: SniffedFile, progress: ReadProgress): AsyncGenerator<TableRow> {
   // Only the first sheet is read, so how far through its bytes the rows are is how far the file is.
-  const reader = readWorkbook(
-    file.bytes,
-    { sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' },
-    (share) => {
-      progress.bytesRead = Math.round(share * file.bytes.length);
-    },
-  );
+  const reader = readWorkbook(file.bytes, (share) => {
+    progress.bytesRead = Math.round(share * file.bytes.length);
+  });
   let sheets = 0;
   for await (const sheet of reader) {
     sheets++;
