@@ -27,35 +27,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => w?.close());
 
-const used = new Set<string>();
-
-/**
- * `n` orders made on the platform now and synced, waiting to ship. Picked among the synced ones:
- * an incremental sync need not bring an order the emulator dated before its cursor.
- */
-async function waiting(n: number): Promise<NormalizedOrder[]> {
-  w.emu.addOrders('TAOBAO', w.platformShopId, n + 4);
-  await w.sync();
-  const synced = new Set(
-    (await queryRows<{ id: string }>(w.t.database.db, sql`select platform_order_id as id from shop_orders where shop_id = ${w.shopId}`)).map((r) => r.id),
-  );
-  const found = w.emu
-    .orders('TAOBAO', w.platformShopId)
-    .filter(
-      (o) => o.status === 'WAIT_SELLER_SEND' && o.items.every((i) => i.refundState === 'NONE') && synced.has(o.platformOrderId) && !used.has(o.platformOrderId),
-    )
-    .slice(0, n);
-  expect(found).toHaveLength(n);
-  for (const o of found) used.add(o.platformOrderId);
-  return found;
-}
-
 let key = 0;
 
 describe("a seller's refunds before shipping race intercepts of the same seller", () => {
   it('answers every call (no deadlock), and the money adds up', async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const [intercepted, refunded] = [await waiting(PAIRS), await waiting(PAIRS)];
+      const [intercepted, refunded] = [await w.freshWaitingOrders(PAIRS), await w.freshWaitingOrders(PAIRS)];
       // Paid one by one: six payments at once would reserve more pay-password tries than there are.
       const placed: Awaited<ReturnType<typeof w.placeAndPay>>[] = [];
       for (const o of [...intercepted, ...refunded]) placed.push(await w.placeAndPay(o));

@@ -36,6 +36,11 @@ export interface PlatformRefundWorld {
   available(): Promise<number>;
   /** A synced order waiting to be shipped, nothing refunded, not used by an earlier test. */
   waitingOrder(): NormalizedOrder;
+  /**
+   * `n` orders made on the platform now and synced, as waitingOrder's. Picked among the orders the
+   * sync brought: an incremental sync need not bring one the emulator dated before its cursor.
+   */
+  freshWaitingOrders(n: number): Promise<NormalizedOrder[]>;
   /** Links the order's goods at 20.00 a piece, places and pays its dropship order. */
   placeAndPay(order: NormalizedOrder): Promise<{ id: number; lines: (typeof dropshipOrderItems.$inferSelect)[] }>;
   deliver(orderId: number): Promise<void>;
@@ -62,8 +67,14 @@ export async function startPlatformRefundWorld(name: string, trackingPrefix: str
   const stallId = stall?.id as number;
   await t.app.jobs.runDue();
   const used = new Set<string>();
+  /** Waiting to be shipped, nothing refunded, not used by an earlier test. */
+  const waiting = (o: NormalizedOrder) => o.status === 'WAIT_SELLER_SEND' && o.items.every((i) => i.refundState === 'NONE') && !used.has(o.platformOrderId);
   let keySeq = 0;
   const post = async <T>(url: string, payload: Record<string, unknown>) => envelope<T>(await call(t.app, { method: 'POST', url, session: seller, payload }));
+  const sync = async () => {
+    expect((await post('/api/b2/shops/sync', { id: shopId })).errorCode).toBe(0);
+    await t.app.jobs.runDue();
+  };
   return {
     t,
     seller,
@@ -73,17 +84,24 @@ export async function startPlatformRefundWorld(name: string, trackingPrefix: str
     platformShopId,
     stallId,
     post,
-    async sync() {
-      expect((await post('/api/b2/shops/sync', { id: shopId })).errorCode).toBe(0);
-      await t.app.jobs.runDue();
-    },
+    sync,
     available: async () => (await balance(db(), orgId)).available,
     waitingOrder() {
-      const found = emu
-        .orders(channel, platformShopId)
-        .find((o) => o.status === 'WAIT_SELLER_SEND' && o.items.every((i) => i.refundState === 'NONE') && !used.has(o.platformOrderId));
+      const found = emu.orders(channel, platformShopId).find(waiting);
       if (!found) throw new Error('the emulator has no order waiting to ship');
       used.add(found.platformOrderId);
+      return found;
+    },
+    async freshWaitingOrders(n) {
+      emu.addOrders(channel, platformShopId, n + 4);
+      await sync();
+      const synced = new Set((await db().select({ id: shopOrders.platformOrderId }).from(shopOrders).where(eq(shopOrders.shopId, shopId))).map((r) => r.id));
+      const found = emu
+        .orders(channel, platformShopId)
+        .filter((o) => waiting(o) && synced.has(o.platformOrderId))
+        .slice(0, n);
+      if (found.length < n) throw new Error(`the sync brought ${found.length} of ${n} new orders waiting to ship`);
+      for (const o of found) used.add(o.platformOrderId);
       return found;
     },
     async placeAndPay(order) {
