@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { antdZeroRuntime } from './antd-zero-runtime';
 import { precompress } from './precompress';
 
 // In development the API runs on 8080 (npm run dev at the root); the built app is served by it.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdZeroRuntime(), precompress()],
   server: {
     host: '127.0.0.1',
     proxy: { '/api': 'http://127.0.0.1:8080', '/version.json': 'http://127.0.0.1:8080' },
