@@ -3,15 +3,18 @@
  * - a file of one module imports another module only through that module's index.ts: never its
  *   tables, repositories, route files or any other internal file (table files referencing each other's
  *   tables for foreign keys excepted);
+ * - another module's tables (exported by its index.ts for joins) are read, never written: an insert,
+ *   update or delete of a row goes through the owning module's own functions;
  * - no import loop between modules (counted by module folder, type-only imports included);
  * - every hook a module declares (lib/hooks.ts) gets its handler in wireModuleHooks().
  * The allowlists below hold what is left to untangle, each entry with its reason; the test also fails
  * when an entry is no longer needed, so the lists only shrink.
  */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wireModuleHooks } from '../src/hooks.js';
 import { declaredHooks } from '../src/lib/hooks.js';
-import { type ImportEdge, importLoops, moduleGraph, readImportGraph } from './module-graph.js';
+import { foreignTableWrites, type ImportEdge, importLoops, moduleGraph, readImportGraph, serverSrc } from './module-graph.js';
 
 /**
  * Files outside src/modules that may import module internals. They are the composition root and the
@@ -70,6 +73,25 @@ describe('module boundaries', () => {
     expect(fresh, 'import from the module index.ts, and export there what other modules may use').toEqual([]);
     const stale = [...BOUNDARY_ALLOWLIST].filter((v) => !violations.includes(v));
     expect(stale, 'these allowlist entries are fixed: remove them').toEqual([]);
+  });
+
+  it("writes no other module's table: rows change through their own module", () => {
+    const writes = foreignTableWrites()
+      .filter((w) => {
+        const module = w.file.split('/')[1];
+        return w.file.startsWith('modules/') ? !ROOT_MODULES.has(module as string) : !ROOT_FILES.has(w.file);
+      })
+      .map((w) => `${w.file}: ${w.write}(${w.table})`);
+    expect(writes, "export a function from the table's own module and call it").toEqual([]);
+  });
+
+  it("finds a write of another module's table where there is one", () => {
+    const code = `import { shops } from '../shops/index.js';
+      import { eq } from 'drizzle-orm';
+      export const forget = (db, id) => db.update(shops).set({ notRemind: true }).where(eq(shops.id, id));
+      export const read = (db) => db.select().from(shops);`;
+    const abs = path.join(serverSrc, 'modules/shell/probe.ts');
+    expect(foreignTableWrites([{ abs, code }])).toEqual([{ file: 'modules/shell/probe.ts', write: 'update', table: 'shops.shops' }]);
   });
 
   it('keeps table files leaves: they import only other table files', () => {

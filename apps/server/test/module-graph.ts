@@ -135,3 +135,88 @@ export function importLoops(graph: Map<string, Set<string>>): string[][] {
   for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
   return loops;
 }
+
+interface AstNode {
+  type: string;
+  [key: string]: unknown;
+}
+
+function walk(node: unknown, visit: (n: AstNode) => void): void {
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, visit);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  visit(node as AstNode);
+  for (const value of Object.values(node)) if (value && typeof value === 'object') walk(value, visit);
+}
+
+const nameOf = (n: unknown) => (n as { name?: string; value?: string } | undefined)?.name ?? (n as { value?: string } | undefined)?.value;
+
+/** The tables each module's index.ts exports (re-exports from its `*.table.js` files). */
+function exportedTables(): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const modules = join(serverSrc, 'modules');
+  for (const name of readdirSync(modules)) {
+    const index = join(modules, name, 'index.ts');
+    if (!existsSync(index)) continue;
+    const tables = new Set<string>();
+    walk(parseAst(readFileSync(index, 'utf8'), { lang: 'ts' }, index).body, (n) => {
+      const source = (n.source as { value?: unknown } | undefined)?.value;
+      if (n.type !== 'ExportNamedDeclaration' || typeof source !== 'string' || !source.endsWith('.table.js')) return;
+      for (const s of (n.specifiers as AstNode[]) ?? []) tables.add(nameOf(s.exported) as string);
+    });
+    out.set(name, tables);
+  }
+  return out;
+}
+
+export interface TableWrite {
+  /** The writing file, relative to apps/server/src. */
+  file: string;
+  /** `insert`, `update` or `delete`. */
+  write: string;
+  /** `module.table` of the table written. */
+  table: string;
+}
+
+/**
+ * Every insert, update or delete (drizzle's `db.insert(t)`, `.update(t)`, `.delete(t)`) of a table a
+ * file took from another module's index.ts: the tables an index exports are for reading (joins for
+ * names), and their rows change only through the owning module's own functions. `sources` defaults
+ * to every file of the server.
+ */
+export function foreignTableWrites(sources = listTs(serverSrc).map((abs) => ({ abs, code: readFileSync(abs, 'utf8') }))): TableWrite[] {
+  const tables = exportedTables();
+  const out: TableWrite[] = [];
+  for (const { abs, code } of sources) {
+    const file = toKey(abs);
+    const own = moduleOf(file);
+    const ast = parseAst(code, { lang: 'ts' }, abs).body;
+    // Local name → `module.table` for each table imported from another module's index.
+    const foreign = new Map<string, string>();
+    walk(ast, (n) => {
+      const source = (n.source as { value?: unknown } | undefined)?.value;
+      if (n.type !== 'ImportDeclaration' || typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = resolveImport(abs, source);
+      const to = target ? toKey(target) : '';
+      const module = moduleOf(to);
+      if (!module || module === own || to !== `modules/${module}/index.ts`) return;
+      for (const s of (n.specifiers as AstNode[]) ?? []) {
+        const imported = nameOf(s.imported);
+        if (s.type === 'ImportSpecifier' && imported && tables.get(module)?.has(imported)) foreign.set(nameOf(s.local) as string, `${module}.${imported}`);
+      }
+    });
+    if (foreign.size === 0) continue;
+    walk(ast, (n) => {
+      if (n.type !== 'CallExpression') return;
+      const callee = n.callee as AstNode;
+      const write = callee.type === 'MemberExpression' ? nameOf(callee.property) : undefined;
+      const [first] = (n.arguments as AstNode[]) ?? [];
+      if (!write || !['insert', 'update', 'delete'].includes(write) || first?.type !== 'Identifier') return;
+      const table = foreign.get(nameOf(first) as string);
+      if (table) out.push({ file, write, table });
+    });
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 /** SQL of roles and their codes; every query takes the organisation id. */
 import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { organisations, users } from '../auth/index.js';
+import { users } from '../auth/index.js';
 import { rolePermissions, roles, userRoles } from './roles.table.js';
 
 export interface RoleRecord {
@@ -115,11 +115,6 @@ export async function countOwnRoles(db: Db, orgId: number, ids: number[]) {
     .from(roles)
     .where(and(eq(roles.orgId, orgId), inArray(roles.id, ids)));
   return Number(r?.n ?? 0);
-}
-
-/** Locks the organisation's row, so two concurrent adds cannot both pass a limit check. */
-export async function lockOrganisation(db: Db, orgId: number) {
-  await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, orgId)).for('update');
 }
 
 /** The route codes a user's roles grant (the auth plugin checks a sub-account's call against them). */

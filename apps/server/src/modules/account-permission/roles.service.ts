@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
+import { lockOrganisation } from '../auth/index.js';
 import { uniqueViolation } from '../goods/index.js';
 import * as repo from './roles.repository.js';
 
@@ -53,7 +54,7 @@ export async function addRole(db: Db, caller: Caller, body: RoleAddBody) {
   assertMain(caller);
   return nameSafe(() =>
     inTransaction(db, async (t) => {
-      await repo.lockOrganisation(t, caller.orgId);
+      await lockOrganisation(t, caller.orgId);
       if ((await repo.countRoles(t, caller.orgId)) >= ROLE_LIMIT) throw new AppError(ErrorCode.ROLE_LIMIT);
       if (await repo.roleNameTaken(t, caller.orgId, body.name)) throw new AppError(ErrorCode.ROLE_NAME_TAKEN);
       return { id: await repo.insertRole(t, caller.orgId, { name: body.name, remark: body.remark || null }) };
@@ -72,7 +73,7 @@ export async function editRole(db: Db, caller: Caller, body: RoleEditBody) {
 export async function removeRole(db: Db, caller: Caller, id: number) {
   assertMain(caller);
   await inTransaction(db, async (t) => {
-    await repo.lockOrganisation(t, caller.orgId);
+    await lockOrganisation(t, caller.orgId);
     await ownRole(t, caller, id);
     const holders = await repo.roleHolderCount(t, id);
     if (holders > 0) throw new AppError(ErrorCode.ROLE_IN_USE, `还有${holders}个子账号在用该角色，请先在子账号里取消该角色再删除`);

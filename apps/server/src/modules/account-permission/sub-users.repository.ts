@@ -1,7 +1,7 @@
 /** SQL of sub-accounts (users with is_main false); every query takes the organisation id. */
-import { and, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions, users } from '../auth/index.js';
+import { users } from '../auth/index.js';
 import { roles, userRoles } from './roles.table.js';
 
 export interface SubUserFilters {
@@ -84,39 +84,9 @@ export async function countLiveSubUsers(db: Db, orgId: number) {
   return Number(r?.n ?? 0);
 }
 
-export async function insertSubUser(db: Db, v: { orgId: number; username: string; name: string; phone: string | null; passwordHash: string }) {
-  const [row] = await db
-    .insert(users)
-    .values({ ...v, isMain: false })
-    .returning({ id: users.id });
-  if (!row) throw new Error('user not created');
-  return row.id;
-}
-
-export async function updateSubUser(
-  db: Db,
-  orgId: number,
-  id: number,
-  v: Partial<{ name: string; phone: string | null; state: string; passwordHash: string; deletedAt: Date }>,
-) {
-  if (Object.keys(v).length === 0) return;
-  await db
-    .update(users)
-    .set(v)
-    .where(and(live(orgId), eq(users.id, id)));
-}
-
 export async function replaceUserRoles(db: Db, userId: number, roleIds: number[]) {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
   if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
-}
-
-/** Ends every open session of the user: a changed password, a disabled or deleted account signs out everywhere. */
-export async function revokeUserSessions(db: Db, userId: number) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 /** All matching sub-accounts for the export, bounded. */

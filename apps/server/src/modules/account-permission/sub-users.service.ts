@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { hashPassword } from '../auth/index.js';
+import { hashPassword, insertSubUser, lockOrganisation, revokeUserSessions, updateSubUser } from '../auth/index.js';
 import { uniqueViolation } from '../goods/index.js';
 import * as roleRepo from './roles.repository.js';
 import { assertMain } from './roles.service.js';
@@ -64,11 +64,11 @@ export async function addSubUser(db: Db, caller: Caller, body: UserAddBody) {
   const passwordHash = await hashPassword(body.password);
   try {
     return await inTransaction(db, async (t) => {
-      await roleRepo.lockOrganisation(t, caller.orgId);
+      await lockOrganisation(t, caller.orgId);
       const roleIds = await assertOwnRoles(t, caller, body.roleIds);
       if ((await repo.countLiveSubUsers(t, caller.orgId)) >= SUB_ACCOUNT_LIMIT) throw new AppError(ErrorCode.SUB_ACCOUNT_LIMIT);
       if (await repo.usernameTaken(t, body.username)) throw new AppError(ErrorCode.SUB_USERNAME_TAKEN);
-      const id = await repo.insertSubUser(t, { orgId: caller.orgId, username: body.username, name: body.name, phone: body.phone || null, passwordHash });
+      const id = await insertSubUser(t, { orgId: caller.orgId, username: body.username, name: body.name, phone: body.phone || null, passwordHash });
       await repo.replaceUserRoles(t, id, roleIds);
       return { id };
     });
@@ -85,7 +85,7 @@ export async function editSubUser(db: Db, caller: Caller, body: UserEditBody) {
   await inTransaction(db, async (t) => {
     await ownSubUser(t, caller, body.id);
     const roleIds = await assertOwnRoles(t, caller, body.roleIds);
-    await repo.updateSubUser(t, caller.orgId, body.id, {
+    await updateSubUser(t, caller.orgId, body.id, {
       ...(body.name ? { name: body.name } : {}),
       ...(body.phone ? { phone: body.phone } : {}),
     });
@@ -98,8 +98,8 @@ export async function setSubUserState(db: Db, caller: Caller, id: number, state:
   await inTransaction(db, async (t) => {
     const user = await ownSubUser(t, caller, id);
     if (user.state === state) return;
-    await repo.updateSubUser(t, caller.orgId, id, { state });
-    if (state === 'DISABLED') await repo.revokeUserSessions(t, id);
+    await updateSubUser(t, caller.orgId, id, { state });
+    if (state === 'DISABLED') await revokeUserSessions(t, id);
   });
 }
 
@@ -109,8 +109,8 @@ export async function resetSubUserPassword(db: Db, caller: Caller, id: number, p
   const passwordHash = await hashPassword(password);
   await inTransaction(db, async (t) => {
     await ownSubUser(t, caller, id);
-    await repo.updateSubUser(t, caller.orgId, id, { passwordHash });
-    await repo.revokeUserSessions(t, id);
+    await updateSubUser(t, caller.orgId, id, { passwordHash });
+    await revokeUserSessions(t, id);
   });
 }
 
@@ -119,8 +119,8 @@ export async function deleteSubUser(db: Db, caller: Caller, id: number) {
   assertMain(caller);
   await inTransaction(db, async (t) => {
     await ownSubUser(t, caller, id);
-    await repo.updateSubUser(t, caller.orgId, id, { state: 'DELETED', deletedAt: new Date() });
+    await updateSubUser(t, caller.orgId, id, { state: 'DELETED', deletedAt: new Date() });
     await repo.replaceUserRoles(t, id, []);
-    await repo.revokeUserSessions(t, id);
+    await revokeUserSessions(t, id);
   });
 }

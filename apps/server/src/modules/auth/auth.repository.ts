@@ -1,5 +1,5 @@
 /** SQL of identity: users, sessions, captchas, sign-in attempts. */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { captchas, loginAttempts, loginLimits, organisations, sessions, systemSettings, users } from './auth.table.js';
 
@@ -196,4 +196,46 @@ export async function ensureSetting(db: Db, key: string, value: string) {
 export async function manualDeliveryPermission(db: Db, userId: number) {
   const rows = await db.select({ v: users.manualDeliveryPermission }).from(users).where(eq(users.id, userId)).limit(1);
   return rows[0]?.v ?? '0';
+}
+
+/** One organisation's row. */
+export async function findOrganisation(db: Db, orgId: number) {
+  const [r] = await db.select().from(organisations).where(eq(organisations.id, orgId));
+  return r;
+}
+
+/** The organisation's row, locked for the transaction: two concurrent changes of one organisation (its state, a limit check) run one after the other. */
+export async function lockOrganisation(db: Db, orgId: number) {
+  const [r] = await db.select().from(organisations).where(eq(organisations.id, orgId)).for('update');
+  return r;
+}
+
+export async function setOrganisationState(db: Db, orgId: number, state: 'ENABLED' | 'DISABLED') {
+  await db.update(organisations).set({ state }).where(eq(organisations.id, orgId));
+}
+
+export async function setPurchaserDetails(db: Db, orgId: number, d: { warehouseAddress: string; marketAreas: string[] }) {
+  await db.update(organisations).set(d).where(eq(organisations.id, orgId));
+}
+
+/** A sub-account of the organisation that is not deleted (never its main account). */
+const liveSubUser = (orgId: number, id: number) => and(eq(users.orgId, orgId), eq(users.id, id), eq(users.isMain, false), ne(users.state, 'DELETED'));
+
+export async function insertSubUser(db: Db, v: { orgId: number; username: string; name: string; phone: string | null; passwordHash: string }) {
+  const [row] = await db
+    .insert(users)
+    .values({ ...v, isMain: false })
+    .returning({ id: users.id });
+  if (!row) throw new Error('user not created');
+  return row.id;
+}
+
+export async function updateSubUser(
+  db: Db,
+  orgId: number,
+  id: number,
+  v: Partial<{ name: string; phone: string | null; state: string; passwordHash: string; deletedAt: Date }>,
+) {
+  if (Object.keys(v).length === 0) return;
+  await db.update(users).set(v).where(liveSubUser(orgId, id));
 }

@@ -20,6 +20,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { takeTry, triesSoFar } from '../auth/index.js';
+import { bindSeller, unbindSeller } from '../take-assignment/index.js';
 import { audit } from './audit.js';
 import * as repo from './onboarding.repository.js';
 import type { inviteCodes } from './onboarding.table.js';
@@ -107,7 +108,7 @@ export async function bind(db: Db, caller: Caller, body: BindBody, ip: string): 
     const invite = await repo.useInvite(t, hashCode(body.code));
     if (!invite) return undefined;
     // A concurrent bind of the same seller inserted first: this one changes nothing.
-    if (!(await repo.insertBinding(t, caller.orgId, invite.purchaserOrgId))) throw new AppError(ErrorCode.ALREADY_BOUND);
+    if (!(await bindSeller(t, caller.orgId, invite.purchaserOrgId))) throw new AppError(ErrorCode.ALREADY_BOUND);
     await audit(t, { userId: caller.userId, orgId: caller.orgId, ip }, 'invite.bind', caller.orgId, {
       purchaserOrgId: invite.purchaserOrgId,
       inviteId: invite.id,
@@ -135,7 +136,7 @@ export async function unbind(db: Db, caller: Caller, ip: string): Promise<Bindin
       );
       throw new AppError(ErrorCode.UNBIND_IN_FLIGHT, `还有${parts.join('、')}，完成后才能解除绑定`);
     }
-    await repo.deleteBinding(t, caller.orgId);
+    await unbindSeller(t, caller.orgId);
     await audit(t, { userId: caller.userId, orgId: caller.orgId, ip }, 'invite.unbind', caller.orgId, { purchaserOrgId: current.purchaserOrgId });
     return { bound: false, purchaserOrgId: null, purchaserName: null, boundAt: null };
   });

@@ -78,15 +78,6 @@ export async function lockBinding(db: Db, sellerOrgId: number) {
   return r;
 }
 
-export async function insertBinding(db: Db, sellerOrgId: number, purchaserOrgId: number) {
-  const rows = await db.insert(sellerPurchasers).values({ sellerOrgId, purchaserOrgId }).onConflictDoNothing().returning({ id: sellerPurchasers.sellerOrgId });
-  return rows.length > 0;
-}
-
-export async function deleteBinding(db: Db, sellerOrgId: number) {
-  await db.delete(sellerPurchasers).where(eq(sellerPurchasers.sellerOrgId, sellerOrgId));
-}
-
 /** What a seller has in flight: orders not finished nor cancelled, after-sales still open. */
 export async function inFlight(db: Db, sellerOrgId: number) {
   const [o] = await db
@@ -101,24 +92,6 @@ export async function inFlight(db: Db, sellerOrgId: number) {
 }
 
 // ---- Organisations (operator) ----
-
-export async function findOrg(db: Db, orgId: number) {
-  const [r] = await db.select().from(organisations).where(eq(organisations.id, orgId));
-  return r;
-}
-
-export async function lockOrg(db: Db, orgId: number) {
-  const [r] = await db.select().from(organisations).where(eq(organisations.id, orgId)).for('update');
-  return r;
-}
-
-export async function setOrgState(db: Db, orgId: number, state: 'ENABLED' | 'DISABLED') {
-  await db.update(organisations).set({ state }).where(eq(organisations.id, orgId));
-}
-
-export async function setPurchaserDetails(db: Db, orgId: number, d: { warehouseAddress: string; marketAreas: string[] }) {
-  await db.update(organisations).set(d).where(eq(organisations.id, orgId));
-}
 
 export async function mainUserOf(db: Db, orgId: number) {
   const [r] = await db

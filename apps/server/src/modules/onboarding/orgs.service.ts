@@ -20,7 +20,19 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
-import { createOrganisation, createUser, hashPassword, openSession, revokeOrgSessions, revokeUserSessions, setPasswordHash } from '../auth/index.js';
+import {
+  createOrganisation,
+  createUser,
+  findOrganisation,
+  hashPassword,
+  lockOrganisation,
+  openSession,
+  revokeOrgSessions,
+  revokeUserSessions,
+  setOrganisationState,
+  setPasswordHash,
+  setPurchaserDetails,
+} from '../auth/index.js';
 import { ensureAccount } from '../funds/index.js';
 import { uniqueViolation } from '../goods/index.js';
 import { servingPurchaser } from '../take-assignment/index.js';
@@ -44,7 +56,7 @@ export async function createPurchaser(db: Db, caller: Caller, body: PurchaserCre
   try {
     return await inTransaction(db, async (t) => {
       const orgId = await createOrganisation(t, { type: 'purchaser', name: body.name });
-      await repo.setPurchaserDetails(t, orgId, { warehouseAddress: body.warehouseAddress, marketAreas: body.marketAreas });
+      await setPurchaserDetails(t, orgId, { warehouseAddress: body.warehouseAddress, marketAreas: body.marketAreas });
       const userId = await createUser(t, { orgId, username: body.username, password, isMain: true, phone: body.phone || undefined });
       await ensureAccount(t, orgId);
       await audit(t, actorOf(caller, ip), 'org.createPurchaser', orgId, {
@@ -82,7 +94,7 @@ export async function pageOrgs(db: Db, f: OrgListBody) {
 
 /** A seller or purchaser organisation; operators are not managed here. */
 async function tenantOrg(db: Db, orgId: number, lock = false) {
-  const org = lock ? await repo.lockOrg(db, orgId) : await repo.findOrg(db, orgId);
+  const org = lock ? await lockOrganisation(db, orgId) : await findOrganisation(db, orgId);
   if (!org || (org.type !== 'seller' && org.type !== 'purchaser')) throw notFound('组织');
   return org;
 }
@@ -93,7 +105,7 @@ export async function orgDetail(db: Db, orgId: number): Promise<OrgDetail> {
   let purchaserName: string | null = null;
   if (org.type === 'seller') {
     const pid = await servingPurchaser(db, orgId).catch(() => undefined);
-    purchaserName = pid ? ((await repo.findOrg(db, pid))?.name ?? null) : null;
+    purchaserName = pid ? ((await findOrganisation(db, pid))?.name ?? null) : null;
   }
   return {
     id: org.id,
@@ -116,7 +128,7 @@ export async function setOrgState(db: Db, caller: Caller, body: OrgStateBody, ip
   return inTransaction(db, async (t) => {
     const org = await tenantOrg(t, body.orgId, true);
     if (org.state === body.state) throw new AppError(ErrorCode.STATE_CONFLICT, body.state === 'DISABLED' ? '该组织已是停用状态' : '该组织已是启用状态');
-    await repo.setOrgState(t, org.id, body.state);
+    await setOrganisationState(t, org.id, body.state);
     if (body.state === 'DISABLED') await revokeOrgSessions(t, org.id);
     await audit(t, actorOf(caller, ip), body.state === 'DISABLED' ? 'org.disable' : 'org.enable', org.id, {
       before: { state: org.state },

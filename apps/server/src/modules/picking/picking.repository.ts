@@ -6,8 +6,7 @@
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { withTakeRollup } from '../statistics/index.js';
-import { takeItems, withAssignmentCounts } from '../take-assignment/index.js';
+import { takeItems } from '../take-assignment/index.js';
 import { pickingMarks } from './picking.table.js';
 
 export type TakeItemRecord = typeof takeItems.$inferSelect;
@@ -119,41 +118,5 @@ export async function endMark(db: Db, id: number, state: 'CANCELED' | 'SUPERSEDE
     .set({ state, endedAt: sql`now()` })
     .where(and(eq(pickingMarks.id, id), eq(pickingMarks.state, 'ACTIVE')))
     .returning({ id: pickingMarks.id });
-  return rows.length > 0;
-}
-
-/** The take item's statuses and what was taken, only from the statuses it was read in (under its lock). */
-/** Days an item was put off for being out of stock (the seller's WAIT_NEXT_DAY policy counts them). */
-export async function setLackDays(db: Db, item: Pick<TakeItemRecord, 'id' | 'purchaserOrgId'>, lackDays: number) {
-  await db
-    .update(takeItems)
-    .set({ lackDays })
-    .where(and(eq(takeItems.purchaserOrgId, item.purchaserOrgId), eq(takeItems.id, item.id)));
-}
-
-export async function setTaken(
-  db: Db,
-  item: Pick<TakeItemRecord, 'id' | 'purchaserOrgId' | 'assignmentStatus' | 'takingStatus'>,
-  v: Pick<TakeItemRecord, 'assignmentStatus' | 'takingStatus' | 'tookQuantity' | 'tookPriceFen' | 'tookAt'> & { assignedAt?: Date },
-) {
-  const where = sql`purchaser_org_id = ${item.purchaserOrgId} and id = ${item.id}`;
-  // The statistics rollup and take-assignment's tab counters both follow the item's statuses.
-  const rows = await withTakeRollup(db, where, () =>
-    withAssignmentCounts(db, where, () =>
-      db
-        .update(takeItems)
-        .set({ ...v, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(takeItems.purchaserOrgId, item.purchaserOrgId),
-            eq(takeItems.id, item.id),
-            eq(takeItems.assignmentStatus, item.assignmentStatus),
-            eq(takeItems.takingStatus, item.takingStatus),
-            isNull(takeItems.arrivedAt),
-          ),
-        )
-        .returning({ id: takeItems.id }),
-    ),
-  );
   return rows.length > 0;
 }

@@ -13,7 +13,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { applyOutcome, assertLineOpen, reverseOutcome } from '../dropship-orders/index.js';
 import { fulfilmentSettings } from '../fulfilment-settings/index.js';
 import { lockAccount } from '../funds/index.js';
-import { appendTakeLogs, canStart, lockOrdersOf, next, type TakeLogEntry } from '../take-assignment/index.js';
+import { appendTakeLogs, canStart, lockOrdersOf, next, setLackDays, setTaken, type TakeLogEntry } from '../take-assignment/index.js';
 import { forgetKeptDay } from '../workbench/index.js';
 import * as repo from './picking.repository.js';
 import { checkInput, type Item, lineName, pair, plan, refOf, stateOf, statusText } from './picking-rules.js';
@@ -109,7 +109,7 @@ export async function mark(db: Db, caller: Caller, b: PickMarkBody): Promise<{ i
         priceFen: p.priceFen,
         note: b.note?.trim() ?? '',
       });
-      const moved = await repo.setTaken(t, i, {
+      const moved = await setTaken(t, i, {
         assignmentStatus: to.assignmentStatus,
         takingStatus: to.takingStatus,
         tookQuantity: p.took,
@@ -117,7 +117,7 @@ export async function mark(db: Db, caller: Caller, b: PickMarkBody): Promise<{ i
         tookAt: p.took > 0 ? new Date() : null,
       });
       if (!moved) throw refuse('状态刚刚变化');
-      if (waitDay) await repo.setLackDays(t, i, i.lackDays + 1);
+      if (waitDay) await setLackDays(t, i, i.lackDays + 1);
       const resultName = waitDay ? `缺货，按卖家设置明日再拿（第${waitDay.day}/${waitDay.of}天）` : PICK_RESULT_NAMES[b.result];
       const applied = await applyOutcome(t, actor, {
         ...refOf(i),
@@ -187,7 +187,7 @@ export async function cancelTook(db: Db, caller: Caller, ids: number[]): Promise
         throw new AppError(ErrorCode.PICKING_NOT_CANCELABLE, `拿货码 ${i.takeCode}（${lineName(i)}）${why}，不能撤销`);
       }
       await assertLineOpen(t, refOf(i), i.takeCode);
-      const moved = await repo.setTaken(t, i, {
+      const moved = await setTaken(t, i, {
         assignmentStatus: to.assignmentStatus,
         takingStatus: to.takingStatus,
         tookQuantity: 0,
@@ -197,7 +197,7 @@ export async function cancelTook(db: Db, caller: Caller, ids: number[]): Promise
       if (!moved || !(await repo.endMark(t, m.id, 'CANCELED'))) throw new AppError(ErrorCode.PICKING_NOT_CANCELABLE);
       // Its took day may be closed already: the workbench counts that day again.
       if (i.tookAt) await forgetKeptDay(t, i.purchaserOrgId, 'ITEMS_TOOK', i.tookAt);
-      if (m.result === 'E_LACK_TAKING' && i.takingStatus === 'E_NEXT_TAKING') await repo.setLackDays(t, i, Math.max(0, i.lackDays - 1));
+      if (m.result === 'E_LACK_TAKING' && i.takingStatus === 'E_NEXT_TAKING') await setLackDays(t, i, Math.max(0, i.lackDays - 1));
       const r = await reverseOutcome(t, actor, {
         ...refOf(i),
         markKey: String(m.id),

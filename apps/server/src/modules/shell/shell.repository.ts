@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import { replenishRequests } from '../funds/index.js';
 import { suppliers } from '../goods/index.js';
 import { shops } from '../shops/index.js';
-import { userGuides } from '../system/index.js';
 
 /** The user's flag lives on the account row (auth); the shell's route reads it from here. */
 export { manualDeliveryPermission } from '../auth/index.js';
@@ -38,29 +37,7 @@ export async function shopsNearExpiry(db: Db, orgId: number, days: number) {
     .limit(200);
 }
 
-export async function setShopNotRemind(db: Db, orgId: number, id: number) {
-  const rows = await db
-    .update(shops)
-    .set({ notRemind: true })
-    .where(and(eq(shops.orgId, orgId), eq(shops.id, id), isNull(shops.removedAt)))
-    .returning({ id: shops.id });
-  return rows.length > 0;
-}
-
 export async function supplierExists(db: Db, orgId: number) {
   const rows = await db.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.orgId, orgId)).limit(1);
   return rows.length > 0;
-}
-
-export async function guideDone(db: Db, userId: number, key: string) {
-  const rows = await db
-    .select({ key: userGuides.key })
-    .from(userGuides)
-    .where(and(eq(userGuides.userId, userId), eq(userGuides.key, key)))
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function markGuideDone(db: Db, userId: number, key: string) {
-  await db.insert(userGuides).values({ userId, key }).onConflictDoNothing();
 }

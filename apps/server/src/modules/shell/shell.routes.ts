@@ -6,6 +6,7 @@ import { ok } from '../../lib/envelope.js';
 import type { RouteApp } from '../../lib/route-app.js';
 import { requireCaller } from '../../plugins/auth.js';
 import { verifyRedBookShop } from '../shops/index.js';
+import { markGuideDone } from '../system/index.js';
 import * as repo from './shell.repository.js';
 import * as service from './shell.service.js';
 
@@ -36,7 +37,7 @@ export async function shellRoutes(app: RouteApp, { db }: AppDeps) {
     '/api/guides/done',
     { config: { permission: 'user' }, schema: { tags, summary: '引导已读', body: GuideDismissBody, response: { 200: envelopeOf(z.null()) } } },
     async (req) => {
-      await repo.markGuideDone(db, requireCaller(req).userId, req.body.key);
+      await markGuideDone(db, requireCaller(req).userId, req.body.key);
       return ok(null);
     },
   );

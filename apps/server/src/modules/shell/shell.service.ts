@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { permissionCodesOfUser } from '../account-permission/index.js';
+import { setShopNotRemind } from '../shops/index.js';
+import { guideDone } from '../system/index.js';
 import * as repo from './shell.repository.js';
 
 /** "Near the deadline" for the problem-parcel badge: within one day. */
@@ -32,7 +34,7 @@ export async function shopAuthPopup(db: Db, caller: Caller): Promise<ShopAuthPop
 }
 
 export async function markNotShopPopup(db: Db, caller: Caller, id: number) {
-  if (!(await repo.setShopNotRemind(db, caller.orgId, id))) throw notFound('店铺');
+  if (!(await setShopNotRemind(db, caller.orgId, id))) throw notFound('店铺');
 }
 
 /** The menu codes a user may see: a main account has its audience's whole tree, a sub-account its roles' codes. */
@@ -49,5 +51,5 @@ export async function permissionsOf(db: Db, caller: Caller): Promise<PermissionN
  */
 export async function needPlatformSettingPopup(db: Db, caller: Caller) {
   if (caller.orgType !== 'seller' || !caller.isMain) return false;
-  return !(await repo.guideDone(db, caller.userId, 'platformSetting'));
+  return !(await guideDone(db, caller.userId, 'platformSetting'));
 }

@@ -167,3 +167,13 @@ export async function consumeOAuthState(db: Db, stateHash: string, channel: stri
 export async function purgeOAuthStates(db: Db) {
   await db.delete(shopOAuthStates).where(lt(shopOAuthStates.expiresAt, sql`now() - interval '1 day'`));
 }
+
+/** 不再提醒 on the expiring-authorisation dialog: the shop is left out of it from now on. */
+export async function setShopNotRemind(db: Db, orgId: number, id: number) {
+  const rows = await db
+    .update(shops)
+    .set({ notRemind: true })
+    .where(and(eq(shops.orgId, orgId), eq(shops.id, id), isNull(shops.removedAt)))
+    .returning({ id: shops.id });
+  return rows.length > 0;
+}

@@ -1,9 +1,6 @@
 /**
- * System content (user guides, tracking). The guides table is exported for the shell's menu.
+ * System content (user guides, tracking): the shell asks whether a guided tour was closed and marks
+ * it closed (guideDone, markGuideDone).
  * Other modules import this module only through this file.
  */
-// biome-ignore-all assist/source/organizeImports: the tables are exported first, before any service. A
-// file that uses a table at load time (a column map) can be reached from this index while it is still
-// loading; the test runner defines each re-export in statement order, so a table listed later would
-// still be undefined then.
-export { userGuides } from './system.table.js';
+export { guideDone, markGuideDone } from './system.repository.js';

@@ -1,9 +1,10 @@
 /**
  * Pick-up assignment and picking (web features take-assignment and picking): the take items created
  * when an order is paid, their stop / revoke-stop / close, take logs and take codes, and the hooks a
- * purchaser's change emits for dropship orders (hooks.ts: takeItemsChanged, stopAsked). The table is
- * exported for joins in other modules' list queries; withAssignmentCounts brackets picking's status write
- * (the list's tab counters, decision 0041).
+ * purchaser's change emits for dropship orders (hooks.ts: takeItemsChanged, stopAsked), the writes
+ * other modules ask for (picking's mark: setTaken, setLackDays; the warehouse's scan: markArrived;
+ * onboarding's invite: bindSeller, unbindSeller). The tables are exported for joins in other modules'
+ * list queries (read only: module-boundaries.test.ts).
  * Other modules import this module only through this file.
  */
 // biome-ignore-all assist/source/organizeImports: the tables are exported first, before any service. A
@@ -27,7 +28,7 @@ export {
   takeItemsOfOrder,
 } from './take-items.service.js';
 export { appendTakeLogs } from './take-logs.repository.js';
-export { withAssignmentCounts } from './assignment-counts.repository.js';
+export { bindSeller, markArrived, setLackDays, setTaken, unbindSeller } from './take-items.repository.js';
 export { PURCHASER_STOPPABLE } from './take-status.js';
 export { lockOrdersOf } from './order-locks.js';
 export type { TakeLogEntry } from './take-logs.repository.js';

@@ -3,7 +3,7 @@
  * operations run them inside the order's transaction); the purchaser's reads take its own org.
  */
 import type { AssignmentStatusCode, TakingStatusCode } from '@dropship/contract';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { organisations } from '../auth/index.js';
@@ -178,4 +178,61 @@ export async function pagePurchaserItems(db: Db, purchaserOrgId: number, f: Purc
     .limit(limit)
     .offset(offset);
   return { total: Number(total?.n ?? 0), rows };
+}
+
+/** Days an item was put off for being out of stock (the seller's WAIT_NEXT_DAY policy counts them): picking's mark. */
+export async function setLackDays(db: Db, item: Pick<TakeItemRecord, 'id' | 'purchaserOrgId'>, lackDays: number) {
+  await db
+    .update(takeItems)
+    .set({ lackDays })
+    .where(and(eq(takeItems.purchaserOrgId, item.purchaserOrgId), eq(takeItems.id, item.id)));
+}
+
+/** The take item's statuses and what was taken (picking's mark and its undo), only from the statuses it was read in (under its lock). */
+export async function setTaken(
+  db: Db,
+  item: Pick<TakeItemRecord, 'id' | 'purchaserOrgId' | 'assignmentStatus' | 'takingStatus'>,
+  v: Pick<TakeItemRecord, 'assignmentStatus' | 'takingStatus' | 'tookQuantity' | 'tookPriceFen' | 'tookAt'> & { assignedAt?: Date },
+) {
+  const where = sql`purchaser_org_id = ${item.purchaserOrgId} and id = ${item.id}`;
+  // The statistics rollup and take-assignment's tab counters both follow the item's statuses.
+  const rows = await withTakeRollup(db, where, () =>
+    withAssignmentCounts(db, where, () =>
+      db
+        .update(takeItems)
+        .set({ ...v, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(takeItems.purchaserOrgId, item.purchaserOrgId),
+            eq(takeItems.id, item.id),
+            eq(takeItems.assignmentStatus, item.assignmentStatus),
+            eq(takeItems.takingStatus, item.takingStatus),
+            isNull(takeItems.arrivedAt),
+          ),
+        )
+        .returning({ id: takeItems.id }),
+    ),
+  );
+  return rows.length > 0;
+}
+
+/** The warehouse's scan: sets arrivedAt once; false when it was already set (a second scan changes nothing). */
+export async function markArrived(db: Db, purchaserOrgId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(takeItems)
+    .set({ arrivedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(takeItems.purchaserOrgId, purchaserOrgId), eq(takeItems.id, id), isNull(takeItems.arrivedAt)))
+    .returning({ id: takeItems.id });
+  return rows.length > 0;
+}
+
+/** An invite code's binding of a seller to its purchaser; false when the seller is already bound. */
+export async function bindSeller(db: Db, sellerOrgId: number, purchaserOrgId: number) {
+  const rows = await db.insert(sellerPurchasers).values({ sellerOrgId, purchaserOrgId }).onConflictDoNothing().returning({ id: sellerPurchasers.sellerOrgId });
+  return rows.length > 0;
+}
+
+/** The seller leaves its purchaser (onboarding's unbind). */
+export async function unbindSeller(db: Db, sellerOrgId: number) {
+  await db.delete(sellerPurchasers).where(eq(sellerPurchasers.sellerOrgId, sellerOrgId));
 }

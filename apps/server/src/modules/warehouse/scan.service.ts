@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { findOrders, lockOrders, type OrderRecord } from '../dropship-orders/index.js';
-import { appendTakeLogs, isValidTakeCode } from '../take-assignment/index.js';
+import { appendTakeLogs, isValidTakeCode, markArrived } from '../take-assignment/index.js';
 import { ARRIVABLE, isLive, progressOf } from './arrival.js';
 import { isSelfPickup, selfPickupReadyMessage } from './hand-over.service.js';
 import { canShip, type Member, planParcel, readinessOf } from './parcel.js';
@@ -49,7 +49,7 @@ async function arrive(db: Db, op: Operator, found: repo.TakeItemRecord) {
     const refusal = refuseItem(item, o);
     if (refusal) throw refusal;
     const already = item.arrivedAt !== null;
-    if (!already && (await repo.markArrived(t, op.orgId, item.id))) {
+    if (!already && (await markArrived(t, op.orgId, item.id))) {
       item.arrivedAt = new Date();
       self.readiness = readinessOf(self.items, rules.waitMode);
       await appendTakeLogs(t, op.orgId, op.userId, [

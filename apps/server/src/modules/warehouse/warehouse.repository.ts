@@ -2,7 +2,7 @@
  * SQL of the warehouse, always scoped to the purchaser's organisation: take items by pick-up code,
  * arrival, sorting slots, waybills and the purchaser's warehouse settings.
  */
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { takeItems } from '../take-assignment/index.js';
@@ -35,16 +35,6 @@ export async function itemsOfOrders(db: Db, purchaserOrgId: number, orderIds: nu
     .from(takeItems)
     .where(and(eq(takeItems.purchaserOrgId, purchaserOrgId), inArray(takeItems.orderId, orderIds)))
     .orderBy(asc(takeItems.orderId), asc(takeItems.id));
-}
-
-/** Sets arrivedAt once; false when it was already set (a second scan changes nothing). */
-export async function markArrived(db: Db, purchaserOrgId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .update(takeItems)
-    .set({ arrivedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(takeItems.purchaserOrgId, purchaserOrgId), eq(takeItems.id, id), isNull(takeItems.arrivedAt)))
-    .returning({ id: takeItems.id });
-  return rows.length > 0;
 }
 
 export interface WarehouseSetting {

@@ -11,6 +11,7 @@ import type { Caller } from '../../../plugins/auth.js';
 import { expressFeeFrom, loadFeeBook } from '../../express/index.js';
 import { releaseCoupon, reverseOrderSplit } from '../../funds/index.js';
 import { shipDecryptFailed } from '../../receiver-decrypts/index.js';
+import { setDropshipStatus } from '../../shop-orders/index.js';
 import { closeTakeItems, takeItemsOfOrder } from '../../take-assignment/index.js';
 import { orderStopped } from '../hooks.js';
 import * as repo from '../orders.repository.js';
@@ -72,7 +73,7 @@ export async function cancelDropshipOrder(
     if (o.couponId) await releaseCoupon(t, actor.orgId, o.couponId, o.orderNo);
     // The shop order waits for a dropship order again, unless another paid one still serves it.
     if (paid && o.shopOrderId && (await src.paidPlacementCount(t, actor.orgId, o.shopOrderId)) === 0) {
-      await src.setDropshipStatus(t, actor.orgId, [o.shopOrderId], 'UNPLACED');
+      await setDropshipStatus(t, actor.orgId, [o.shopOrderId], 'UNPLACED');
     }
     const aliNote = aliFen > 0 ? `分账 ¥${fenToYuan(aliFen)} 已从分账方退回并原路退回支付宝` : '';
     const note = [reason, aliNote, back.note].filter(Boolean).join('；');

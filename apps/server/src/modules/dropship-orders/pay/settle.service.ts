@@ -12,10 +12,10 @@ import { type CombinedStatusCode, ErrorCode } from '@dropship/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
 import { moveMoney, useCoupon } from '../../funds/index.js';
+import { setDropshipStatus } from '../../shop-orders/index.js';
 import { createTakeItems, servingPurchaser } from '../../take-assignment/index.js';
 import * as repo from '../orders.repository.js';
 import * as payLater from '../pay-later/pay-later.repository.js';
-import * as src from '../place/shop-source.repository.js';
 import { combinedStatusOf } from '../status-machine.js';
 import * as timeline from '../timeline.repository.js';
 
@@ -104,7 +104,7 @@ export async function settleOrders(t: Db, payer: Payer, orders: repo.OrderRecord
     })),
   );
   await timeline.linkEntries(t, links);
-  await src.setDropshipStatus(
+  await setDropshipStatus(
     t,
     orgId,
     orders.flatMap((o) => (o.shopOrderId ? [o.shopOrderId] : [])),

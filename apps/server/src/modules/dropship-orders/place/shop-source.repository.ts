@@ -2,7 +2,7 @@
  * What placing reads from shop orders and custom goods (their tables belong to the shops and goods
  * work; we only read them, and set shop_orders.dropship_status, which is ours to set).
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { plainReceiverOf } from '../../../lib/receiver-vault/index.js';
 import { customGoods, suppliers } from '../../goods/index.js';
@@ -69,14 +69,6 @@ export async function activePlacements(db: Db, orgId: number, shopOrderIds: numb
     .from(dropshipOrders)
     .where(and(eq(dropshipOrders.orgId, orgId), inArray(dropshipOrders.shopOrderId, shopOrderIds), ne(dropshipOrders.status, 'CANCELED')))
     .orderBy(asc(dropshipOrders.id));
-}
-
-export async function setDropshipStatus(db: Db, orgId: number, shopOrderIds: number[], status: 'PLACED' | 'UNPLACED') {
-  if (shopOrderIds.length === 0) return;
-  await db
-    .update(shopOrders)
-    .set({ dropshipStatus: status, updatedAt: sql`now()` })
-    .where(and(eq(shopOrders.orgId, orgId), inArray(shopOrders.id, shopOrderIds), ne(shopOrders.dropshipStatus, status)));
 }
 
 /** Paid (not cancelled, not waiting for payment) placements left for the shop order: it stays PLACED while one exists. */
