@@ -40,6 +40,17 @@ const ROOT_MODULES = new Set(['demo']);
 /** `from -> to` pairs still importing another module's internals. */
 const BOUNDARY_ALLOWLIST = new Set<string>([]);
 
+/**
+ * Writes of another module's table still allowed, `file: write(module.table)`, each with its reason.
+ */
+const WRITE_ALLOWLIST = new Map<string, string>([
+  // Decision 0027: a headless parcel is a row of problem_parcels (kind HEADLESS) with the same status
+  // set, events and photos; headless-parcel makes and moves its own kind of row in that shared table.
+  ['modules/headless-parcel/headless-parcel.repository.ts: insert(problem-parcel.problem_parcels)', 'decision 0027: the HEADLESS rows'],
+  ['modules/headless-parcel/headless-parcel.repository.ts: update(problem-parcel.problem_parcels)', 'decision 0027: the HEADLESS rows'],
+  ['modules/headless-parcel/photos.repository.ts: insert(problem-parcel.parcel_photos)', 'decision 0027: the parcels share one photo table'],
+]);
+
 /** Module edges `a -> b` still closing an import loop; the graph without them must have no loop. */
 const LOOP_ALLOWLIST = new Set<string>([]);
 
@@ -82,7 +93,12 @@ describe('module boundaries', () => {
         return w.file.startsWith('modules/') ? !ROOT_MODULES.has(module as string) : !ROOT_FILES.has(w.file);
       })
       .map((w) => `${w.file}: ${w.write}(${w.table})`);
-    expect(writes, "export a function from the table's own module and call it").toEqual([]);
+    expect(
+      writes.filter((w) => !WRITE_ALLOWLIST.has(w)),
+      "export a function from the table's own module and call it",
+    ).toEqual([]);
+    const stale = [...WRITE_ALLOWLIST.keys()].filter((w) => !writes.includes(w));
+    expect(stale, 'these allowlist entries are fixed: remove them').toEqual([]);
   });
 
   it("finds a write of another module's table where there is one", () => {
@@ -92,6 +108,8 @@ describe('module boundaries', () => {
       export const read = (db) => db.select().from(shops);`;
     const abs = path.join(serverSrc, 'modules/shell/probe.ts');
     expect(foreignTableWrites([{ abs, code }])).toEqual([{ file: 'modules/shell/probe.ts', write: 'update', table: 'shops.shops' }]);
+    const text = 'import { sql } from "drizzle-orm"; export const forget = (db) => db.execute(sql`update shops set not_remind = true`);';
+    expect(foreignTableWrites([{ abs, code: text }])).toEqual([{ file: 'modules/shell/probe.ts', write: 'update', table: 'shops.shops' }]);
   });
 
   it('keeps table files leaves: they import only other table files', () => {

@@ -171,6 +171,20 @@ function exportedTables(): Map<string, Set<string>> {
   return out;
 }
 
+/** The SQL name of every table (`pgTable('name', …)` in a `*.table.ts` file) → its module. */
+function tableOwners(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const abs of listTs(join(serverSrc, 'modules'))) {
+    if (!abs.endsWith('.table.ts')) continue;
+    const module = moduleOf(toKey(abs)) as string;
+    for (const m of readFileSync(abs, 'utf8').matchAll(/pgTable\(\s*'([a-z_0-9]+)'/g)) out.set(m[1] as string, module);
+  }
+  return out;
+}
+
+/** `insert into x`, `update x`, `delete from x` in a statement's text. */
+const RAW_WRITE = /\b(insert\s+into|update|delete\s+from)\s+"?([a-z_0-9]+)"?/gi;
+
 export interface TableWrite {
   /** The writing file, relative to apps/server/src. */
   file: string;
@@ -182,12 +196,14 @@ export interface TableWrite {
 
 /**
  * Every insert, update or delete (drizzle's `db.insert(t)`, `.update(t)`, `.delete(t)`) of a table a
- * file took from another module's index.ts: the tables an index exports are for reading (joins for
- * names), and their rows change only through the owning module's own functions. `sources` defaults
+ * file took from another module's index.ts, and every `insert into` / `update` / `delete from` in a
+ * statement's text naming a table another module defines: the tables an index exports are for
+ * reading (joins for names), and their rows change only through the owning module's own functions. `sources` defaults
  * to every file of the server.
  */
 export function foreignTableWrites(sources = listTs(serverSrc).map((abs) => ({ abs, code: readFileSync(abs, 'utf8') }))): TableWrite[] {
   const tables = exportedTables();
+  const owners = tableOwners();
   const out: TableWrite[] = [];
   for (const { abs, code } of sources) {
     const file = toKey(abs);
@@ -205,6 +221,15 @@ export function foreignTableWrites(sources = listTs(serverSrc).map((abs) => ({ a
       for (const s of (n.specifiers as AstNode[]) ?? []) {
         const imported = nameOf(s.imported);
         if (s.type === 'ImportSpecifier' && imported && tables.get(module)?.has(imported)) foreign.set(nameOf(s.local) as string, `${module}.${imported}`);
+      }
+    });
+    // Statements written as text (sql`…`): a write of a table another module's table file defines.
+    walk(ast, (n) => {
+      if (n.type !== 'TemplateLiteral' || !own) return;
+      const text = ((n.quasis as AstNode[]) ?? []).map((q) => (q.value as { raw?: string })?.raw ?? '').join(' ');
+      for (const m of text.matchAll(RAW_WRITE)) {
+        const owner = owners.get(m[2] as string);
+        if (owner && owner !== own) out.push({ file, write: (m[1] as string).split(/\s+/)[0]?.toLowerCase() as string, table: `${owner}.${m[2]}` });
       }
     });
     if (foreign.size === 0) continue;
