@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck and build the pages side by side, with the browser tests' starting
-// database; then the unit, server and component tests; then the browser tests in Debian's Chromium.
+// `npm test`: lint and build the pages side by side, with the browser tests' starting database; then
+// the server tests; then the browser tests in Debian's Chromium, with the typecheck and the unit and
+// component tests beside them.
 // Steps that run together print their output as each ends; a failed step fails the run, after every
 // step of its phase has ended, so nothing red is hidden. The time of each step is printed at the end
 // (and appended to STAGE_TIMINGS when set, for .ci/run's summary). TEST_SERIAL=1 runs one step at a
@@ -65,28 +66,31 @@ if (!chromium || !existsSync(chromium)) {
 }
 
 // The browser tests' migrated and seeded PGlite data directory (apps/web/e2e/global-setup.ts makes
-// it when E2E_SEEDED_DIR is not set): made here, beside the typecheck, which leaves a core free once
-// lint and build are done, rather than alone at the start of the browser phase (about 25 s there).
+// it when E2E_SEEDED_DIR is not set): made here, beside lint and the page build, rather than alone at
+// the start of the browser phase (about 25 s there).
 const e2eData = mkdtempSync(path.join(os.tmpdir(), 'daifa-e2e-seeded-'));
 process.on('exit', () => rmSync(e2eData, { recursive: true, force: true }));
 
 await phase([
   () => step('lint', 'npm', ['run', 'lint']),
-  () => step('typecheck', 'npm', ['run', 'typecheck']),
   () => step('build', 'npm', ['run', 'build']),
   () =>
     step('browser data (migrate + seed)', process.execPath, ['--import', 'tsx', 'apps/server/src/prepare.ts'], {
       env: { DATA_DIR: e2eData, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     }),
 ]);
+await phase([() => step('server (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'])]);
 // The browser specs run two at a time (E2E_WORKERS to change; at three Chromium's PDF viewer
-// crashed a page once on two cores). After the other suites: side by side with them the machine is
-// oversubscribed and timing-sensitive tests suffer.
-await phase([() => step('unit + server (PGlite) + web', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'server', '--project', 'web'])]);
+// crashed a page once on two cores), after the server suite: side by side with it the machine is
+// oversubscribed and timing-sensitive tests suffer. The browser specs leave about a sixth of the two
+// cores idle (they wait on pages and servers), which the typecheck and the short unit and component
+// suites fill: they run beside them.
 await phase([
   () =>
     step('browser (e2e)', 'npx', ['vitest', 'run', '--project', 'e2e'], {
       env: { CHROMIUM_PATH: chromium, TEST_WORKERS: process.env.E2E_WORKERS ?? '2', E2E_SEEDED_DIR: e2eData },
     }),
+  () => step('typecheck', 'npm', ['run', 'typecheck']),
+  () => step('unit + web', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web'], { env: { TEST_WORKERS: '1' } }),
 ]);
 report();
