@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/modules/jobs/jobs.table.js';
 import { encryptSecret } from '../src/modules/shops/shop-secrets.js';
-import { refreshExpiringTokens } from '../src/modules/shops/shop-tokens.service.js';
+import { clientOfShop, refreshExpiringTokens, refreshShopToken, usableToken } from '../src/modules/shops/shop-tokens.service.js';
 import { scheduleDueSyncs } from '../src/modules/shops/shops.jobs.js';
 import type { ShopsDeps } from '../src/modules/shops/shops.service.js';
 import { shops } from '../src/modules/shops/shops.table.js';
@@ -115,6 +115,34 @@ describe('token refresh', () => {
     expect(fresh.accessTokenEnc).not.toBe(old.accessTokenEnc);
     expect(fresh.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
     expect(fresh.authState).toBe('AUTHORIZED');
+  });
+
+  it('two refreshes of one shop at once (the sync and the daily job, or two processes) make one exchange; the shop stays authorized', async () => {
+    const stale = await shopRow(id);
+    const client = await clientOfShop(deps, stale);
+    expect(client).not.toBeNull();
+    // Both read the shop before either exchanged: the platform takes its refresh token once.
+    const answers = await Promise.all([refreshShopToken(deps, stale, client!), refreshShopToken(deps, stale, client!)]);
+    expect(answers).toEqual([true, true]);
+    const fresh = await shopRow(id);
+    expect(fresh).toMatchObject({ authState: 'AUTHORIZED', tokenRefreshUntil: null });
+    expect(fresh.refreshTokenEnc).not.toBe(stale.refreshTokenEnc);
+    // A caller still holding the old row finds the new pair instead of exchanging the spent token.
+    expect(await refreshShopToken(deps, stale, client!)).toBe(true);
+    expect((await shopRow(id)).accessTokenEnc).toBe(fresh.accessTokenEnc);
+    // And the new access token is one the platform takes.
+    const token = await usableToken(deps, fresh, client!);
+    expect(emu.core('TAOBAO').checkToken(token ?? undefined).ok).toBe(true);
+  });
+
+  it("a holder's lease that has passed (a process that died mid-exchange) lets the next caller refresh", async () => {
+    await db().execute(sql`update shops set token_refresh_until = now() - interval '1 second' where id = ${id}`);
+    const before = await shopRow(id);
+    const client = await clientOfShop(deps, before);
+    expect(await refreshShopToken(deps, before, client!)).toBe(true);
+    const after = await shopRow(id);
+    expect(after.refreshTokenEnc).not.toBe(before.refreshTokenEnc);
+    expect(after).toMatchObject({ authState: 'AUTHORIZED', tokenRefreshUntil: null });
   });
 
   it('a refresh token the platform refuses marks the shop EXPIRED for the reminder', async () => {

@@ -66,13 +66,57 @@ export async function remindExpiringShops(db: Db) {
   return due.length;
 }
 
-/** Exchanges the refresh token for a new pair; false (and the shop EXPIRED) when the platform refuses it. */
+/**
+ * How long one caller holds a shop's refresh: longer than an exchange can take (the client's 20 s a
+ * try, with its retries); past it, a holder that died mid-call lets it go.
+ */
+const REFRESH_LEASE_MS = 120_000;
+/** How often a caller that found the refresh held looks again, and for how long at most (past a dead holder's lease). */
+const REFRESH_POLL_MS = 200;
+const REFRESH_WAIT_MS = REFRESH_LEASE_MS + 10_000;
+
+/** Whether `now` holds tokens newer than the ones `before` was read with. */
+const refreshedSince = (now: repo.ShopRecord, before: repo.ShopRecord) =>
+  now.refreshTokenEnc !== before.refreshTokenEnc || (now.tokenExpiresAt?.getTime() ?? 0) > (before.tokenExpiresAt?.getTime() ?? 0);
+
+/**
+ * Exchanges the refresh token for a new pair; false (and the shop EXPIRED) when the platform refuses
+ * it. One exchange per shop at a time, in one process or several (the shop row's lease): the platform
+ * takes each refresh token once, so a second exchange of the same token at the same moment (the sync
+ * and the daily job, two processes) would be refused and mark a well authorized shop EXPIRED. A caller
+ * that finds the refresh held waits for its outcome instead, and a caller that reads the shop again
+ * after the last holder finished finds the new pair and uses it.
+ */
 export async function refreshShopToken(deps: ShopsDeps, s: repo.ShopRecord, client: MarketplaceClient): Promise<boolean> {
   if (!s.refreshTokenEnc) return false;
   if (s.refreshExpiresAt && s.refreshExpiresAt.getTime() <= Date.now()) {
     await markExpired(deps.db, s);
     return false;
   }
+  const waitUntil = Date.now() + REFRESH_WAIT_MS;
+  for (;;) {
+    const held = await repo.claimTokenRefresh(deps.db, s.orgId, s.id, REFRESH_LEASE_MS);
+    if (held) {
+      try {
+        if (refreshedSince(held, s)) return held.authState !== 'EXPIRED';
+        return await exchangeRefreshToken(deps, held, client);
+      } finally {
+        await repo.releaseTokenRefresh(deps.db, s.orgId, s.id);
+      }
+    }
+    // Another caller is exchanging it: its outcome is this one's.
+    const now = await repo.findShop(deps.db, s.orgId, s.id);
+    if (!now) return false;
+    if (refreshedSince(now, s)) return now.authState !== 'EXPIRED';
+    if (now.authState === 'EXPIRED' && s.authState !== 'EXPIRED') return false;
+    if (Date.now() > waitUntil) throw new Error(`shop ${s.id}: token refresh held by another caller for ${REFRESH_WAIT_MS} ms`);
+    await new Promise((r) => setTimeout(r, REFRESH_POLL_MS));
+  }
+}
+
+/** The exchange itself, under the shop's refresh lease. */
+async function exchangeRefreshToken(deps: ShopsDeps, s: repo.ShopRecord, client: MarketplaceClient): Promise<boolean> {
+  if (!s.refreshTokenEnc) return false;
   try {
     const token = await client.refresh(await decryptSecret(deps.db, s.refreshTokenEnc));
     await repo.updateShop(deps.db, s.orgId, s.id, {

@@ -177,3 +177,24 @@ export async function setShopNotRemind(db: Db, orgId: number, id: number) {
     .returning({ id: shops.id });
   return rows.length > 0;
 }
+
+/**
+ * Takes the shop's token refresh for `leaseMs`, unless another caller holds it: answers the row as it
+ * is now (its tokens may have just been refreshed by the last holder), or undefined when it is held.
+ */
+export async function claimTokenRefresh(db: Db, orgId: number, id: number, leaseMs: number): Promise<ShopRecord | undefined> {
+  const [row] = await db
+    .update(shops)
+    .set({ tokenRefreshUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(and(live(orgId), eq(shops.id, id), or(isNull(shops.tokenRefreshUntil), lt(shops.tokenRefreshUntil, sql`now()`))))
+    .returning();
+  return row;
+}
+
+/** Lets the shop's token refresh go (after the exchange, whatever its outcome). */
+export async function releaseTokenRefresh(db: Db, orgId: number, id: number) {
+  await db
+    .update(shops)
+    .set({ tokenRefreshUntil: null })
+    .where(and(eq(shops.orgId, orgId), eq(shops.id, id)));
+}

@@ -30,6 +30,12 @@ export const shops = pgTable(
     refreshTokenEnc: text('refresh_token_enc'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
+    /**
+     * Until when one caller holds the shop's token refresh (shop-tokens.service.ts): the platform
+     * takes a refresh token once, so two exchanges at once, in one process or two, would see the
+     * second refused. A holder that died lets it go when this passes.
+     */
+    tokenRefreshUntil: timestamp('token_refresh_until', { withTimezone: true }),
     /** Per-shop endpoint override (an ERP's own gateway, a test platform); null: the channel's configuration. */
     gatewayUrl: text('gateway_url'),
     oauthUrl: text('oauth_url'),
