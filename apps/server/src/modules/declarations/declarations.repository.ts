@@ -164,3 +164,21 @@ export async function ordersOfDeclarations(db: Db, orgId: number, ids: number[])
         order by o.id`,
   );
 }
+
+/** Lines whose receiver is still plain (saved before receivers were sealed), a batch at a time under row locks others skip. */
+export function lockPlainLineReceivers(t: Db, limit: number) {
+  return queryRows<{ id: string | number; receiver: unknown }>(
+    t,
+    sql`select id, receiver from declaration_lines
+        where receiver is not null and (receiver ->> 'sealed') is null and jsonb_typeof(receiver) = 'object'
+        order by id limit ${limit} for update skip locked`,
+  );
+}
+
+/** Each line's receiver replaced (sealed), one statement for the batch. */
+export async function setLineReceivers(t: Db, updates: { id: number; receiver: unknown }[]) {
+  await t.execute(sql`
+    update declaration_lines l set receiver = x.receiver
+    from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as x(id bigint, receiver jsonb)
+    where l.id = x.id`);
+}

@@ -4,11 +4,10 @@
  * reads, and the area. The draft's detail and submitting open it.
  */
 import { maskName, maskPhone, type ReceiverFields } from '@dropship/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
 import { inTransaction } from '../../db/transaction.js';
 import { receiverVault } from '../../lib/receiver-vault/index.js';
+import * as repo from './declarations.repository.js';
 
 interface StoredLineReceiver {
   sealed: string;
@@ -38,18 +37,12 @@ export async function sealLegacyLineReceivers(db: Db): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await inTransaction(db, async (t) => {
-      const rows = await queryRows<{ id: string | number; receiver: ReceiverFields }>(
-        t,
-        sql`select id, receiver from declaration_lines
-            where receiver is not null and (receiver ->> 'sealed') is null and jsonb_typeof(receiver) = 'object'
-            order by id limit ${BATCH} for update skip locked`,
-      );
+      const rows = await repo.lockPlainLineReceivers(t, BATCH);
       if (rows.length === 0) return 0;
-      const updates = rows.map((r) => ({ id: Number(r.id), receiver: sealLineReceiver(r.receiver) }));
-      await t.execute(sql`
-        update declaration_lines l set receiver = x.receiver
-        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as x(id bigint, receiver jsonb)
-        where l.id = x.id`);
+      await repo.setLineReceivers(
+        t,
+        rows.map((r) => ({ id: Number(r.id), receiver: sealLineReceiver(r.receiver as ReceiverFields) })),
+      );
       return rows.length;
     });
     total += n;

@@ -4,10 +4,7 @@
  * refunded for a line. Both run in the caller's transaction, with the order's row locked by the caller.
  */
 import type { CombinedStatusCode } from '@dropship/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { ledgerEntries } from '../funds/index.js';
-import { dropshipOrders } from './dropship-orders.table.js';
 import * as repo from './orders.repository.js';
 import { combinedStatusOf } from './status-machine.js';
 import * as timeline from './timeline.repository.js';
@@ -32,10 +29,7 @@ export async function markAfterSale(
     lines.map((l) => l.takeStatus),
     code,
   );
-  await t
-    .update(dropshipOrders)
-    .set({ afterSaleStatus: code, combinedStatus: next, updatedAt: sql`now()` })
-    .where(and(eq(dropshipOrders.orgId, orgId), eq(dropshipOrders.id, o.id)));
+  await repo.setAfterSaleStatus(t, orgId, o.id, code, next);
   if (next === o.combinedStatus) return;
   await timeline.bumpCounts(t, orgId, timeline.moves([[o.combinedStatus, next]]));
   await timeline.insertEvents(t, orgId, actor, [{ orderId: o.id, fromStatus: o.combinedStatus, toStatus: next, operation: 'AFTER_SALE', note }]);
@@ -51,9 +45,6 @@ export async function stopRefundOf(t: Db, orgId: number, itemId: number) {
   if (line?.takeStatus !== 'E_STOP_TAKING') return null;
   const [o] = await repo.findOrders(t, orgId, [line.orderId]);
   if (!o) return null;
-  const [entry] = await t
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.requestKey, `stop:${o.orderNo}:${line.id}:${line.stopCount}`)));
-  return { refundedFen: line.refundedFen, entryId: entry?.id ?? null };
+  const entryId = await repo.ledgerEntryByKey(t, orgId, `stop:${o.orderNo}:${line.id}:${line.stopCount}`);
+  return { refundedFen: line.refundedFen, entryId };
 }

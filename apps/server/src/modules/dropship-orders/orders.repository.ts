@@ -8,6 +8,7 @@ import type { CombinedStatusCode, DropshipOrderStatus } from '@dropship/contract
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
+import { ledgerEntries } from '../funds/index.js';
 import { dropshipOrderItems, dropshipOrders } from './dropship-orders.table.js';
 import { sealedReceiverColumns } from './receiver.js';
 
@@ -190,4 +191,21 @@ export async function setCombined(db: Db, orgId: number, id: number, combinedSta
     .update(dropshipOrders)
     .set({ combinedStatus, updatedAt: sql`now()` })
     .where(and(eq(dropshipOrders.orgId, orgId), eq(dropshipOrders.id, id)));
+}
+
+/** The order's open after-sale code and the combined status it makes (after-sale-mark.ts, under the order's lock). */
+export async function setAfterSaleStatus(t: Db, orgId: number, id: number, code: CombinedStatusCode | null, combinedStatus: CombinedStatusCode) {
+  await t
+    .update(dropshipOrders)
+    .set({ afterSaleStatus: code, combinedStatus, updatedAt: sql`now()` })
+    .where(and(eq(dropshipOrders.orgId, orgId), eq(dropshipOrders.id, id)));
+}
+
+/** The seller's ledger entry written under a request key (a line's stop refund), if any: read, funds owns it. */
+export async function ledgerEntryByKey(t: Db, orgId: number, requestKey: string): Promise<number | null> {
+  const [entry] = await t
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.requestKey, requestKey)));
+  return entry?.id ?? null;
 }

@@ -6,44 +6,24 @@
  * items is a handful of statements. Runs inside the change's transaction, after take-assignment's
  * `lockOrdersOf` (orders before items: the seller-side operations lock in that order too).
  */
-import type { CombinedStatusCode, DropshipOrderStatus } from '@dropship/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
-import { idList, type TakeItemsChanged } from '../take-assignment/index.js';
+import type { TakeItemsChanged } from '../take-assignment/index.js';
 import { combinedStatusOf } from './status-machine.js';
+import { mirrorLineTakeStatus, ordersWithLineStatuses, setCombinedStatuses } from './take-mirror.repository.js';
 import { bumpCounts, insertEvents, moves } from './timeline.repository.js';
 
 export async function mirrorTakeItems(tx: Db, { takeItemIds, orderIds, event }: TakeItemsChanged) {
   if (takeItemIds.length === 0) return;
-  await tx.execute(sql`
-    update dropship_order_items d set take_status = t.taking_status
-    from take_items t
-    where t.id in ${idList(takeItemIds)} and d.id = t.order_item_id and d.take_status is distinct from t.taking_status`);
+  await mirrorLineTakeStatus(tx, takeItemIds);
   if (orderIds.length === 0) return;
-  const orders = await queryRows<{
-    id: string | number;
-    org_id: number;
-    status: DropshipOrderStatus;
-    combined_status: string;
-    after_sale_status: CombinedStatusCode | null;
-    lines: (string | null)[];
-  }>(
-    tx,
-    sql`select o.id, o.org_id, o.status, o.combined_status, o.after_sale_status,
-          (select coalesce(json_agg(i.take_status order by i.id), '[]'::json) from dropship_order_items i where i.order_id = o.id) as lines
-        from dropship_orders o where o.id in ${idList(orderIds)}`,
-  );
+  const orders = await ordersWithLineStatuses(tx, orderIds);
   const changed: { id: number; orgId: number; from: string; to: string }[] = [];
   for (const o of orders) {
     const to = combinedStatusOf(o.status, o.lines, o.after_sale_status);
     if (to !== o.combined_status) changed.push({ id: Number(o.id), orgId: o.org_id, from: o.combined_status, to });
   }
   if (changed.length === 0) return;
-  await tx.execute(sql`
-    update dropship_orders o set combined_status = x.c, updated_at = now()
-    from jsonb_to_recordset(${JSON.stringify(changed.map((c) => ({ i: c.id, c: c.to })))}::jsonb) as x(i bigint, c text)
-    where o.id = x.i`);
+  await setCombinedStatuses(tx, changed);
   const byOrg = new Map<number, typeof changed>();
   for (const c of changed) byOrg.set(c.orgId, [...(byOrg.get(c.orgId) ?? []), c]);
   for (const [orgId, list] of [...byOrg.entries()].sort(([a], [b]) => a - b)) {

@@ -9,6 +9,7 @@ import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { organisations } from '../auth/index.js';
+import { ledgerEntries } from '../funds/index.js';
 import { type ParcelGood, parcelPhotos, problemParcelEvents, problemParcelNoSeq, problemParcelPayments, problemParcels } from './problem-parcel.table.js';
 
 export type ParcelRecord = typeof problemParcels.$inferSelect;
@@ -308,4 +309,10 @@ export async function eraseDoneReceivers(db: Db, days: number): Promise<number> 
         returning id`,
   );
   return rows.length;
+}
+
+/** The request key of the ledger entry that paid a parcel's freight (read: funds owns the ledger), to tell a replay from a new payment. */
+export async function requestKeyOfEntry(t: Db, entryId: number): Promise<string | undefined> {
+  const [e] = await t.select({ requestKey: ledgerEntries.requestKey }).from(ledgerEntries).where(eq(ledgerEntries.id, entryId));
+  return e?.requestKey ?? undefined;
 }

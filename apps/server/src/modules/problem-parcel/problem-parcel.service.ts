@@ -5,7 +5,7 @@
  * a refusal names the current status in Chinese and changes nothing.
  */
 import { ErrorCode, fenToYuan, PARCEL_STATUS_NAMES, type ProblemReshipBody, type ProblemSendBackBody, RETURN_PROBLEM_DEADLINE_DAYS } from '@dropship/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -14,7 +14,7 @@ import { sealReceiverColumns } from '../../lib/receiver-vault/index.js';
 import { ensureSetting } from '../auth/index.js';
 import { findOrders, placePaidReplacement, stockOrderQuotes } from '../dropship-orders/index.js';
 import { expressFeeFrom, loadFeeBook } from '../express/index.js';
-import { assertPayPassword, ledgerEntries, moveMoney } from '../funds/index.js';
+import { assertPayPassword, moveMoney } from '../funds/index.js';
 import { sendMessage } from '../messages/index.js';
 import * as repo from './problem-parcel.repository.js';
 import type { ParcelGood, ParcelSource } from './problem-parcel.table.js';
@@ -238,8 +238,7 @@ export async function payFreightWithBalance(db: Db, caller: Actor, id: number, r
 }
 
 async function entryKeyIs(t: Db, entryId: number, key: string) {
-  const [e] = await t.select({ requestKey: ledgerEntries.requestKey }).from(ledgerEntries).where(eq(ledgerEntries.id, entryId));
-  return e?.requestKey === key;
+  return (await repo.requestKeyOfEntry(t, entryId)) === key;
 }
 
 /** For the Alipay trade: the parcel still waiting for exactly this freight (else the money stays on the balance). */

@@ -6,26 +6,20 @@
  * are skipped: the item waits for a person instead.
  */
 import { type AutoAssignSetBody, ErrorCode, stallKey } from '@dropship/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import * as repo from './assign.repository.js';
 import { purchaserOf } from './assign.service.js';
+import * as autoRepo from './auto-assign.repository.js';
 import { takeItemsChanged } from './hooks.js';
-import { idList } from './order-locks.js';
-import { takeAutoAssignSettings } from './take-items.table.js';
 import { appendTakeLogs } from './take-logs.repository.js';
 
-type Rule = AutoAssignSetBody['rules'][number];
+type Rule = autoRepo.Rule;
 
+/** No saved setting means no rules: nothing is assigned automatically. */
 async function settingOf(db: Db, org: number): Promise<{ enabled: boolean; rules: Rule[] }> {
-  const rows = await queryRows<{ enabled: boolean; rules: Rule[] }>(
-    db,
-    sql`select enabled, rules from take_auto_assign_settings where purchaser_org_id = ${org}`,
-  );
-  return rows[0] ?? { enabled: false, rules: [] };
+  return (await autoRepo.autoAssignSetting(db, org)) ?? { enabled: false, rules: [] };
 }
 
 export async function getAutoAssign(db: Db, caller: Caller) {
@@ -41,22 +35,8 @@ export async function setAutoAssign(db: Db, caller: Caller, body: AutoAssignSetB
   if (new Set(keys).size !== keys.length) throw new AppError(ErrorCode.TAKE_AUTO_RULE_INVALID);
   if (!(await repo.isPicker(db, org, [...new Set(body.rules.map((r) => r.pickerId))]))) throw new AppError(ErrorCode.TAKE_PICKER_INVALID);
   const rules = body.rules.map((r) => ({ type: r.type, value: r.value, pickerId: r.pickerId }));
-  await db
-    .insert(takeAutoAssignSettings)
-    .values({ purchaserOrgId: org, enabled: body.enabled, rules })
-    .onConflictDoUpdate({ target: takeAutoAssignSettings.purchaserOrgId, set: { enabled: body.enabled, rules, updatedAt: sql`now()` } });
+  await autoRepo.upsertAutoAssignSetting(db, org, body.enabled, rules);
   return getAutoAssign(db, caller);
-}
-
-interface NewItem {
-  id: string | number;
-  order_id: string | number;
-  market_area: string;
-  market: string;
-  building: string;
-  floor: string;
-  stall_no: string;
-  stall_name: string;
 }
 
 /** The picker each new item goes to by the rules, or none. Pure. */
@@ -72,11 +52,7 @@ export async function autoAssign(tx: Db, purchaserOrgId: number, takeItemIds: re
   if (takeItemIds.length === 0) return;
   const setting = await settingOf(tx, purchaserOrgId);
   if (!setting.enabled || setting.rules.length === 0) return;
-  const items = await queryRows<NewItem>(
-    tx,
-    sql`select id, order_id, market_area, market, building, floor, stall_no, stall_name from take_items
-        where purchaser_org_id = ${purchaserOrgId} and assignment_status = 'WAITING_ASSIGNED' and id in ${idList(takeItemIds)}`,
-  );
+  const items = await autoRepo.waitingItemsAmong(tx, purchaserOrgId, takeItemIds);
   const enabled = new Set((await repo.pickersOf(tx, purchaserOrgId)).map((p) => p.id));
   const byPicker = new Map<number, number[]>();
   const orderIds = new Set<number>();

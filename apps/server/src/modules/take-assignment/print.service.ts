@@ -7,17 +7,14 @@
  */
 import { ErrorCode, TAKE_PRINT_MAX, type TakePrintBody } from '@dropship/contract';
 import { labelRenderRequestSchema, type PickupTagItem } from '@dropship/labels';
-import { and, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { renderForCaller } from '../labels/index.js';
-import * as repo from './assign.repository.js';
+import type { TakeRowRecord } from './assign.repository.js';
 import { purchaserOf } from './assign.service.js';
-import { withAssignmentCounts } from './assignment-counts.repository.js';
-import { idList } from './order-locks.js';
-import { takeItems } from './take-items.table.js';
+import * as printRepo from './print.repository.js';
 import { appendTakeLogs } from './take-logs.repository.js';
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -28,7 +25,7 @@ function printTime(d: Date): string {
 }
 
 /** One tag's data keyed by the template's element keys. */
-export function tagOf(r: repo.TakeRowRecord, purchaserName: string, now: Date): PickupTagItem {
+export function tagOf(r: TakeRowRecord, purchaserName: string, now: Date): PickupTagItem {
   const spec = [r.color, r.size].filter(Boolean).join('/');
   const goods = `${r.art_no} ${spec} ×${r.quantity}`.trim();
   return {
@@ -48,16 +45,13 @@ export function tagOf(r: repo.TakeRowRecord, purchaserName: string, now: Date): 
 }
 
 async function rowsToPrint(tx: Db, org: number, body: TakePrintBody) {
-  const notClosed = ne(takeItems.assignmentStatus, 'CLOSE');
   if (body.takeItemIds) {
-    const where = and(repo.filterWhere(org, {}), sql`${takeItems.id} in ${idList(body.takeItemIds)}`) as SQL;
-    const rows = await repo.walkRows(tx, where, TAKE_PRINT_MAX + 1);
+    const rows = await printRepo.printRowsByIds(tx, org, body.takeItemIds, TAKE_PRINT_MAX + 1);
     if (rows.length !== body.takeItemIds.length) throw notFound('拿货项');
     return rows.filter((r) => r.assignment_status !== 'CLOSE');
   }
   const f = body.filter ?? {};
-  const where = and(repo.filterWhere(org, f), notClosed, body.onlyUnprinted ? sql`${takeItems.printCount} = 0` : undefined) as SQL;
-  const rows = await repo.walkRows(tx, where, TAKE_PRINT_MAX + 1);
+  const rows = await printRepo.printRowsByFilter(tx, org, f, body.onlyUnprinted, TAKE_PRINT_MAX + 1);
   if (rows.length > TAKE_PRINT_MAX) throw new AppError(ErrorCode.TAKE_PRINT_TOO_MANY);
   return rows;
 }
@@ -67,12 +61,12 @@ export async function batchPrint(db: Db, caller: Caller, body: TakePrintBody) {
   const { rows, request } = await inTransaction(db, async (t) => {
     const rows = await rowsToPrint(t, org, body);
     if (rows.length === 0) throw new AppError(ErrorCode.TAKE_NOTHING_TO_PRINT);
-    const [me] = await t.execute(sql`select name from organisations where id = ${org}`).then((r) => (r as unknown as { rows: { name: string }[] }).rows);
+    const purchaserName = await printRepo.organisationName(t, org);
     const now = new Date();
     const request = labelRenderRequestSchema.parse({
       kind: 'pickupTag',
       format: body.format,
-      data: rows.map((r) => tagOf(r, me?.name ?? '', now)),
+      data: rows.map((r) => tagOf(r, purchaserName ?? '', now)),
       options: { offsetXMm: body.offsetXMm, offsetYMm: body.offsetYMm },
     });
     return { rows, request };
@@ -82,10 +76,7 @@ export async function batchPrint(db: Db, caller: Caller, body: TakePrintBody) {
   const out = await renderForCaller(db, caller, request);
   const ids = rows.map((r) => Number(r.id));
   await inTransaction(db, async (t) => {
-    // The kept counts are by printed or not too: a first print moves its items there.
-    await withAssignmentCounts(t, sql`id in ${idList(ids)}`, () =>
-      t.execute(sql`update take_items set print_count = print_count + 1, printed_at = now(), updated_at = now() where id in ${idList(ids)}`),
-    );
+    await printRepo.markPrinted(t, ids);
     await appendTakeLogs(
       t,
       org,

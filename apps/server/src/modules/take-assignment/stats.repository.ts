@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { OPEN_UNSENT } from './down-code.service.js';
+import { OPEN_UNSENT } from './down-code.repository.js';
 
 type Count = string | number;
 

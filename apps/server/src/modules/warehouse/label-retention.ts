@@ -5,11 +5,10 @@
  * A label holding a receiver the platform decrypted (sealed, `label_sealed`) has no sealed receiver
  * on its order to wait for: the warehouse's own job erases it after the same RECEIVER_RETAIN_DAYS.
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { queryRows } from '../../db/rows.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { ReceiversErased } from '../dropship-orders/index.js';
+import { eraseSealedLabelBatch, maskLabelsOfOrders } from './label-retention.repository.js';
 
 export const LABEL_RETENTION_JOB = 'warehouse.labelRetention';
 export const LABEL_RETENTION_INTERVAL_MS = 6 * 3_600_000;
@@ -18,13 +17,7 @@ const BATCH = 500;
 /** Handler of dropship-orders' receiversErased (wired in src/hooks.ts). */
 export async function maskErasedLabels(t: Db, facts: ReceiversErased) {
   if (facts.orderIds.length === 0) return;
-  await t.execute(sql`
-    update waybills w
-    set label = (jsonb_set(w.label::jsonb, '{receiverAddress}',
-      to_jsonb(o.receiver_province || o.receiver_city || o.receiver_district || o.receiver_address)) - 'receiverSealed')::text,
-      label_sealed = false
-    from dropship_orders o
-    where o.id = w.order_id and w.order_id = any(${sql.param(facts.orderIds)}::bigint[])`);
+  await maskLabelsOfOrders(t, facts.orderIds);
 }
 
 /**
@@ -35,15 +28,7 @@ export async function eraseSealedLabels(db: Db, days: number, now = new Date()):
   let total = 0;
   for (;;) {
     const n = await inTransaction(db, async (t) => {
-      const rows = await queryRows<{ id: string | number }>(
-        t,
-        sql`update waybills set label = (label::jsonb - 'receiverSealed')::text, label_sealed = false
-            where id in (select w.id from waybills w join dropship_orders o on o.id = w.order_id
-                         where w.label_sealed
-                           and coalesce(o.finished_at, o.canceled_at) < ${now.toISOString()}::timestamptz - make_interval(days => ${days}::int)
-                         limit ${BATCH} for update of w skip locked)
-            returning id`,
-      );
+      const rows = await eraseSealedLabelBatch(t, days, now, BATCH);
       return rows.length;
     });
     total += n;
