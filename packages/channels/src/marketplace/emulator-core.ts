@@ -104,8 +104,12 @@ export class ChannelCore {
         this.orders.set(order.platformOrderId, { shopId: platformShopId, order: { ...order, modifiedAt: new Date(0) } });
   }
 
-  /** New orders created and modified within the last `spanMs` (default 30 minutes). Answers what the client will read. */
-  addOrders(platformShopId: string, count: number, spanMs = 30 * 60_000): NormalizedOrder[] {
+  /**
+   * New orders created and modified within the last `spanMs` (default one minute: inside a sync's
+   * overlap, so the shop's next sync fetches every one of them, as it would a platform's new orders).
+   * Answers what the client will read.
+   */
+  addOrders(platformShopId: string, count: number, spanMs = 60_000): NormalizedOrder[] {
     const shop = this.shops.get(platformShopId);
     if (!shop) throw new Error(`emulator ${this.channel}: no shop ${platformShopId}`);
     const now = this.now().getTime();
