@@ -48,26 +48,32 @@ function resolveImport(fromAbs: string, spec: string): string | null {
   return null;
 }
 
+interface AstNode {
+  type: string;
+  [key: string]: unknown;
+}
+
+function walk(node: unknown, visit: (n: AstNode) => void): void {
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, visit);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  visit(node as AstNode);
+  for (const value of Object.values(node)) if (value && typeof value === 'object') walk(value, visit);
+}
+
 /**
  * The module specifiers a file names: `import … from`, `export … from` (type-only ones too) and
  * dynamic `import('…')` with a literal, wherever it stands.
  */
 export function importSpecifiers(code: string, filename: string): string[] {
   const found: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (!node || typeof node !== 'object') return;
-    const n = node as { type?: string; source?: { type?: string; value?: unknown } };
+  walk(parseAst(code, { lang: 'ts' }, filename).body, (n) => {
     const declares = n.type === 'ImportDeclaration' || n.type === 'ExportNamedDeclaration' || n.type === 'ExportAllDeclaration';
-    if ((declares || n.type === 'ImportExpression') && n.source?.type === 'Literal' && typeof n.source.value === 'string') {
-      found.push(n.source.value);
-    }
-    for (const value of Object.values(node)) if (value && typeof value === 'object') visit(value);
-  };
-  visit(parseAst(code, { lang: 'ts' }, filename).body);
+    const source = n.source as { type?: string; value?: unknown } | undefined;
+    if ((declares || n.type === 'ImportExpression') && source?.type === 'Literal' && typeof source.value === 'string') found.push(source.value);
+  });
   return found;
 }
 
@@ -134,21 +140,6 @@ export function importLoops(graph: Map<string, Set<string>>): string[][] {
   };
   for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
   return loops;
-}
-
-interface AstNode {
-  type: string;
-  [key: string]: unknown;
-}
-
-function walk(node: unknown, visit: (n: AstNode) => void): void {
-  if (Array.isArray(node)) {
-    for (const child of node) walk(child, visit);
-    return;
-  }
-  if (!node || typeof node !== 'object') return;
-  visit(node as AstNode);
-  for (const value of Object.values(node)) if (value && typeof value === 'object') walk(value, visit);
 }
 
 const nameOf = (n: unknown) => (n as { name?: string; value?: string } | undefined)?.name ?? (n as { value?: string } | undefined)?.value;

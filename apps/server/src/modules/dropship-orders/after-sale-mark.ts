@@ -5,6 +5,7 @@
  */
 import type { CombinedStatusCode } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
+import { findEntryByRequestKey } from '../funds/index.js';
 import * as repo from './orders.repository.js';
 import { combinedStatusOf } from './status-machine.js';
 import * as timeline from './timeline.repository.js';
@@ -45,6 +46,6 @@ export async function stopRefundOf(t: Db, orgId: number, itemId: number) {
   if (line?.takeStatus !== 'E_STOP_TAKING') return null;
   const [o] = await repo.findOrders(t, orgId, [line.orderId]);
   if (!o) return null;
-  const entryId = await repo.ledgerEntryByKey(t, orgId, `stop:${o.orderNo}:${line.id}:${line.stopCount}`);
-  return { refundedFen: line.refundedFen, entryId };
+  const entry = await findEntryByRequestKey(t, orgId, `stop:${o.orderNo}:${line.id}:${line.stopCount}`);
+  return { refundedFen: line.refundedFen, entryId: entry?.id ?? null };
 }

@@ -8,7 +8,6 @@ import type { CombinedStatusCode, DropshipOrderStatus } from '@dropship/contract
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { ledgerEntries } from '../funds/index.js';
 import { dropshipOrderItems, dropshipOrders } from './dropship-orders.table.js';
 import { sealedReceiverColumns } from './receiver.js';
 
@@ -199,13 +198,4 @@ export async function setAfterSaleStatus(t: Db, orgId: number, id: number, code:
     .update(dropshipOrders)
     .set({ afterSaleStatus: code, combinedStatus, updatedAt: sql`now()` })
     .where(and(eq(dropshipOrders.orgId, orgId), eq(dropshipOrders.id, id)));
-}
-
-/** The seller's ledger entry written under a request key (a line's stop refund), if any: read, funds owns it. */
-export async function ledgerEntryByKey(t: Db, orgId: number, requestKey: string): Promise<number | null> {
-  const [entry] = await t
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.orgId, orgId), eq(ledgerEntries.requestKey, requestKey)));
-  return entry?.id ?? null;
 }

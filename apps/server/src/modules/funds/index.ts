@@ -18,7 +18,7 @@ export { alipayPayFor, returnUrlFor, syncTradeByQuery } from './alipay/alipay-pa
 export type { PaidTrade, SettleResult, TradeKind } from './alipay/alipay-settle.js';
 export { closeTrade, settleTrade } from './alipay/alipay-settle.js';
 export { pageCoupons, quoteCoupon, releaseCoupon, useCoupon } from './coupons/coupons.service.js';
-export { ensureAccount, lockAccount } from './ledger/ledger.repository.js';
+export { ensureAccount, findEntryByRequestKey, lockAccount } from './ledger/ledger.repository.js';
 export { balanceOf, moveMoney } from './ledger/ledger.service.js';
 export { assertPayPassword } from './pay-password/pay-password.service.js';
 export { createReplenishRequest } from './records/records.service.js';

@@ -11,6 +11,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import { purchaserOf } from './assign.service.js';
+import type { OpenItem } from './down-code.repository.js';
 import * as repo from './down-code.repository.js';
 import { appendTakeLogs } from './take-logs.repository.js';
 
@@ -26,8 +27,6 @@ export async function isDowning(db: Db, caller: Caller) {
   const run = await runningRun(db, purchaserOf(caller));
   return { downing: !!run, runId: run?.id ?? null, startedAt: run?.startedAt.toISOString() ?? null };
 }
-
-type OpenItem = repo.OpenItem;
 
 export async function downCode(db: Db, caller: Caller, body: { date?: string | undefined; stallKeys?: string[] | undefined }) {
   const org = purchaserOf(caller);
