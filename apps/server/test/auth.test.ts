@@ -319,6 +319,16 @@ describe('sign-in rate limiting', () => {
     expect(envelope(await postLogin(SELLER_LOGIN, 'demo_seller', DEMO_PASSWORD, '10.2.0.1')).errorCode).toBe(0);
   });
 
+  it('right passwords side by side all sign in and lock nothing (one account open in several browsers at once)', async () => {
+    const [org] = await t.database.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.type, 'seller'));
+    await createUser(t.database.db, { orgId: org?.id ?? 0, username: 'together_target', password: 'Right@2026', isMain: false });
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => postLogin(SELLER_LOGIN, 'together_target', 'Right@2026', `10.4.0.${i + 1}`)));
+    expect(answers.map((r) => envelope(r).errorCode)).toEqual(Array(10).fill(0));
+    // The count started again after each: five wrong ones still lock, not fewer.
+    for (let i = 0; i < 4; i++) expect(envelope(await postLogin(SELLER_LOGIN, 'together_target', 'wrong-password', '10.4.1.1')).errorCode).toBe(11001);
+    expect(envelope(await postLogin(SELLER_LOGIN, 'together_target', 'Right@2026', '10.4.1.2')).errorCode).toBe(0);
+  });
+
   it('20 failures from one address lock no account behind it (the address gets the captcha instead: login-limits.test.ts)', async () => {
     const ip = '10.3.0.9';
     for (let i = 0; i < 20; i++) {

@@ -128,6 +128,12 @@ describe('wrong pay passwords and the lockout', () => {
     expect((await get('/api/b2/funds/payPassword/status', seller)).data).toMatchObject({ remainingTries: 5 });
   });
 
+  it('parallel right passwords all pass and lock nothing (a batch paid from several tabs at once)', async () => {
+    const codes = await Promise.all(Array.from({ length: 12 }, () => codeOf(assertPayPassword(db(), owner, PAY_PASSWORD))));
+    expect(codes).toEqual(Array(12).fill(0));
+    expect((await get('/api/b2/funds/payPassword/status', seller)).data).toMatchObject({ locked: false, remainingTries: 5 });
+  });
+
   it('20 parallel wrong guesses cost at most 5 tries before the lock', async () => {
     const codes = await Promise.all(Array.from({ length: 20 }, () => codeOf(assertPayPassword(db(), owner, '000000'))));
     expect(codes.filter((c) => c === ErrorCode.PAY_PASSWORD_WRONG).length).toBeLessThanOrEqual(4);

@@ -3,6 +3,7 @@ import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { ErrorCode, type LoginResult, type OrgType, type UserInfo } from '@dropship/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { oneAtATime } from '../../lib/one-at-a-time.js';
 import { sha256 } from '../../plugins/auth.js';
 import * as repo from './auth.repository.js';
 import { verifyPassword } from './password.js';
@@ -34,6 +35,14 @@ export async function takePasswordTry(db: Db, username: string) {
   if (attempt > MAX_FAILURES_PER_USER) throw new AppError(ErrorCode.LOGIN_LOCKED);
 }
 
+const loginPasswordChecks = oneAtATime<string>();
+
+/**
+ * One check of an account's login password at a time, from its try to its outcome: side by side,
+ * right passwords took the tries that locked each other out (lib/one-at-a-time.ts).
+ */
+export const oneLoginPasswordCheck = <T>(username: string, work: () => Promise<T>) => loginPasswordChecks(userKey(username), work);
+
 /** A right login password: the account's count starts again. */
 export const passwordTryPassed = (db: Db, username: string) => repo.clearLimit(db, userKey(username));
 
@@ -50,18 +59,21 @@ export interface LoginInput {
  * random token is the userHash; only its SHA-256 is stored.
  */
 export async function login(db: Db, input: LoginInput, sessionTtlHours: number): Promise<LoginResult> {
-  // The attempt takes its number before the password is checked (one atomic statement): of any
-  // number of concurrent tries, only those numbered up to the limit are ever checked.
-  await takePasswordTry(db, input.username);
-  const user = await repo.findUserForLogin(db, input.username);
-  const ok = await verifyPassword(user?.passwordHash, input.password);
-  await repo.recordLoginAttempt(db, input.username, input.ip, ok);
-  // A deleted sub-account is gone for its holder: the same answer as a wrong password.
-  if (!user || !ok || user.state === 'DELETED') {
-    await repo.bumpLimit(db, ipKey(input.ip), FAILURE_WINDOW_MS);
-    throw new AppError(ErrorCode.LOGIN_FAILED);
-  }
-  await passwordTryPassed(db, input.username);
+  const user = await oneLoginPasswordCheck(input.username, async () => {
+    // The attempt takes its number before the password is checked (one atomic statement): of any
+    // number of concurrent tries, only those numbered up to the limit are ever checked.
+    await takePasswordTry(db, input.username);
+    const user = await repo.findUserForLogin(db, input.username);
+    const ok = await verifyPassword(user?.passwordHash, input.password);
+    await repo.recordLoginAttempt(db, input.username, input.ip, ok);
+    // A deleted sub-account is gone for its holder: the same answer as a wrong password.
+    if (!user || !ok || user.state === 'DELETED') {
+      await repo.bumpLimit(db, ipKey(input.ip), FAILURE_WINDOW_MS);
+      throw new AppError(ErrorCode.LOGIN_FAILED);
+    }
+    await passwordTryPassed(db, input.username);
+    return user;
+  });
   if (user.state !== 'ENABLED') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
   if (user.orgState !== 'ENABLED') throw new AppError(ErrorCode.ORG_DISABLED);
   if (input.portal === 'purchaser' && user.orgType !== 'purchaser') throw new AppError(ErrorCode.PURCHASER_REQUIRED);

@@ -27,7 +27,7 @@ export {
   setPurchaserDetails,
   updateSubUser,
 } from './auth.repository.js';
-export { checkCaptcha, clearTries, openSession, passwordTryPassed, takePasswordTry, takeTry, triesSoFar } from './auth.service.js';
+export { checkCaptcha, clearTries, oneLoginPasswordCheck, openSession, passwordTryPassed, takePasswordTry, takeTry, triesSoFar } from './auth.service.js';
 export { createOrganisation, createUser } from './accounts.js';
 export { setIdentityCookies } from './cookies.js';
 export { hashPassword, verifyPassword } from './password.js';

@@ -14,7 +14,8 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/app-error.js';
-import { hashPassword, passwordTryPassed, recordLoginAttempt, takePasswordTry, verifyPassword } from '../../auth/index.js';
+import { oneAtATime } from '../../../lib/one-at-a-time.js';
+import { hashPassword, oneLoginPasswordCheck, passwordTryPassed, recordLoginAttempt, takePasswordTry, verifyPassword } from '../../auth/index.js';
 import { verifyCode } from '../../sms/index.js';
 import * as repo from './pay-password.repository.js';
 
@@ -37,7 +38,14 @@ function lockedError(until: Date) {
  * PAY_PASSWORD_WRONG saying how many tries remain. Call it before any money leaves the balance
  * on the caller's word (order payment, replenish by balance, withdrawal).
  */
-export async function assertPayPassword(db: Db, owner: PayPasswordOwner, password: string): Promise<void> {
+export function assertPayPassword(db: Db, owner: PayPasswordOwner, password: string): Promise<void> {
+  return payPasswordChecks(`${owner.orgId}:${owner.userId}`, () => checkPayPassword(db, owner, password));
+}
+
+/** One check of a user's pay password at a time (lib/one-at-a-time.ts says why). */
+const payPasswordChecks = oneAtATime<string>();
+
+async function checkPayPassword(db: Db, owner: PayPasswordOwner, password: string): Promise<void> {
   const row = await repo.findPayPassword(db, owner.orgId, owner.userId);
   if (!row) throw new AppError(ErrorCode.PAY_PASSWORD_NOT_SET);
   if (row.lockedUntil && row.lockedUntil.getTime() > Date.now()) throw lockedError(row.lockedUntil);
@@ -85,12 +93,14 @@ export async function setPayPassword(db: Db, owner: PayPasswordOwner, body: z.ou
   if (await repo.findPayPassword(db, owner.orgId, owner.userId)) throw new AppError(ErrorCode.PAY_PASSWORD_ALREADY_SET);
   const user = await repo.findUserSecrets(db, owner.orgId, owner.userId);
   if (!user) throw new AppError(ErrorCode.SESSION_INVALID, undefined, 401);
-  await takePasswordTry(db, user.username);
-  if (!(await verifyPassword(user.passwordHash, body.loginPassword))) {
-    await recordLoginAttempt(db, user.username, ip, false);
-    throw new AppError(ErrorCode.LOGIN_PASSWORD_WRONG);
-  }
-  await passwordTryPassed(db, user.username);
+  await oneLoginPasswordCheck(user.username, async () => {
+    await takePasswordTry(db, user.username);
+    if (!(await verifyPassword(user.passwordHash, body.loginPassword))) {
+      await recordLoginAttempt(db, user.username, ip, false);
+      throw new AppError(ErrorCode.LOGIN_PASSWORD_WRONG);
+    }
+    await passwordTryPassed(db, user.username);
+  });
   if (!(await repo.insertPayPassword(db, owner.orgId, owner.userId, await hashPassword(body.payPassword)))) {
     throw new AppError(ErrorCode.PAY_PASSWORD_ALREADY_SET);
   }
