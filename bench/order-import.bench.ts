@@ -34,14 +34,12 @@ import iconv from 'iconv-lite';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createOrganisation, createUser } from '../apps/server/src/modules/auth/accounts.ts';
 import { planImport } from '../apps/server/src/modules/order-import/file-plan.ts';
-import { importPreview } from '../apps/server/src/modules/order-import/import-stage.ts';
-import * as repo from '../apps/server/src/modules/order-import/order-import.repository.ts';
-import { parseIntoPreview } from '../apps/server/src/modules/order-import/parse-stage.ts';
 import { parseRow } from '../apps/server/src/modules/order-import/row-parser.ts';
 import { toNormalizedOrder } from '../apps/server/src/modules/order-import/to-orders.ts';
 import { orderRow } from '../apps/server/src/modules/shop-orders/shop-orders.repository.ts';
 import { shops } from '../apps/server/src/modules/shops/shops.table.ts';
 import { csv, sampleOrder, TAOBAO_HEADERS, taobaoRow, xlsx } from '../apps/server/test/order-import-fixtures.ts';
+import { importOnce } from './import-once.ts';
 import { useBenchReceiverKeys } from './support.ts';
 
 useBenchReceiverKeys();
@@ -84,43 +82,6 @@ async function setup(where: { dataDir?: string; databaseUrl?: string } = {}) {
   const orgId = await createOrganisation(database.db, { type: 'seller', name: '压测卖家', source: 'MAIN_WEB' });
   const userId = await createUser(database.db, { orgId, username: `bench_${Date.now()}`, password: 'Bench@2026', isMain: true });
   return { database, orgId, userId };
-}
-
-/** The server's path from an accepted upload to DONE; answers seconds for the two stages. */
-async function importOnce(db: Db, ctx: { orgId: number; userId: number }, name: string, bytes: Buffer) {
-  const [shop] = await db
-    .insert(shops)
-    .values({ orgId: ctx.orgId, channel: 'TAOBAO', name: `店铺${Math.random()}` })
-    .returning({ id: shops.id });
-  const t0 = performance.now();
-  const plan = await planImport({ name, bytes }, undefined);
-  const job = await repo.insertJob(db, {
-    orgId: ctx.orgId,
-    userId: ctx.userId,
-    shopId: shop!.id,
-    fileName: name,
-    fileSize: bytes.length,
-    fileFormat: plan.file.format,
-    encoding: plan.file.encoding,
-    layout: plan.layout.layout,
-    mapping: plan.mapping,
-  });
-  const s = await parseIntoPreview(db, job, plan, { progress: (percent) => repo.addProgress(db, job.id, { percent }) });
-  await repo.moveJob(db, job.id, ['PARSING'], { status: 'IMPORTING', ...s });
-  const t1 = performance.now();
-  const counts = await importPreview(db, {
-    jobId: job.id,
-    orgId: ctx.orgId,
-    shopId: shop!.id,
-    channel: 'TAOBAO',
-    createdAt: job.createdAt,
-    totalOrders: s.totalOrders,
-  });
-  await repo.moveJob(db, job.id, ['IMPORTING'], { status: 'DONE', ...counts });
-  const t2 = performance.now();
-  if (s.validOrders !== s.totalRows || counts.imported !== s.totalRows)
-    throw new Error(`expected ${s.totalRows} clean orders, got ${JSON.stringify({ s, counts })}`);
-  return { parse: (t1 - t0) / 1000, write: (t2 - t1) / 1000, total: (t2 - t0) / 1000 };
 }
 
 /** The orders of a file with their lines, as the import writes them (made outside any timing). */

@@ -12,24 +12,31 @@
  *   npx tsx bench/responsive.bench.ts                              # PGlite in memory
  *   DATABASE_URL=postgres://… npx tsx bench/responsive.bench.ts    # a THROWAWAY PostgreSQL database
  *
- * BENCH_ORDERS (100,000), BENCH_TAGS (10,000).
+ * Then beside an order import of a BENCH_IMPORT_ROWS-row .xlsx (20,000; parse, validate and preview,
+ * then the orders written), which reads its file on the event loop (decision 0042, "The order
+ * import's parse"): the list's p99 beside it, same ratio.
+ *
+ * BENCH_ORDERS (100,000), BENCH_TAGS (10,000), BENCH_IMPORT_ROWS (20,000).
  */
 import { Writable } from 'node:stream';
 import type { PickupTagItem } from '@dropship/labels';
 import type { FastifyBaseLogger } from 'fastify';
 import { writeXlsx } from '../apps/server/src/lib/excel/index.ts';
-import { createOrganisation } from '../apps/server/src/modules/auth/accounts.ts';
+import { createOrganisation, createUser } from '../apps/server/src/modules/auth/accounts.ts';
 import { EXPORT_COLUMNS } from '../apps/server/src/modules/dropship-orders/list/export-columns.ts';
 import { exportDropshipOrders, pageDropshipOrders } from '../apps/server/src/modules/dropship-orders/list/list.service.ts';
 import { renderOffThread } from '../apps/server/src/modules/labels/render-thread.ts';
 import type { Caller } from '../apps/server/src/plugins/auth.ts';
+import { sampleOrder, TAOBAO_HEADERS, taobaoRow, xlsx } from '../apps/server/test/order-import-fixtures.ts';
 import { seedDropshipOrders } from './dropship-seed.ts';
+import { importOnce } from './import-once.ts';
 import { openBenchDb, useBenchReceiverKeys } from './support.ts';
 
 useBenchReceiverKeys();
 const url = process.env.DATABASE_URL || undefined;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const TAGS = Number(process.env.BENCH_TAGS ?? 10_000);
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
 const ALONE_CALLS = 200;
 
 const { db, kind, close } = await openBenchDb(url, 4);
@@ -129,6 +136,26 @@ for (const [name, threadless] of [
   console.log(
     `${name.padEnd(24)} ${heavy.calls} calls, p50 ${ms(heavy.p50)}, p99 ${ms(heavy.p99)}, max ${ms(heavy.max)} — p99 ${(heavy.p99 / alone.p99).toFixed(2)}× alone` +
       ` (work ${((performance.now() - t0) / 1000).toFixed(1)} s: ${pdf.pages} pages, export ${(bytes / 1e6).toFixed(1)} MB)`,
+  );
+}
+// The import: its file made first (outside the timing), into a shop of the same seller.
+const file = await xlsx(
+  TAOBAO_HEADERS,
+  Array.from({ length: IMPORT_ROWS }, (_, i) => taobaoRow(sampleOrder(i, `R${tag}`))),
+);
+const userId = await createUser(db, { orgId, username: `bench_responsive_${tag}`, password: 'Bench@2026', isMain: true });
+{
+  const t0 = performance.now();
+  const work = importOnce(db, { orgId, userId }, 'orders.xlsx', file);
+  const heavy = await listWhile(
+    work.then(() => undefined),
+    20,
+  );
+  const stages = await work;
+  const name = `import of ${IMPORT_ROWS.toLocaleString()} rows`;
+  console.log(
+    `${name.padEnd(24)} ${heavy.calls} calls, p50 ${ms(heavy.p50)}, p99 ${ms(heavy.p99)}, max ${ms(heavy.max)} — p99 ${(heavy.p99 / alone.p99).toFixed(2)}× alone` +
+      ` (work ${((performance.now() - t0) / 1000).toFixed(1)} s: parse + preview ${stages.parse.toFixed(1)} s, writing ${stages.write.toFixed(1)} s)`,
   );
 }
 await close();

@@ -1,6 +1,7 @@
 // The server bundle's esbuild options, shared by scripts/build-server.mjs and the test that checks
 // what the bundle loads at start (apps/server/test/start-imports.test.ts): ES module bundles,
-// apps/server/dist/main.js and the labels thread's dist/render-worker.js, holding the server's and
+// apps/server/dist/main.js, the labels thread's dist/render-worker.js and the Excel thread's
+// dist/xlsx-worker.js, holding the server's and
 // the workspace packages' code; every package from node_modules stays an import (PGlite, pdfkit
 // fonts and exceljs find their own files from their folders).
 import path from 'node:path';
@@ -12,7 +13,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBuildOptions = {
   absWorkingDir: root,
   // The labels thread's code is a second file beside the server's (render-thread.ts finds it there).
-  entryPoints: { main: 'apps/server/src/main.ts', 'render-worker': 'apps/server/src/modules/labels/render-worker.ts' },
+  entryPoints: {
+    main: 'apps/server/src/main.ts',
+    'render-worker': 'apps/server/src/modules/labels/render-worker.ts',
+    // The Excel thread's, beside them (lib/excel/xlsx-thread.ts finds it there).
+    'xlsx-worker': 'apps/server/src/lib/excel/xlsx-worker.ts',
+  },
   outdir: 'apps/server/dist',
   bundle: true,
   platform: 'node',

@@ -80,6 +80,25 @@ it('starts the built server with node, serves the pages and the API, and stops o
       .toString(),
   ).toBe('%PDF-');
 
+  // An Excel export written on the Excel thread, the bundle's third file (dist/xlsx-worker.js).
+  const ts2 = String(Date.now());
+  const sheet = await fetch(`${base}/api/b2/post/orders/export`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-token': login.data.userHash,
+      'x-user-id': String(login.data.userId),
+      'x-timestamp': ts2,
+      'x-sign': createHash('sha256').update(`${login.data.userHash}:${ts2}`).digest('hex'),
+    },
+    body: JSON.stringify({}),
+  });
+  expect(sheet.status, output.join('')).toBe(200);
+  const xlsxBytes = Buffer.from(await sheet.arrayBuffer());
+  // A zip (the workbook), with the demo seller's orders in it.
+  expect(xlsxBytes.subarray(0, 2).toString()).toBe('PK');
+  expect(xlsxBytes.length).toBeGreaterThan(5_000);
+
   const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
   child.kill('SIGTERM');
   expect(await exited).toBe(0);

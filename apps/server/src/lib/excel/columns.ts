@@ -12,11 +12,14 @@ export interface XlsxColumn<R> {
   value(row: R): string | number | null;
 }
 
+/** What the header row needs of a column (all the Excel thread is sent of it). */
+export type ColumnHead = Pick<XlsxColumn<never>, 'header' | 'width'>;
+
 /** Wide enough for the Chinese header when the column names no width. */
-const widthOf = (c: XlsxColumn<never>) => c.width ?? Math.max(12, c.header.length * 2 + 4);
+const widthOf = (c: ColumnHead) => c.width ?? Math.max(12, c.header.length * 2 + 4);
 
 /** The header row of a sheet: the columns' headers in bold, at their widths. */
-export function writeHeader(ws: ExcelJS.Worksheet, columns: readonly XlsxColumn<never>[]) {
+export function writeHeader(ws: ExcelJS.Worksheet, columns: readonly ColumnHead[]) {
   ws.columns = columns.map((c) => ({ header: c.header, width: widthOf(c) }));
   ws.getRow(1).font = { bold: true };
 }

@@ -9,12 +9,9 @@
  * The thread runs the worker's built file next to the server's bundle (dist/render-worker.js, made
  * by scripts/build-server.mjs), or from the TypeScript sources through tsx (development, tests).
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { type LabelRenderRequest, type RenderResult, renderLabels } from '@dropship/labels';
 import { ZodError } from 'zod';
+import { startWorker, ThreadOnDemand } from '../../lib/worker-thread.js';
 
 export interface RenderAsk {
   id: number;
@@ -32,19 +29,8 @@ interface Waiting {
   reject(e: Error): void;
 }
 
-/** The built worker; from the sources, a two-line start that registers tsx and imports the .ts file. */
-function newWorker(): Worker {
-  const built = new URL('./render-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return new Worker(built);
-  // tsx's ES module API (the CommonJS one registers a path that does not exist inside a thread).
-  const tsx = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const source = new URL('./render-worker.ts', import.meta.url).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source)}); });`, { eval: true });
-}
+/** The built worker (the bundle's dist/render-worker.js), or the .ts file through tsx. */
+const newWorker = () => startWorker(new URL('./render-worker.js', import.meta.url), new URL('./render-worker.ts', import.meta.url));
 
 function errorOf(a: RenderAnswer['error'] & object): Error {
   if (a.kind === 'zod') return new ZodError(a.issues);
@@ -53,30 +39,27 @@ function errorOf(a: RenderAnswer['error'] & object): Error {
 }
 
 class RenderThread {
-  private worker: Worker | undefined;
   private readonly waiting = new Map<number, Waiting>();
   private seq = 0;
-  private idle: NodeJS.Timeout | undefined;
+  private readonly thread = new ThreadOnDemand<RenderAnswer>({
+    start: newWorker,
+    exitMessage: '标签渲染线程已退出',
+    onAnswer: (a) => this.answer(a),
+    onDeath: (e) => {
+      for (const w of this.waiting.values()) w.reject(e);
+      this.waiting.clear();
+    },
+    pending: () => this.waiting.size,
+    idleMs: IDLE_MS,
+  });
 
   render(request: LabelRenderRequest): Promise<RenderResult> {
-    const worker = this.worker ?? this.start();
-    clearTimeout(this.idle);
+    const worker = this.thread.use();
     const id = ++this.seq;
-    // Held while something waits on the thread, let go once idle (a server told to stop then stops).
-    worker.ref();
     return new Promise<RenderResult>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       worker.postMessage({ id, request } satisfies RenderAsk);
     });
-  }
-
-  private start(): Worker {
-    const worker = newWorker();
-    worker.on('message', (a: RenderAnswer) => this.answer(a));
-    worker.on('error', (e) => this.fail(worker, e));
-    worker.on('exit', (code) => this.fail(worker, new Error(`标签渲染线程已退出（${code}）`)));
-    this.worker = worker;
-    return worker;
   }
 
   private answer(a: RenderAnswer) {
@@ -88,25 +71,11 @@ class RenderThread {
       const b = a.result.body;
       w.resolve({ ...a.result, body: Buffer.from(b.buffer, b.byteOffset, b.byteLength) });
     } else w.resolve(a.result);
-    if (this.waiting.size === 0) {
-      this.worker?.unref();
-      this.idle = setTimeout(() => this.stop(), IDLE_MS).unref();
-    }
-  }
-
-  /** The thread died (a crash, or stopped while idle): what waited on it fails; the next render starts a new one. */
-  private fail(worker: Worker, e: Error) {
-    if (this.worker !== worker) return;
-    this.worker = undefined;
-    for (const w of this.waiting.values()) w.reject(e);
-    this.waiting.clear();
+    this.thread.settled();
   }
 
   stop() {
-    const w = this.worker;
-    if (!w || this.waiting.size > 0) return;
-    this.worker = undefined;
-    void w.terminate();
+    this.thread.stop();
   }
 }
 
