@@ -7,5 +7,5 @@ export { beijingTime } from '@dropship/contract';
 export { dayColumn, moneyColumn, timeColumn, type XlsxColumn, yuan } from './columns.js';
 export { loadExcelJS } from './exceljs.js';
 export { sendXlsx, XLSX_TYPE } from './send.js';
-export { EXPORT_CHUNK, keysetPages, nextTurn, sendXlsxStream, writeXlsx, type XlsxSheet } from './stream.js';
+export { EXPORT_CHUNK, keysetPages, sendXlsxStream, writeXlsx, type XlsxSheet } from './stream.js';
 export { type Sheet, sendExcel, workbookBytes } from './workbook.js';

@@ -7,6 +7,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { nextTurn } from '../next-turn.js';
 import { cellsOf, writeHeader, type XlsxColumn } from './columns.js';
 import { loadExcelJS } from './exceljs.js';
 import { sendXlsx } from './send.js';
@@ -94,8 +95,6 @@ export const EXPORT_CHUNK = 1_000;
 const WRITE_SLICE = 20;
 /** Rows turned into cells between two turns of the event loop. */
 const CELL_SLICE = 50;
-/** Resolves on the event loop's next turn: what waits for I/O or a timer runs first. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Rows read in chunks by keyset (id, newest first) until a short chunk: no query holds the event loop long. */
 export async function* keysetPages<R extends { id: number }>(chunkBefore: (beforeId: number | undefined) => Promise<R[]>): AsyncIterable<R[]> {

@@ -18,7 +18,7 @@ import {
 } from '@dropship/contract';
 import type { Db } from '../../../db/client.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
-import { nextTurn } from '../../../lib/excel/index.js';
+import { nextTurn } from '../../../lib/next-turn.js';
 import type { Caller } from '../../../plugins/auth.js';
 import { takeItemsOfOrder } from '../../take-assignment/index.js';
 import { plainReceiverOf } from '../receiver.js';
