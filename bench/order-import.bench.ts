@@ -36,7 +36,7 @@ import { createOrganisation, createUser } from '../apps/server/src/modules/auth/
 import { planImport } from '../apps/server/src/modules/order-import/file-plan.ts';
 import { parseRow } from '../apps/server/src/modules/order-import/row-parser.ts';
 import { toNormalizedOrder } from '../apps/server/src/modules/order-import/to-orders.ts';
-import { orderRow } from '../apps/server/src/modules/shop-orders/shop-orders.repository.ts';
+import { payloadOf } from '../apps/server/src/modules/shop-orders/upsert-orders.ts';
 import { shops } from '../apps/server/src/modules/shops/shops.table.ts';
 import { csv, sampleOrder, TAOBAO_HEADERS, taobaoRow, xlsx } from '../apps/server/test/order-import-fixtures.ts';
 import { importOnce } from './import-once.ts';
@@ -89,20 +89,7 @@ async function ordersOf(name: string, bytes: Buffer) {
   const plan = await planImport({ name, bytes }, undefined);
   const rows = [];
   for await (const r of plan.rows) {
-    const order = toNormalizedOrder([parseRow(r.rowNo, r.cells, { layout: plan.layout, index: plan.index }).data], new Date());
-    const items = order.items.map((i) => ({
-      platform_item_id: i.platformItemId,
-      item_id: i.itemId,
-      sku_id: i.skuId ?? null,
-      title: i.title,
-      spec: i.spec ?? null,
-      outer_sku_code: i.outerSkuCode ?? null,
-      quantity: i.quantity,
-      price_fen: i.priceFen,
-      payment_fen: i.paymentFen,
-      refund_state: i.refundState,
-    }));
-    rows.push({ ...orderRow(order), items });
+    rows.push(payloadOf(toNormalizedOrder([parseRow(r.rowNo, r.cells, { layout: plan.layout, index: plan.index }).data], new Date())));
   }
   return rows;
 }

@@ -8,8 +8,8 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { nextTurn } from '../next-turn.js';
-import { cellsOf, writeHeader, type XlsxColumn } from './columns.js';
-import { loadExcelJS } from './exceljs.js';
+import { cellsOf, type XlsxColumn } from './columns.js';
+import { openStreamedSheet } from './exceljs.js';
 import { sendXlsx } from './send.js';
 import { xlsxThread } from './xlsx-thread.js';
 
@@ -42,6 +42,7 @@ async function writeOnThread<R>(o: XlsxSheet<R>, out: PassThrough) {
   // The download cut short: nothing more is read or written for it.
   const gone = () => session.abort();
   out.once('close', gone);
+  let finished = false;
   try {
     for await (const page of o.pages) {
       if (out.destroyed) return;
@@ -57,22 +58,19 @@ async function writeOnThread<R>(o: XlsxSheet<R>, out: PassThrough) {
       if (out.writableNeedDrain) await once(out, 'drain');
     }
     await session.end();
+    finished = true;
     out.end();
-  } catch (err) {
-    session.abort();
-    throw err;
   } finally {
     out.off('close', gone);
+    // A failure, or a download found gone before its close was heard: the thread drops the workbook
+    // (a no-op once it has ended or was aborted).
+    if (!finished) session.abort();
   }
 }
 
 /** The same workbook written on the event loop, a slice of rows at a time. */
 async function writeOnLoop<R>(o: XlsxSheet<R>, out: PassThrough) {
-  const wb = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  wb.creator = '代发助手';
-  const ws = wb.addWorksheet(o.sheetName);
-  writeHeader(ws, o.columns);
-  ws.getRow(1).commit();
+  const { wb, ws } = await openStreamedSheet(out, o.sheetName, o.columns);
   for await (const page of o.pages) {
     for (let i = 0; i < page.length; i++) {
       ws.addRow(cellsOf(o.columns, page[i] as R)).commit();

@@ -113,10 +113,6 @@ class XlsxThread {
     this.thread.settled();
   }
 
-  stop() {
-    this.thread.stop();
-  }
-
   /** Workbooks open on the thread now (tests: an aborted download leaves none). */
   get openCount() {
     return this.open.size;

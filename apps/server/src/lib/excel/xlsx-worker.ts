@@ -6,8 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
-import { writeHeader } from './columns.js';
-import { loadExcelJS } from './exceljs.js';
+import { openStreamedSheet } from './exceljs.js';
 import type { XlsxAnswer, XlsxAsk } from './xlsx-thread.js';
 
 interface Book {
@@ -30,12 +29,9 @@ async function open(a: Extract<XlsxAsk, { type: 'open' }>): Promise<Book> {
     out.on('end', resolve);
     out.on('error', reject);
   });
-  const wb = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  wb.creator = '代发助手';
-  const ws = wb.addWorksheet(a.sheetName);
-  writeHeader(ws, a.columns);
-  ws.getRow(1).commit();
-  return { wb, ws, ended };
+  // Awaited by the workbook's end; an aborted workbook's stream failing later must not end the thread.
+  ended.catch(() => {});
+  return { ...(await openStreamedSheet(out, a.sheetName, a.columns)), ended };
 }
 
 async function handle(a: XlsxAsk) {

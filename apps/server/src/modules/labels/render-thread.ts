@@ -73,10 +73,6 @@ class RenderThread {
     } else w.resolve(a.result);
     this.thread.settled();
   }
-
-  stop() {
-    this.thread.stop();
-  }
 }
 
 const thread = new RenderThread();
