@@ -17,6 +17,7 @@ import type {} from './global-setup.js';
 import { dumpBlob, openDump } from './migrated-snapshot.js';
 import { adminQuery, databaseUrl } from './pg-admin.js';
 import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
+import { lendSeeded } from './shared-pglite.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,7 +30,10 @@ export interface TestApp {
 async function openStartingPoint(seeded: boolean): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const points = inject('startingPoints');
   const from = seeded ? points.seeded : points.migrated;
-  if (points.kind === 'pglite') return { database: await openDump(from), drop: async () => {} };
+  if (points.kind === 'pglite') {
+    const lent = seeded ? await lendSeeded(from) : undefined;
+    return { database: lent ?? (await openDump(from)), drop: async () => {} };
+  }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set in this test worker');
   const name = `test_${randomBytes(6).toString('hex')}`;

@@ -65,14 +65,10 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     pgdata = path.join(dataDir, 'pgdata');
   }
   try {
-    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-    ]);
+    const [{ PGlite }, { migrate: migratePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite/migrator')]);
     const client = new PGlite({ dataDir: pgdata, postgresqlconf: pgliteSettings(), ...(loadDataDir ? { loadDataDir } : {}) });
     await client.waitReady;
-    const db = drizzlePglite(withDrizzleParsers(client) as PGliteClient, { schema }) as unknown as Db;
+    const db = await drizzleOverPglite(client);
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,
@@ -96,6 +92,14 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 }
 
 type PGliteClient = import('@electric-sql/pglite').PGlite;
+/** What the drizzle database uses of a PGlite client (a test's shared client hands out a gated one). */
+export type PgliteQueries = Pick<PGliteClient, 'query' | 'transaction' | 'parsers'>;
+
+/** The drizzle database over a PGlite client, its statements read by the client's own parsers (below). */
+export async function drizzleOverPglite(client: PgliteQueries): Promise<Db> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  return drizzle(withDrizzleParsers(client) as PGliteClient, { schema }) as unknown as Db;
+}
 type Queryable = Pick<PGliteClient, 'query'>;
 type QueryOptions = Parameters<PGliteClient['query']>[2];
 
@@ -108,7 +112,7 @@ type QueryOptions = Parameters<PGliteClient['query']>[2];
  * that sends others is followed) and the statement goes without them; what drizzle reads is
  * unchanged. A raw `query` on `$client` (the dropship list's hot path) reads those types as text too.
  */
-function withDrizzleParsers(client: PGliteClient): Pick<PGliteClient, 'query' | 'transaction'> {
+function withDrizzleParsers(client: PgliteQueries): Pick<PGliteClient, 'query' | 'transaction'> {
   const adopt = (opts: QueryOptions): QueryOptions => {
     if (!opts?.parsers) return opts;
     Object.assign(client.parsers, opts.parsers);
