@@ -8,7 +8,7 @@ import type { PrintComponentEmulators } from '@dropship/channels';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import type { openDatabase } from './db/client.js';
+import type { Database, openDatabase } from './db/client.js';
 import { startDemoPrintComponents } from './modules/warehouse/index.js';
 import { openPrepared } from './prepared-database.js';
 
@@ -21,8 +21,8 @@ export interface Serving {
   close(): Promise<void>;
 }
 
-/** `from`: start the database in memory from this PGlite dump (openPrepared). */
-export async function serve(config: Config, log?: Logger, from?: Blob): Promise<Serving> {
+/** `from`: start the database in memory from this PGlite dump, or on this open database (openPrepared). */
+export async function serve(config: Config, log?: Logger, from?: Blob | Database): Promise<Serving> {
   const database = await openPrepared(config, log, from);
   const app = await buildApp({ db: database.db, database, config }, { level: config.logLevel });
   await app.listen({ port: config.port, host: config.host });

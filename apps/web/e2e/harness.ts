@@ -29,6 +29,7 @@ import type {} from '../../server/src/plugins/auth';
 import { type Serving, serve } from '../../server/src/serve';
 import { freePort } from '../../server/test/free-port';
 import { dumpBlob } from '../../server/test/migrated-snapshot';
+import { lendSeeded } from '../../server/test/shared-pglite';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -128,7 +129,10 @@ export async function startHarness(): Promise<Harness> {
     // Free ports: specs run side by side; a page that prints platform waybills is pointed at them.
     PRINT_COMPONENT_EMULATOR: 'free',
   });
-  const server = await serve(config, undefined, dumpBlob(inject('seededDump')));
+  // The worker's PGlite of the run's seeded dump, put back to the seed for this spec (shared-pglite.ts):
+  // opening the dump per spec cost about 0.6 CPU-s.
+  const seeded = inject('seededDump');
+  const server = await serve(config, undefined, (await lendSeeded(seeded)) ?? dumpBlob(seeded));
   const base = `http://127.0.0.1:${port}`;
   const browser = await workerBrowser();
   // What this spec opened, closed with it: a failed test leaves its context open.
