@@ -11,9 +11,10 @@ import { lendSeeded } from './shared-pglite.js';
 const points = inject('startingPoints');
 
 async function state(db: NonNullable<Awaited<ReturnType<typeof lendSeeded>>>['db']) {
-  const [row] = await queryRows<{ users: number; names: string; orgs: number; next: string; role: string; tz: string }>(
+  const [row] = await queryRows<{ users: number; feedback: number; reads: number; names: string; orgs: number; next: string; role: string; tz: string }>(
     db,
-    sql`select (select count(*)::int from users) as users, (select md5(string_agg(coalesce(name, '-'), ',' order by id)) from users) as names,
+    sql`select (select count(*)::int from users) as users, (select count(*)::int from feedback) as feedback,
+               (select count(*)::int from announcement_reads) as reads, (select md5(string_agg(coalesce(name, '-'), ',' order by id)) from users) as names,
                (select count(*)::int from organisations) as orgs,
                (select last_value::text from users_id_seq) as next, current_setting('session_replication_role') as role,
                current_setting('TimeZone') as tz`,
@@ -59,6 +60,16 @@ describe.skipIf(points.kind !== 'pglite')('the lent seeded PGlite', () => {
     if (!third) throw new Error('the loan was not given back');
     const [again] = await queryRows<{ id: number }>(third.db, sql`insert into organisations (type, name) values ('seller', '再写') returning id`);
     expect(again?.id).toBe(org?.id);
+    // A seeded row deleted, and a table written large enough that every table is put back at once.
+    await third.db.execute(sql`delete from announcement_reads`);
+    await third.db.execute(sql`delete from feedback`);
+    await third.db.execute(
+      sql`insert into feedback (org_id, user_id, content) select org_id, id, (select string_agg(md5(random()::text || g || i), '') from generate_series(1, 200) i) from users, generate_series(1, 120) g`,
+    );
     await third.close();
+    const fourth = await lendSeeded(points.seeded);
+    if (!fourth) throw new Error('the loan was not given back');
+    expect(await state(fourth.db)).toEqual(seed);
+    await fourth.close();
   });
 });
