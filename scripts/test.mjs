@@ -23,12 +23,17 @@ function report() {
   if (process.env.STAGE_TIMINGS) appendFileSync(process.env.STAGE_TIMINGS, `${lines.join('\n')}\n`);
 }
 
-/** Runs one step; its output goes straight through when it runs alone, else is kept and printed when it ends. */
-function step(name, cmd, args, { env = {} } = {}) {
+/**
+ * Runs one step; its output goes straight through when it runs alone, else is kept and printed when it
+ * ends. `background`: at a lower CPU priority (nice 10), for a step that only fills what the steps
+ * beside it leave idle.
+ */
+function step(name, cmd, args, { env = {}, background = false } = {}) {
   return new Promise((resolve) => {
     const started = performance.now();
     if (live) console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-    const child = spawn(cmd, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const [file, argv] = background && !serial ? ['nice', ['-n', '10', cmd, ...args]] : [cmd, args];
+    const child = spawn(file, argv, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const out = [];
     if (!live) {
       child.stdout.on('data', (d) => out.push(d));
@@ -82,15 +87,16 @@ await phase([
 await phase([() => step('server (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'])]);
 // The browser specs run two at a time (E2E_WORKERS to change; at three Chromium's PDF viewer
 // crashed a page once on two cores), after the server suite: side by side with it the machine is
-// oversubscribed and timing-sensitive tests suffer. The browser specs leave about a sixth of the two
-// cores idle (they wait on pages and servers), which the typecheck and the short unit and component
-// suites fill: they run beside them.
+// oversubscribed and timing-sensitive tests suffer. The browser specs leave about an eighth of the
+// two cores idle (they wait on pages and servers), which the typecheck and the short unit and
+// component suites fill: they run beside them, at a lower priority, so they take what the browser
+// specs leave rather than slowing them.
 await phase([
   () =>
     step('browser (e2e)', 'npx', ['vitest', 'run', '--project', 'e2e'], {
       env: { CHROMIUM_PATH: chromium, TEST_WORKERS: process.env.E2E_WORKERS ?? '2', E2E_SEEDED_DIR: e2eData },
     }),
-  () => step('typecheck', 'npm', ['run', 'typecheck']),
-  () => step('unit + web', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web'], { env: { TEST_WORKERS: '1' } }),
+  () => step('typecheck', 'npm', ['run', 'typecheck'], { background: true }),
+  () => step('unit + web', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web'], { env: { TEST_WORKERS: '1' }, background: true }),
 ]);
 report();
