@@ -98,8 +98,11 @@ export type PgliteQueries = Pick<PGliteClient, 'query' | 'transaction' | 'parser
 /** The drizzle database over a PGlite client, its statements read by the client's own parsers (below). */
 export async function drizzleOverPglite(client: PgliteQueries): Promise<Db> {
   const { drizzle } = await import('drizzle-orm/pglite');
-  return drizzle(withDrizzleParsers(client) as PGliteClient, { schema }) as unknown as Db;
+  return drizzle(withDrizzleParsers(client) as unknown as PGliteClient, { schema }) as unknown as Db;
 }
+/** Marks the driver client a drizzle database over PGlite holds as `$client` (pglite-prepared.ts looks for it). */
+export const PGLITE_CLIENT = Symbol('pglite client');
+export type PgliteDriver = Pick<PGliteClient, 'query' | 'transaction'> & { [PGLITE_CLIENT]: true };
 type Queryable = Pick<PGliteClient, 'query'>;
 type QueryOptions = Parameters<PGliteClient['query']>[2];
 
@@ -112,7 +115,7 @@ type QueryOptions = Parameters<PGliteClient['query']>[2];
  * that sends others is followed) and the statement goes without them; what drizzle reads is
  * unchanged. A raw `query` on `$client` (the dropship list's hot path) reads those types as text too.
  */
-function withDrizzleParsers(client: PgliteQueries): Pick<PGliteClient, 'query' | 'transaction'> {
+function withDrizzleParsers(client: PgliteQueries): PgliteDriver {
   const adopt = (opts: QueryOptions): QueryOptions => {
     if (!opts?.parsers) return opts;
     Object.assign(client.parsers, opts.parsers);
@@ -125,6 +128,7 @@ function withDrizzleParsers(client: PgliteQueries): Pick<PGliteClient, 'query' |
   return {
     query: queryOf(client),
     transaction: (fn) => client.transaction((tx) => fn(Object.assign(Object.create(tx), { query: queryOf(tx) }))),
+    [PGLITE_CLIENT]: true,
   };
 }
 

@@ -1,6 +1,7 @@
 /** SQL of identity: users, sessions, captchas, sign-in attempts. */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { executePrepared } from '../../db/pglite-prepared.js';
 import { captchas, loginAttempts, loginLimits, organisations, sessions, systemSettings, users } from './auth.table.js';
 
 export async function findUserForLogin(db: Db, username: string) {
@@ -23,7 +24,7 @@ export async function findUserForLogin(db: Db, username: string) {
   return rows[0];
 }
 
-function sessionByTokenQuery(db: Db) {
+function sessionByTokenSelect(db: Db) {
   return (
     db
       .select({
@@ -48,24 +49,30 @@ function sessionByTokenQuery(db: Db) {
         ),
       )
       .limit(1)
-      .prepare('find_session_by_token')
   );
 }
 
+const SESSION_STATEMENT = 'find_session_by_token';
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionByTokenSelect>['execute']>>[number];
+
 /**
  * Every signed-in call looks its session up: the statement is built once per database and kept
- * (building it through the query builder was about a tenth of a small call's time).
+ * (building it through the query builder was about a tenth of a small call's time). On PGlite it
+ * runs as a statement the database session keeps planned (db/pglite-prepared.ts).
  */
-const sessionByToken = new WeakMap<Db, ReturnType<typeof sessionByTokenQuery>>();
+const sessionByToken = new WeakMap<Db, { select: ReturnType<typeof sessionByTokenSelect>; prepared: ReturnType<typeof prepareSessionSelect> }>();
+const prepareSessionSelect = (db: Db) => sessionByTokenSelect(db).prepare(SESSION_STATEMENT);
 
-export async function findSessionByToken(db: Db, tokenHash: string) {
+export async function findSessionByToken(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
   let query = sessionByToken.get(db);
   if (!query) {
-    query = sessionByTokenQuery(db);
+    query = { select: sessionByTokenSelect(db), prepared: prepareSessionSelect(db) };
     sessionByToken.set(db, query);
   }
-  const rows = await query.execute({ tokenHash });
-  return rows[0];
+  const rows = await executePrepared(db, SESSION_STATEMENT, query.select, { tokenHash });
+  if (!rows) return (await query.prepared.execute({ tokenHash }))[0];
+  const [r] = rows;
+  return r && ({ id: r[0], userId: r[1], orgId: r[2], isMain: r[3], orgType: r[4], supportOperatorId: r[5] } as SessionRow);
 }
 
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
