@@ -1,7 +1,7 @@
 /** SQL of sub-accounts (users with is_main false); every query takes the organisation id. */
-import { and, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../auth/index.js';
+import { liveSubUsers, users } from '../auth/index.js';
 import { roles, userRoles } from './roles.table.js';
 
 export interface SubUserFilters {
@@ -22,8 +22,8 @@ export interface SubUserRecord {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Sub-accounts of the organisation that are not deleted. */
-const live = (orgId: number) => and(eq(users.orgId, orgId), eq(users.isMain, false), ne(users.state, 'DELETED'));
+/** Sub-accounts of the organisation that are not deleted (auth's one condition for them). */
+const live = liveSubUsers;
 
 function pageWhere(orgId: number, f: SubUserFilters): SQL | undefined {
   const conds = [live(orgId)];

@@ -225,8 +225,9 @@ export async function setPurchaserDetails(db: Db, orgId: number, d: { warehouseA
   await db.update(organisations).set(d).where(eq(organisations.id, orgId));
 }
 
-/** A sub-account of the organisation that is not deleted (never its main account). */
-const liveSubUser = (orgId: number, id: number) => and(eq(users.orgId, orgId), eq(users.id, id), eq(users.isMain, false), ne(users.state, 'DELETED'));
+/** The organisation's sub-accounts that are not deleted (never its main account); account-permission lists them. */
+export const liveSubUsers = (orgId: number) => and(eq(users.orgId, orgId), eq(users.isMain, false), ne(users.state, 'DELETED'));
+const liveSubUser = (orgId: number, id: number) => and(liveSubUsers(orgId), eq(users.id, id));
 
 export async function insertSubUser(db: Db, v: { orgId: number; username: string; name: string; phone: string | null; passwordHash: string }) {
   const [row] = await db

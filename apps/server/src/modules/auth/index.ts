@@ -17,6 +17,7 @@ export {
   findSessionByToken,
   findUserForLogin,
   insertSubUser,
+  liveSubUsers,
   lockOrganisation,
   manualDeliveryPermission,
   recordLoginAttempt,
