@@ -5,10 +5,10 @@
  * cost about 0.6 CPU-s a test file.
  *
  * Put back, before each loan after the first: the tables the last loan wrote to (PostgreSQL's own
- * counts of rows inserted, updated and deleted per table tell which) emptied with DELETE and refilled
- * from the copies of the seeded tables taken when the instance opened, about 5–15 ms; when the loan
- * wrote to many tables or large ones, every table emptied in one TRUNCATE and the seeded ones
- * refilled (about 130 ms). Either way with triggers off (the counter tables are copied as they
+ * counts of rows inserted, updated and deleted per table tell which, and a TRUNCATE's new file)
+ * emptied with DELETE and refilled from the copies of the seeded tables taken when the instance
+ * opened, about 5–15 ms; when the loan wrote to many tables or large ones, every table emptied in
+ * one TRUNCATE and the seeded ones refilled (about 130 ms). Either way with triggers off (the counter tables are copied as they
  * were), every sequence set to where the seed left it, session settings and advisory locks let go.
  * A loan that has ended refuses statements, as a closed database does: a test's late write fails in
  * that test instead of landing in the next file's database.
@@ -35,8 +35,8 @@ interface Shared {
   file: string;
   client: PGlite;
   restore: Restore;
-  /** Each public table's count of rows written (inserted, updated, deleted) when the loan began. */
-  written: Map<string, number>;
+  /** Each public table's mark of what was written to it (rowsWritten) when the loan began. */
+  written: Map<string, string>;
   lent: boolean;
   used: boolean;
 }
@@ -52,16 +52,18 @@ async function openShared(file: string): Promise<Shared> {
 }
 
 /**
- * Rows written per public table so far, from PostgreSQL's statistics, flushed first (the backend
- * sends its counts at most once a second unless asked). Every insert, update and delete counts,
- * in transactions that rolled back too.
+ * What each public table has been written so far: rows inserted, updated and deleted, from
+ * PostgreSQL's statistics, flushed first (the backend sends its counts at most once a second unless
+ * asked; rolled-back transactions count too), and the table's file, which a TRUNCATE replaces
+ * without counting a row. A table whose mark moved was written.
  */
-async function rowsWritten(client: PGlite): Promise<Map<string, number>> {
+async function rowsWritten(client: PGlite): Promise<Map<string, string>> {
   await client.query('select pg_stat_force_next_flush()');
-  const { rows } = await client.query<{ t: string; n: number }>(
-    `select relname as t, (n_tup_ins + n_tup_upd + n_tup_del)::float8 as n from pg_stat_user_tables where schemaname = 'public'`,
+  const { rows } = await client.query<{ t: string; mark: string }>(
+    `select relname as t, concat_ws('/', n_tup_ins + n_tup_upd + n_tup_del, pg_relation_filenode(relid)) as mark
+       from pg_stat_user_tables where schemaname = 'public'`,
   );
-  return new Map(rows.map((r) => [r.t, r.n]));
+  return new Map(rows.map((r) => [r.t, r.mark]));
 }
 
 /** Past this many tables or bytes, one TRUNCATE of every table beats deleting rows. */
@@ -70,7 +72,7 @@ const DELETE_AT_MOST = { tables: 40, bytes: 2 * 1024 * 1024 };
 /** Puts back what the last loan wrote: only its tables when they are few and small, else every table. */
 async function putBack(s: Shared) {
   const now = await rowsWritten(s.client);
-  const dirty = [...now].filter(([t, n]) => n !== s.written.get(t)).map(([t]) => t);
+  const dirty = [...now].filter(([t, mark]) => mark !== s.written.get(t)).map(([t]) => t);
   let statements = s.restore.only(dirty);
   if (dirty.length > DELETE_AT_MOST.tables) statements = s.restore.all;
   else if (dirty.length > 0) {
