@@ -7,7 +7,7 @@
  * on PostgreSQL, and inside a transaction (no driver client), it answers undefined and the caller
  * takes its ordinary path.
  */
-import { is, Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { Column, is, Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, PGLITE_CLIENT, type PgliteDriver } from './client.js';
 
@@ -50,35 +50,57 @@ function prepareOnce(client: PgliteDriver, name: string, text: string): Promise<
   return done;
 }
 
+/** A drizzle select of columns (no nested objects or raw SQL fields): what executePrepared runs. */
+type ColumnSelect = SQLWrapper & { _: { selectedFields: Record<string, unknown>; result: unknown[] } };
+
 /**
  * Runs `query` on PGlite as EXECUTE of a statement named `name`, prepared on first use; `values`
- * fills its placeholders by name. Answers the rows as arrays in the query's column order, or
- * undefined when the database is not PGlite's top level.
+ * fills its placeholders by name. Answers the rows as drizzle would (each selected column read by
+ * its own mapping), or undefined when the database is not PGlite's top level.
  */
-export async function executePrepared(db: Db, name: string, query: SQLWrapper, values: Record<string, Literal>): Promise<unknown[][] | undefined> {
+export async function executePrepared<Q extends ColumnSelect>(
+  db: Db,
+  name: string,
+  query: Q,
+  values: Record<string, Literal>,
+): Promise<Q['_']['result'] | undefined> {
   const client = (db as unknown as { $client?: PgliteDriver }).$client;
   if (!client?.[PGLITE_CLIENT]) return undefined;
-  const { sql: text, params } = statementOf(query);
+  const { sql: text, params, columns } = statementOf(query);
   const args = params.map((p) => literal(is(p, Placeholder) ? placeholderValue(values, p.name) : (p as Literal)));
-  const run = () => client.query<unknown[]>(`execute ${name}(${args.join(', ')})`, [], { rowMode: 'array' });
+  const run = async () => {
+    const { rows } = await client.query<unknown[]>(`execute ${name}(${args.join(', ')})`, [], { rowMode: 'array' });
+    return rows.map((r) => Object.fromEntries(columns.map(([key, column], i) => [key, r[i] === null ? null : column.mapFromDriverValue(r[i])])));
+  };
   await prepareOnce(client, name, text);
   try {
-    return (await run()).rows;
+    return await run();
   } catch (err) {
     // 26000: the session lost it (DEALLOCATE, a new session): prepare it again once.
     if ((err as { code?: string })?.code !== '26000') throw err;
     prepared.get(client)?.delete(name);
     await prepareOnce(client, name, text);
-    return (await run()).rows;
+    return await run();
   }
 }
 
-/** The query's text and parameters, made once per query object (the dialect's build is not free). */
-const statements = new WeakMap<SQLWrapper, { sql: string; params: unknown[] }>();
-function statementOf(query: SQLWrapper) {
+interface Statement {
+  sql: string;
+  params: unknown[];
+  /** The selected columns in the statement's order, by the key each row answers them under. */
+  columns: [string, Column][];
+}
+
+/** The query's text, parameters and columns, made once per query object (the dialect's build is not free). */
+const statements = new WeakMap<SQLWrapper, Statement>();
+function statementOf(query: ColumnSelect): Statement {
   let s = statements.get(query);
   if (!s) {
-    s = dialect.sqlToQuery(query.getSQL());
+    const columns = Object.entries(query._.selectedFields).map(([key, field]): [string, Column] => {
+      if (!is(field, Column)) throw new Error(`executePrepared selects columns only; ${key} is not one`);
+      return [key, field];
+    });
+    s = { ...dialect.sqlToQuery(query.getSQL()), columns };
     statements.set(query, s);
   }
   return s;

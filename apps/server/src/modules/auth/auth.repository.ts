@@ -53,26 +53,28 @@ function sessionByTokenSelect(db: Db) {
 }
 
 const SESSION_STATEMENT = 'find_session_by_token';
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionByTokenSelect>['execute']>>[number];
 
 /**
  * Every signed-in call looks its session up: the statement is built once per database and kept
  * (building it through the query builder was about a tenth of a small call's time). On PGlite it
- * runs as a statement the database session keeps planned (db/pglite-prepared.ts).
+ * runs as a statement the database session keeps planned (db/pglite-prepared.ts); elsewhere as
+ * drizzle's named prepared statement.
  */
-const sessionByToken = new WeakMap<Db, { select: ReturnType<typeof sessionByTokenSelect>; prepared: ReturnType<typeof prepareSessionSelect> }>();
-const prepareSessionSelect = (db: Db) => sessionByTokenSelect(db).prepare(SESSION_STATEMENT);
+const sessionByToken = new WeakMap<
+  Db,
+  { select: ReturnType<typeof sessionByTokenSelect>; prepared?: ReturnType<ReturnType<typeof sessionByTokenSelect>['prepare']> }
+>();
 
-export async function findSessionByToken(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+export async function findSessionByToken(db: Db, tokenHash: string) {
   let query = sessionByToken.get(db);
   if (!query) {
-    query = { select: sessionByTokenSelect(db), prepared: prepareSessionSelect(db) };
+    query = { select: sessionByTokenSelect(db) };
     sessionByToken.set(db, query);
   }
   const rows = await executePrepared(db, SESSION_STATEMENT, query.select, { tokenHash });
-  if (!rows) return (await query.prepared.execute({ tokenHash }))[0];
-  const [r] = rows;
-  return r && ({ id: r[0], userId: r[1], orgId: r[2], isMain: r[3], orgType: r[4], supportOperatorId: r[5] } as SessionRow);
+  if (rows) return rows[0];
+  query.prepared ??= query.select.prepare(SESSION_STATEMENT);
+  return (await query.prepared.execute({ tokenHash }))[0];
 }
 
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert) {
