@@ -4,7 +4,7 @@
  * files, PostgreSQL's start, the migration check) and collecting the last one's WebAssembly memory
  * cost about 0.6 CPU-s a test file.
  *
- * Put back, before each loan after the first: the tables the last loan wrote to (PostgreSQL's own
+ * Put back, before each loan: the tables the last loan wrote to (PostgreSQL's own
  * counts of rows inserted, updated and deleted per table tell which, and a TRUNCATE's new file)
  * emptied with DELETE and refilled from the copies of the seeded tables taken when the instance
  * opened, about 5–15 ms; when the loan wrote to many tables or large ones, every table emptied in
@@ -38,7 +38,6 @@ interface Shared {
   /** Each public table's mark of what was written to it (rowsWritten) when the loan began. */
   written: Map<string, string>;
   lent: boolean;
-  used: boolean;
 }
 
 let shared: Promise<Shared> | undefined;
@@ -48,7 +47,7 @@ async function openShared(file: string): Promise<Shared> {
   const client = new PGlite({ postgresqlconf: pgliteSettings(), loadDataDir: dumpBlob(file) });
   await client.waitReady;
   const restore = await takeCopies(client);
-  return { file, client, restore, written: await rowsWritten(client), lent: false, used: false };
+  return { file, client, restore, written: await rowsWritten(client), lent: false };
 }
 
 /**
@@ -136,20 +135,23 @@ export async function lendSeeded(file: string): Promise<Database | undefined> {
   let s = await shared;
   if (s.file !== file) {
     // Another run's starting point (a worker lives for one run): start over from this one.
+    if (s.lent) return undefined;
+    const old = s.client;
     shared = openShared(file);
     s = await shared;
+    await old.close();
   }
   if (s.lent) return undefined;
   s.lent = true;
   try {
-    if (s.used) await putBack(s);
+    // Before the first loan too: nothing is written yet, and sequences and session are set as after any.
+    await putBack(s);
   } catch (err) {
     s.lent = false;
     shared = undefined;
     await s.client.close().catch(() => {});
     throw err;
   }
-  s.used = true;
   let open = true;
   const closed = () => Promise.reject(new Error('PGlite is closed'));
   const client = s.client;
