@@ -89,9 +89,11 @@ async function importOnce(label: string, file: Buffer, databaseUrl: string, seed
     const base = `http://127.0.0.1:${port}`;
     const headers = await signIn(base);
     const shops = await call<{ id: number }[]>(`${base}/api/b2/orders/import/shops`, { headers: headers() });
-    let peak = idle;
+    // The peak of each stage: the file read into the preview, then the orders written.
+    const peaks = { preview: idle, write: idle };
+    let stage: keyof typeof peaks = 'preview';
     const sampler = setInterval(() => {
-      peak = Math.max(peak, rss());
+      peaks[stage] = Math.max(peaks[stage], rss());
     }, 100);
     const started = performance.now();
     const form = new FormData();
@@ -110,18 +112,20 @@ async function importOnce(label: string, file: Buffer, databaseUrl: string, seed
     };
     const preview = await until(['PREVIEW']);
     const previewS = (performance.now() - started) / 1000;
+    stage = 'write';
     await call(`${base}/api/b2/orders/import/${jobId}/confirm`, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: '{}' });
     const done = await until(['DONE']);
     const totalS = (performance.now() - started) / 1000;
     clearInterval(sampler);
     const after = rss();
+    const peak = Math.max(peaks.preview, peaks.write);
     await sleep(settleMs);
     const settled = rss();
     console.log(
       `${label}: ${preview.validOrders.toLocaleString('en')} orders previewed in ${previewS.toFixed(1)} s, ${done.imported.toLocaleString('en')} imported, ${totalS.toFixed(1)} s in all`,
     );
     console.log(
-      `  RSS: ${idle.toFixed(0)} MB idle before, ${peak.toFixed(0)} MB peak during the import, ${after.toFixed(0)} MB right after, ${settled.toFixed(0)} MB after ${settleMs / 1000} s idle`,
+      `  RSS: ${idle.toFixed(0)} MB idle before, ${peak.toFixed(0)} MB peak during the import (${peaks.preview.toFixed(0)} previewing, ${peaks.write.toFixed(0)} writing), ${after.toFixed(0)} MB right after, ${settled.toFixed(0)} MB after ${settleMs / 1000} s idle`,
     );
     console.log(
       `  the import's growth ${(peak - idle).toFixed(0)} MB → ${((peak - idle) / bareMb).toFixed(2)}× the bare parse's whole process (${bareMb.toFixed(0)} MB)`,

@@ -1,12 +1,13 @@
 /**
  * The server's path for one order-import file from an accepted upload to DONE, as the job runs it
- * (plan, parse + validate + preview, then the import stage), for the benches that time it.
+ * (plan, parse + validate + preview, then the import stage), for the benches that time it. The file
+ * is parsed where the server parses it: on the import's parse thread unless IMPORT_PARSE_THREAD=0.
  */
 import type { openDatabase } from '../apps/server/src/db/client.ts';
-import { planImport } from '../apps/server/src/modules/order-import/file-plan.ts';
 import { importPreview } from '../apps/server/src/modules/order-import/import-stage.ts';
 import * as repo from '../apps/server/src/modules/order-import/order-import.repository.ts';
-import { parseIntoPreview } from '../apps/server/src/modules/order-import/parse-stage.ts';
+import { storePreview } from '../apps/server/src/modules/order-import/parse-stage.ts';
+import { planUpload } from '../apps/server/src/modules/order-import/planned-import.ts';
 import { shops } from '../apps/server/src/modules/shops/shops.table.ts';
 
 type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
@@ -18,19 +19,19 @@ export async function importOnce(db: Db, ctx: { orgId: number; userId: number },
     .values({ orgId: ctx.orgId, channel: 'TAOBAO', name: `店铺${Math.random()}` })
     .returning({ id: shops.id });
   const t0 = performance.now();
-  const plan = await planImport({ name, bytes }, undefined);
+  const plan = await planUpload({ name, bytes }, undefined);
   const job = await repo.insertJob(db, {
     orgId: ctx.orgId,
     userId: ctx.userId,
     shopId: shop!.id,
     fileName: name,
     fileSize: bytes.length,
-    fileFormat: plan.file.format,
-    encoding: plan.file.encoding,
-    layout: plan.layout.layout,
+    fileFormat: plan.format,
+    encoding: plan.encoding,
+    layout: plan.layout,
     mapping: plan.mapping,
   });
-  const s = await parseIntoPreview(db, job, plan, { progress: (percent) => repo.addProgress(db, job.id, { percent }) });
+  const s = await storePreview(db, job, plan.batches(), { progress: (percent) => repo.addProgress(db, job.id, { percent }) });
   await repo.moveJob(db, job.id, ['PARSING'], { status: 'IMPORTING', ...s });
   const t1 = performance.now();
   const counts = await importPreview(db, {

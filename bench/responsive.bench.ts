@@ -13,8 +13,8 @@
  *   DATABASE_URL=postgres://… npx tsx bench/responsive.bench.ts    # a THROWAWAY PostgreSQL database
  *
  * Then beside an order import of a BENCH_IMPORT_ROWS-row .xlsx (20,000; parse, validate and preview,
- * then the orders written), which reads its file on the event loop (decision 0042, "The order
- * import's parse"): the list's p99 beside it, same ratio.
+ * then the orders written), its file read on the import's parse thread (IMPORT_PARSE_THREAD=0: on
+ * the event loop; decision 0042, second amendment): the list's p99 beside it, same ratio.
  *
  * BENCH_ORDERS (100,000), BENCH_TAGS (10,000), BENCH_IMPORT_ROWS (20,000).
  */

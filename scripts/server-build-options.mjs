@@ -1,7 +1,7 @@
 // The server bundle's esbuild options, shared by scripts/build-server.mjs and the test that checks
 // what the bundle loads at start (apps/server/test/start-imports.test.ts): ES module bundles,
-// apps/server/dist/main.js, the labels thread's dist/render-worker.js and the Excel thread's
-// dist/xlsx-worker.js, holding the server's and
+// apps/server/dist/main.js, the labels thread's dist/render-worker.js, the Excel thread's
+// dist/xlsx-worker.js and the order import's dist/parse-worker.js, holding the server's and
 // the workspace packages' code; every package from node_modules stays an import (PGlite, pdfkit
 // fonts and exceljs find their own files from their folders).
 import path from 'node:path';
@@ -18,6 +18,8 @@ export const serverBuildOptions = {
     'render-worker': 'apps/server/src/modules/labels/render-worker.ts',
     // The Excel thread's, beside them (lib/excel/xlsx-thread.ts finds it there).
     'xlsx-worker': 'apps/server/src/lib/excel/xlsx-worker.ts',
+    // The order import's parse thread, beside them (order-import/parse-thread.ts finds it there).
+    'parse-worker': 'apps/server/src/modules/order-import/parse-worker.ts',
   },
   outdir: 'apps/server/dist',
   bundle: true,

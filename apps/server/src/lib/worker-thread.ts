@@ -6,18 +6,21 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /** `built` is the bundle's file, `source` the .ts it is made from; a two-line start registers tsx and imports it. */
-export function startWorker(built: URL, source: URL): Worker {
-  if (existsSync(fileURLToPath(built))) return new Worker(built);
+export function startWorker(built: URL, source: URL, options: WorkerOptions = {}): Worker {
+  if (existsSync(fileURLToPath(built))) return new Worker(built, options);
   // tsx's ES module API (the CommonJS one registers a path that does not exist inside a thread).
   const tsx = pathToFileURL(
     createRequire(import.meta.url)
       .resolve('tsx/esm/api')
       .replace(/\.cjs$/, '.mjs'),
   ).href;
-  return new Worker(`import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); });`, { eval: true });
+  return new Worker(`import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(source.href)}); });`, {
+    ...options,
+    eval: true,
+  });
 }
 
 /**

@@ -3,9 +3,9 @@
  * mapping), and which column holds each field. Worked out from the first rows only, so the upload
  * call answers quickly and refuses an unusable file before anything is stored.
  */
-import { ErrorCode, type ImportMapping, missingMappingFields, ORDER_IMPORT_LIMITS } from '@dropship/contract';
+import { type Channel, ErrorCode, type ImportLayout, type ImportMapping, missingMappingFields, ORDER_IMPORT_LIMITS } from '@dropship/contract';
 import { AppError } from '../../lib/app-error.js';
-import { type SniffedFile, sniffFile, type UploadedFile } from './file-format.js';
+import { type FileFormat, type SniffedFile, sniffFile, type TextEncoding, type UploadedFile } from './file-format.js';
 import { type ColumnIndex, customLayout, detectLayout, indexColumns, type LayoutDef, looksLikeHeader, mappingOf, normHeader } from './layouts.js';
 import { csvRowsOver, type ReadProgress, readTable, type TableRow } from './table-reader.js';
 import { type Cell, cellText } from './values.js';
@@ -91,6 +91,23 @@ export interface FilePlan extends FileHead {
   /** The Taobao 宝贝报表 beside a 订单报表, with its own plan. */
   detail?: FileHead & { index: ColumnIndex };
 }
+
+/** What a plan found: the job's columns, and the platform the file comes from. */
+export interface PlanSummary {
+  format: FileFormat;
+  encoding: TextEncoding | null;
+  layout: ImportLayout;
+  channel: Channel | null;
+  mapping: ImportMapping;
+}
+
+export const summaryOf = (plan: FilePlan): PlanSummary => ({
+  format: plan.file.format,
+  encoding: plan.file.encoding,
+  layout: plan.layout.layout,
+  channel: plan.layout.channel,
+  mapping: plan.mapping,
+});
 
 function checkMapping(headers: string[], mapping: ImportMapping) {
   const present = new Set(headers.map(normHeader));

@@ -1,7 +1,8 @@
 /**
  * Parses uploaded files in the background of the process that received them (their bytes live
- * only here), one at a time: PGlite runs queries on the event loop, so two parses at once would
- * only share it. While a parse waits or runs, a ticker keeps its heartbeat fresh; a parse whose
+ * only here), one at a time: the rows are parsed on the import's parse thread (parse-thread.ts) and
+ * stored from here, and PGlite runs queries on the event loop, so two parses at once would only
+ * share it. While a parse waits or runs, a ticker keeps its heartbeat fresh; a parse whose
  * process died stops being touched and is marked FAILED with a Chinese reason (at start-up, and
  * when anyone looks at it), never left PARSING. The import stage runs on the job queue instead
  * (order-import.job.ts), which retries it after a crash.
@@ -10,16 +11,16 @@ import { ERROR_MESSAGES, ErrorCode } from '@dropship/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { FilePlan } from './file-plan.js';
 import * as repo from './order-import.repository.js';
-import { parseIntoPreview } from './parse-stage.js';
+import { storePreview } from './parse-stage.js';
+import type { PlannedImport } from './planned-import.js';
 
 /** A parse untouched this long belongs to a process that stopped. */
 export const STALE_MS = 60_000;
 const TICK_MS = 10_000;
 
 export interface ImportRunner {
-  parse(job: { id: number; orgId: number }, plan: FilePlan): void;
+  parse(job: { id: number; orgId: number }, plan: PlannedImport): void;
   /** Resolves when every parse handed to this runner so far has finished. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -35,9 +36,9 @@ export function createImportRunner(db: Db, log: FastifyBaseLogger): ImportRunner
   }, TICK_MS);
   ticker.unref();
 
-  async function run(job: { id: number; orgId: number }, plan: FilePlan) {
+  async function run(job: { id: number; orgId: number }, plan: PlannedImport) {
     try {
-      const s = await parseIntoPreview(db, job, plan, { progress: (percent) => repo.addProgress(db, job.id, { percent }) });
+      const s = await storePreview(db, job, plan.batches(), { progress: (percent) => repo.addProgress(db, job.id, { percent }) });
       await repo.moveJob(db, job.id, ['PARSING'], { status: 'PREVIEW', percent: 100, ...s, failed: s.totalOrders - s.validOrders });
     } catch (err) {
       if (!(err instanceof AppError)) log.error({ err, jobId: job.id }, '解析导入文件失败');

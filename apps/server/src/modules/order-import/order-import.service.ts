@@ -26,11 +26,11 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { JobQueue } from '../jobs/index.js';
-import { type FilePlan, planImport, releasePlan } from './file-plan.js';
 import { goodsText } from './order-import.excel.js';
 import { IMPORT_JOB } from './order-import.job.js';
 import * as repo from './order-import.repository.js';
 import { failAbandonedJobs, type ImportRunner, STALE_MS } from './order-import.runner.js';
+import { type PlannedImport, planUpload } from './planned-import.js';
 import type { ImportUpload } from './upload.js';
 
 const FIRST_ERRORS = 100;
@@ -39,8 +39,8 @@ export function listImportShops(db: Db, caller: Caller) {
   return repo.listShops(db, caller.orgId) as Promise<{ id: number; name: string; channel: Channel }[]>;
 }
 
-function checkChannel(plan: FilePlan, shop: { name: string; channel: string }) {
-  const want = plan.layout.channel;
+function checkChannel(plan: PlannedImport, shop: { name: string; channel: string }) {
+  const want = plan.channel;
   if (!want || shop.channel === 'OTHER' || shop.channel === want) return;
   const fileName = CHANNEL_NAMES[want];
   throw new AppError(
@@ -59,7 +59,7 @@ const retireAbandoned = (db: Db, orgId: number) => failAbandonedJobs(db, { all: 
 export async function createImport(db: Db, runner: ImportRunner, caller: Caller, upload: ImportUpload, fields: z.output<typeof ImportCreateFields>) {
   const shop = await repo.findShop(db, caller.orgId, fields.shopId);
   if (!shop || shop.removedAt) throw notFound('店铺');
-  const plan = await planImport(upload.file, fields.mapping, upload.detailFile);
+  const plan = await planUpload(upload.file, fields.mapping, upload.detailFile);
   try {
     checkChannel(plan, shop);
     await retireAbandoned(db, caller.orgId);
@@ -72,9 +72,9 @@ export async function createImport(db: Db, runner: ImportRunner, caller: Caller,
         shopId: shop.id,
         fileName: upload.file.name.slice(0, 200),
         fileSize: upload.file.bytes.length + (upload.detailFile?.bytes.length ?? 0),
-        fileFormat: plan.file.format,
-        encoding: plan.file.encoding,
-        layout: plan.layout.layout,
+        fileFormat: plan.format,
+        encoding: plan.encoding,
+        layout: plan.layout,
         mapping: plan.mapping,
       })
       .catch((err) => {
@@ -84,7 +84,7 @@ export async function createImport(db: Db, runner: ImportRunner, caller: Caller,
     runner.parse({ id: job.id, orgId: job.orgId }, plan);
     return { jobId: job.id };
   } catch (err) {
-    await releasePlan(plan);
+    await plan.close();
     throw err;
   }
 }

@@ -1,0 +1,142 @@
+/**
+ * The import's file work on a thread of its own (parse-worker.ts): planning an upload (format,
+ * header, layout) and then parsing and validating every row, in batches this thread stores as the
+ * preview. On the event loop, a 100,000-row .xlsx held it for seconds in all; on the thread the
+ * loop only stores rows, and on two cores the parse of one batch runs beside the insert of the one
+ * before. One thread for every import at once (each by its own id), started by the first and ended
+ * once none is left (IMPORT_PARSE_THREAD=0 parses on the event loop, as before).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ErrorCode, ImportMapping } from '@dropship/contract';
+import { AppError } from '../../lib/app-error.js';
+import { startWorker, ThreadOnDemand } from '../../lib/worker-thread.js';
+import type { UploadedFile } from './file-format.js';
+import type { PlanSummary } from './file-plan.js';
+import type { ParsedBatch } from './parse-rows.js';
+import type { PlannedImport } from './planned-import.js';
+
+export type ParseAsk =
+  | { type: 'plan'; id: number; main: UploadedFile; detail?: UploadedFile; mapping?: ImportMapping }
+  /** Room for one more batch: the thread parses ahead only this far (memory stays at a few batches). */
+  | { type: 'more'; id: number }
+  | { type: 'stop'; id: number };
+
+export type ParseAnswer =
+  | { type: 'planned'; id: number; summary: PlanSummary }
+  | { type: 'rows'; id: number; batch: ParsedBatch }
+  | { type: 'done'; id: number }
+  /** `code` is the AppError's catalogue code; null for anything else (`message` then holds its stack). */
+  | { type: 'error'; id: number; code: ErrorCode | null; message: string };
+
+interface Open {
+  answers: ParseAnswer[];
+  wake?: () => void;
+  failed?: Error;
+}
+
+/**
+ * The thread's heap, sized for a 100,000-row .xlsx (its shared strings, ~110 MB alive): left to V8's
+ * defaults a thread grows a young generation and an old one far above what it holds (the process
+ * peaked at 418 MB parsing that file, 303 MB parsing it on the event loop); with these it peaked at
+ * 296 MB (decision 0042, amendment). A file that needs more than the old generation's limit fails
+ * its import with the thread's exit instead of taking the server's memory.
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 16 };
+
+const BUILT = new URL('./parse-worker.js', import.meta.url);
+const newWorker = () => startWorker(BUILT, new URL('./parse-worker.ts', import.meta.url), { resourceLimits: RESOURCE_LIMITS });
+/**
+ * How long an idle thread stays. Its memory goes only with it (after a 100,000-row .xlsx about
+ * 110 MB that a full collection does not give back, which the import's write stage would otherwise
+ * run beside), so the built thread, which starts in about 0.1 s, ends as soon as no file waits.
+ * Started from the sources through tsx (development, tests) it takes about a second, so it stays.
+ */
+const IDLE_MS = existsSync(fileURLToPath(BUILT)) ? 0 : 15_000;
+
+/** The error the thread described, as this thread's callers know it. */
+function errorOf(a: Extract<ParseAnswer, { type: 'error' }>): Error {
+  return a.code === null ? new Error(`导入文件解析线程出错：${a.message}`) : new AppError(a.code, a.message);
+}
+
+class ParseThread {
+  private readonly open = new Map<number, Open>();
+  private seq = 0;
+  private readonly thread = new ThreadOnDemand<ParseAnswer>({
+    start: newWorker,
+    exitMessage: '导入文件解析线程已退出',
+    onAnswer: (a) => {
+      const entry = this.open.get(a.id);
+      if (!entry) return;
+      entry.answers.push(a);
+      entry.wake?.();
+    },
+    onDeath: (e) => {
+      for (const entry of this.open.values()) {
+        entry.failed = e;
+        entry.wake?.();
+      }
+      this.open.clear();
+    },
+    pending: () => this.open.size,
+    idleMs: IDLE_MS,
+  });
+
+  /** Plans the upload on the thread: answers once the file is known good (or throws its AppError). */
+  async plan(main: UploadedFile, mapping: ImportMapping | undefined, detail?: UploadedFile): Promise<PlannedImport> {
+    const worker = this.thread.use();
+    const id = ++this.seq;
+    const entry: Open = { answers: [] };
+    this.open.set(id, entry);
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      if (this.open.delete(id)) worker.postMessage({ type: 'stop', id } satisfies ParseAsk);
+      this.thread.settled();
+    };
+    const take = async (): Promise<ParseAnswer> => {
+      while (entry.answers.length === 0 && !entry.failed) await new Promise<void>((r) => (entry.wake = r));
+      entry.wake = undefined;
+      const a = entry.answers.shift();
+      if (!a) throw entry.failed;
+      return a;
+    };
+    worker.postMessage({ type: 'plan', id, main, detail, mapping } satisfies ParseAsk);
+    const first = await take().catch((e) => {
+      end();
+      throw e;
+    });
+    if (first.type !== 'planned') {
+      end();
+      throw first.type === 'error' ? errorOf(first) : new Error(`导入文件解析线程答非所问：${first.type}`);
+    }
+    return {
+      ...first.summary,
+      async *batches() {
+        try {
+          worker.postMessage({ type: 'more', id } satisfies ParseAsk);
+          for (;;) {
+            const a = await take();
+            if (a.type === 'done') return;
+            if (a.type === 'error') throw errorOf(a);
+            if (a.type !== 'rows') throw new Error(`导入文件解析线程答非所问：${a.type}`);
+            // The thread parses the next batch while the caller stores this one.
+            worker.postMessage({ type: 'more', id } satisfies ParseAsk);
+            yield a.batch;
+          }
+        } finally {
+          end();
+        }
+      },
+      close: async () => end(),
+    };
+  }
+
+  /** Imports open on the thread now (tests: a refused or finished import leaves none). */
+  get openCount() {
+    return this.open.size;
+  }
+}
+
+export const parseThread = new ParseThread();

@@ -1,0 +1,85 @@
+/**
+ * The order import's parse thread (order-import/parse-thread.ts): the rows it parses are the ones
+ * the event loop's parse makes, a refused file comes back as the same AppError, and an import that
+ * ends early (refused after its plan, or its reader stopping mid-way) leaves nothing open there.
+ */
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../src/lib/app-error.js';
+import type { ParsedBatch } from '../src/modules/order-import/parse-rows.js';
+import { parseThread } from '../src/modules/order-import/parse-thread.js';
+import { type PlannedImport, planOnLoop } from '../src/modules/order-import/planned-import.js';
+import { csv, sampleOrder, TAOBAO_HEADERS, taobaoRow, xlsx } from './order-import-fixtures.js';
+
+const orders = (n: number) => Array.from({ length: n }, (_, i) => taobaoRow(sampleOrder(i + 1)));
+
+async function all(plan: PlannedImport): Promise<ParsedBatch[]> {
+  const out: ParsedBatch[] = [];
+  for await (const b of plan.batches()) out.push(b);
+  return out;
+}
+
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+
+describe('the order import parse thread', () => {
+  it('plans and parses a file into the same batches as the event loop does', async () => {
+    for (const file of [
+      { name: '订单报表.csv', bytes: csv(TAOBAO_HEADERS, orders(2_345)) },
+      { name: '订单报表.xlsx', bytes: await xlsx(TAOBAO_HEADERS, orders(1_200)) },
+    ]) {
+      const onThread = await parseThread.plan(file, undefined);
+      const onLoop = await planOnLoop(file, undefined);
+      const { batches: _a, close: _b, ...threadSummary } = onThread;
+      const { batches: _c, close: _d, ...loopSummary } = onLoop;
+      expect(threadSummary).toEqual(loopSummary);
+      expect(threadSummary).toMatchObject({ layout: 'TAOBAO', channel: 'TAOBAO' });
+      const threaded = await all(onThread);
+      expect(threaded).toEqual(await all(onLoop));
+      // Batches of 1,000 rows, the last one holding the rest, with the share of the file read.
+      const rows = threaded.flatMap((b) => b.rows);
+      expect(rows.length).toBe(file.name.endsWith('.csv') ? 2_345 : 1_200);
+      expect(threaded.at(-1)?.percent).toBeNull();
+      expect(rows.every((r) => r.error === null)).toBe(true);
+      expect(parseThread.openCount).toBe(0);
+    }
+  });
+
+  it('refuses an unusable file with the AppError the event loop raises', async () => {
+    for (const file of [
+      { name: '空.csv', bytes: csv(TAOBAO_HEADERS, []) },
+      { name: '乱码.xlsx', bytes: Buffer.from('PK\u0003\u0004 not a zip at all') },
+      { name: '未知.csv', bytes: csv(['甲', '乙', '丙'], [['1', '2', '3']]) },
+    ]) {
+      const [threaded, looped] = [await errorOf(parseThread.plan(file, undefined)), await errorOf(planOnLoop(file, undefined))];
+      expect(threaded).toBeInstanceOf(AppError);
+      expect(looped).toBeInstanceOf(AppError);
+      expect((threaded as AppError).errorCode).toBe((looped as AppError).errorCode);
+      expect((threaded as AppError).message).toBe((looped as AppError).message);
+    }
+    expect(parseThread.openCount).toBe(0);
+  });
+
+  it('lets a file go when the import stops after its plan or mid-way, and goes on serving', async () => {
+    const file = { name: '订单报表.csv', bytes: csv(TAOBAO_HEADERS, orders(3_500)) };
+    const refused = await parseThread.plan(file, undefined);
+    expect(parseThread.openCount).toBe(1);
+    await refused.close();
+    expect(parseThread.openCount).toBe(0);
+
+    const cut = await parseThread.plan(file, undefined);
+    let seen = 0;
+    for await (const b of cut.batches()) {
+      seen += b.rows.length;
+      break;
+    }
+    expect(seen).toBe(1_000);
+    expect(parseThread.openCount).toBe(0);
+
+    const whole = await all(await parseThread.plan(file, undefined));
+    expect(whole.flatMap((b) => b.rows)).toHaveLength(3_500);
+    expect(parseThread.openCount).toBe(0);
+  });
+});
