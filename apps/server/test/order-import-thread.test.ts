@@ -24,11 +24,12 @@ const errorOf = (p: Promise<unknown>) =>
     (e: unknown) => e,
   );
 
-describe('the order import parse thread', () => {
+// No database here: the PostgreSQL pass would only repeat it.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the order import parse thread', () => {
   it('plans and parses a file into the same batches as the event loop does', async () => {
     for (const file of [
       { name: '订单报表.csv', bytes: csv(TAOBAO_HEADERS, orders(2_345)) },
-      { name: '订单报表.xlsx', bytes: await xlsx(TAOBAO_HEADERS, orders(1_200)) },
+      { name: '订单报表.xlsx', bytes: await xlsx(TAOBAO_HEADERS, orders(150)) },
     ]) {
       const onThread = await parseThread.plan(file, undefined);
       const onLoop = await planOnLoop(file, undefined);
@@ -38,9 +39,9 @@ describe('the order import parse thread', () => {
       expect(threadSummary).toMatchObject({ layout: 'TAOBAO', channel: 'TAOBAO' });
       const threaded = await all(onThread);
       expect(threaded).toEqual(await all(onLoop));
-      // Batches of 1,000 rows, the last one holding the rest, with the share of the file read.
+      // Batches of 1,000 rows (the .csv: three), the last one holding the rest.
       const rows = threaded.flatMap((b) => b.rows);
-      expect(rows.length).toBe(file.name.endsWith('.csv') ? 2_345 : 1_200);
+      expect(rows.length).toBe(file.name.endsWith('.csv') ? 2_345 : 150);
       expect(threaded.at(-1)?.percent).toBeNull();
       expect(rows.every((r) => r.error === null)).toBe(true);
       expect(parseThread.openCount).toBe(0);
@@ -63,7 +64,7 @@ describe('the order import parse thread', () => {
   });
 
   it('lets a file go when the import stops after its plan or mid-way, and goes on serving', async () => {
-    const file = { name: '订单报表.csv', bytes: csv(TAOBAO_HEADERS, orders(3_500)) };
+    const file = { name: '订单报表.csv', bytes: csv(TAOBAO_HEADERS, orders(2_500)) };
     const refused = await parseThread.plan(file, undefined);
     expect(parseThread.openCount).toBe(1);
     await refused.close();
@@ -79,7 +80,7 @@ describe('the order import parse thread', () => {
     expect(parseThread.openCount).toBe(0);
 
     const whole = await all(await parseThread.plan(file, undefined));
-    expect(whole.flatMap((b) => b.rows)).toHaveLength(3_500);
+    expect(whole.flatMap((b) => b.rows)).toHaveLength(2_500);
     expect(parseThread.openCount).toBe(0);
   });
 });
