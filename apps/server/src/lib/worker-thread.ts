@@ -8,9 +8,12 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
+/** Whether a thread's built file is there (the server runs from its bundle), rather than its sources. */
+export const isBuilt = (built: URL) => existsSync(fileURLToPath(built));
+
 /** `built` is the bundle's file, `source` the .ts it is made from; a two-line start registers tsx and imports it. */
 export function startWorker(built: URL, source: URL, options: WorkerOptions = {}): Worker {
-  if (existsSync(fileURLToPath(built))) return new Worker(built, options);
+  if (isBuilt(built)) return new Worker(built, options);
   // tsx's ES module API (the CommonJS one registers a path that does not exist inside a thread).
   const tsx = pathToFileURL(
     createRequire(import.meta.url)

@@ -34,7 +34,7 @@ interface Node {
 }
 
 /** `file:line property` for every column-filter prop in one source file. */
-export function columnFilterProps(file: string, text: string): string[] {
+function columnFilterProps(file: string, text: string): string[] {
   const found: string[] = [];
   const lineOf = (at: number) => text.slice(0, at).split('\n').length;
   const visit = (node: unknown) => {

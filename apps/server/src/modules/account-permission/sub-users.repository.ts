@@ -22,11 +22,8 @@ export interface SubUserRecord {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Sub-accounts of the organisation that are not deleted (auth's one condition for them). */
-const live = liveSubUsers;
-
 function pageWhere(orgId: number, f: SubUserFilters): SQL | undefined {
-  const conds = [live(orgId)];
+  const conds = [liveSubUsers(orgId)];
   if (f.name) conds.push(ilike(users.name, `%${escapeLike(f.name)}%`));
   if (f.phone) conds.push(ilike(users.phone, `%${escapeLike(f.phone)}%`));
   if (f.username) conds.push(ilike(users.username, `%${escapeLike(f.username)}%`));
@@ -65,7 +62,7 @@ export async function findSubUser(db: Db, orgId: number, id: number) {
   const rows = await db
     .select({ id: users.id, state: users.state })
     .from(users)
-    .where(and(live(orgId), eq(users.id, id)))
+    .where(and(liveSubUsers(orgId), eq(users.id, id)))
     .limit(1);
   return rows[0];
 }
@@ -80,7 +77,7 @@ export async function usernameTaken(db: Db, username: string) {
 }
 
 export async function countLiveSubUsers(db: Db, orgId: number) {
-  const [r] = await db.select({ n: count() }).from(users).where(live(orgId));
+  const [r] = await db.select({ n: count() }).from(users).where(liveSubUsers(orgId));
   return Number(r?.n ?? 0);
 }
 

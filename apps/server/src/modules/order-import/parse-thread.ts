@@ -6,11 +6,9 @@
  * before. One thread for every import at once (each by its own id), started by the first and ended
  * once none is left (IMPORT_PARSE_THREAD=0 parses on the event loop, as before).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { ErrorCode, ImportMapping } from '@dropship/contract';
 import { AppError } from '../../lib/app-error.js';
-import { startWorker, ThreadOnDemand } from '../../lib/worker-thread.js';
+import { isBuilt, startWorker, ThreadOnDemand } from '../../lib/worker-thread.js';
 import type { UploadedFile } from './file-format.js';
 import type { PlanSummary } from './file-plan.js';
 import type { ParsedBatch } from './parse-rows.js';
@@ -52,7 +50,7 @@ const newWorker = () => startWorker(BUILT, new URL('./parse-worker.ts', import.m
  * run beside), so the built thread, which starts in about 0.1 s, ends as soon as no file waits.
  * Started from the sources through tsx (development, tests) it takes about a second, so it stays.
  */
-const IDLE_MS = existsSync(fileURLToPath(BUILT)) ? 0 : 15_000;
+const IDLE_MS = isBuilt(BUILT) ? 0 : 15_000;
 
 /** The error the thread described, as this thread's callers know it. */
 function errorOf(a: Extract<ParseAnswer, { type: 'error' }>): Error {

@@ -8,8 +8,6 @@ import { type PlanSummary, planImport, releasePlan, summaryOf } from './file-pla
 import { type ParsedBatch, parsedBatches } from './parse-rows.js';
 import { parseThread } from './parse-thread.js';
 
-export type { PlanSummary };
-
 export interface PlannedImport extends PlanSummary {
   /** Every data row, parsed and validated, in batches; read once. Stopping early closes the file. */
   batches(): AsyncGenerator<ParsedBatch>;
