@@ -1,5 +1,7 @@
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES, REACT_LIBRARIES } from './apps/web/preact-aliases.ts';
 import LongFirstSequencer from './scripts/long-first-sequencer.ts';
 import RetriedReporter from './scripts/retried-reporter.ts';
 
@@ -54,8 +56,23 @@ export default defineConfig({
         },
       },
       {
+        // The page's renderer, Preact's React layer, as the build has it (decision 0040, fourth pass).
+        resolve: {
+          alias: [
+            ...PREACT_ALIASES,
+            // Its ES modules: under node's condition the package answers index.mjs, a wrapper of the
+            // CommonJS files, which node loads itself (no alias reaches their require('react')).
+            { find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' },
+            { find: /^@testing-library\/react$/, replacement: fileURLToPath(new URL('./apps/web/test/preact-testing-library.ts', import.meta.url)) },
+          ],
+          // The libraries' ES modules, as the build takes them: their CommonJS files' require('react')
+          // is node's own, which no alias reaches.
+          mainFields: ['module', 'main'],
+          conditions: ['module', 'browser', 'development|production'],
+        },
         test: {
           name: 'web',
+          server: { deps: { inline: REACT_LIBRARIES } },
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.tsx'],
           setupFiles: ['apps/web/test/setup.ts'],

@@ -1,7 +1,7 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { antdTableTrim } from './antd-table-trim';
 import { antdZeroRuntime } from './antd-zero-runtime';
+import { PREACT_ALIASES } from './preact-aliases';
 import { precompress } from './precompress';
 
 /** The antd components every list page uses: its table, filter form and toolbar. */
@@ -9,7 +9,8 @@ const LIST_KIT = /[\\/]node_modules[\\/]antd[\\/]es[\\/](table|form|select|tabs|
 
 // In development the API runs on 8080 (npm run dev at the root); the built app is served by it.
 export default defineConfig({
-  plugins: [react(), antdZeroRuntime(), antdTableTrim(), precompress()],
+  plugins: [antdZeroRuntime(), antdTableTrim(), precompress()],
+  resolve: { alias: PREACT_ALIASES },
   server: {
     host: '127.0.0.1',
     proxy: { '/api': 'http://127.0.0.1:8080', '/version.json': 'http://127.0.0.1:8080' },
@@ -28,6 +29,10 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     rolldownOptions: {
+      // The libraries' "use client" lines mean nothing in a page that renders only in the browser.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
       output: {
         // Two chunks instead of ~75 for a first visit (decision 0040, third pass): the browser loads
         // all of them anyway, and one file compresses better than the same code cut in pieces.

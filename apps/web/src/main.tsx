@@ -12,6 +12,7 @@ import { createRoot } from 'react-dom/client';
 import 'antd/dist/antd.css';
 import './global.css';
 import { BrowserRouter } from 'react-router';
+import './app/preact-events';
 import { EscapeClosesToasts } from './app/escape-closes-toasts';
 import { createQueryClient } from './app/query-client';
 import { AppRoutes } from './app/router';

@@ -1,8 +1,9 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { highlight } from './highlight';
 
-const html = (text: string, terms: string[]) => renderToStaticMarkup(highlight(text, terms));
+afterEach(cleanup);
+const html = (text: string, terms: string[]) => render(highlight(text, terms)).container.innerHTML;
 
 describe('highlight', () => {
   it('marks every term, case-insensitively, and escapes the text', () => {
