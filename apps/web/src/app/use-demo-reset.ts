@@ -11,7 +11,11 @@ const DONE_KEY = 'demo_reset_done';
 const KEEP: string[] = [STORAGE_KEYS.userId, STORAGE_KEYS.userHash, STORAGE_KEYS.userType];
 
 export function useDemoReset() {
-  const username = useShell()?.user?.username;
+  // The account signed in, not its organisation's main account (which the shell names as
+  // `username`): a sub-account of a demo organisation, such as demo_picker, is not reset. Reset,
+  // the picker was reloaded on 工作台 before its landing moved it to its workbench, and stayed there.
+  const user = useShell()?.user;
+  const username = user ? (user.subUsername ?? user.username) : undefined;
   useEffect(() => {
     if (!username || !(DEMO_RESET_USERNAMES as readonly string[]).includes(username) || sessionStorage.getItem(DONE_KEY)) return;
     sessionStorage.setItem(DONE_KEY, '1');
