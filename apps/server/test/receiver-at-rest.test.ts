@@ -124,6 +124,11 @@ describe.skipIf(onPg)('plain receivers at rest', () => {
     const rows = await post<{ list: { receiverName: string; receiverPhone: string; address: string }[] }>(`/api/b2/orders/import/${job.id}/rows`, {});
     expect(rows.errorCode, rows.errorMsg).toBe(0);
     expect(rows.data.list[0]).toMatchObject({ receiverName: '欧**川', receiverPhone: '139****1003', address: '紫金港****' });
+    // The staging row holds the receiver as the order will: masked, sealed beside it (sealed on the parse thread).
+    const [staged] = await queryRows<{ data: string }>(t.database.db, sql`select data from order_import_rows where job_id = ${job.id}`);
+    expect(JSON.parse(staged!.data)).toMatchObject({ receiverName: '欧**川', receiverPhone: '139****1003', address: '紫金港****' });
+    expect(JSON.parse(staged!.data).receiverSealed).toMatch(/^k1\./);
+    expect(staged!.data).not.toContain(R.imported.phone);
     expect((await confirmAndRun(t, seller, job.id)).status).toBe('DONE');
     const [so] = await t.database.db.select().from(shopOrders).where(eq(shopOrders.platformOrderId, o.orderNo));
     expect(so).toMatchObject({ receiverName: '欧**川', receiverPhone: '139****1003', receiverPhoneTail: '1003' });

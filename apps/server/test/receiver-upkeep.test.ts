@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/rows.js';
-import { plainReceiverOf, receiverVault, useReceiverKeys } from '../src/lib/receiver-vault/index.js';
+import { plainReceiverOf, receiverVault, sealReceiverColumns, useReceiverKeys } from '../src/lib/receiver-vault/index.js';
 import { resealStaleReceivers, sealPlainReceivers } from '../src/lib/receiver-vault/upkeep.js';
 import { lineReceiverOf } from '../src/modules/declarations/line-receiver.js';
 import { RECEIVER_RETENTION_JOB } from '../src/modules/dropship-orders/receiver-upkeep.service.js';
@@ -19,7 +19,7 @@ import { SHOP_RECEIVER_RETENTION_JOB } from '../src/modules/shop-orders/receiver
 import { line, RECEIVER_A, stallOf } from './declarations-support.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { csv, sampleOrder, TAOBAO_HEADERS, taobaoRow } from './order-import-fixtures.js';
-import { shopIdOf, toPreview } from './order-import-support.js';
+import { confirmAndRun, shopIdOf, toPreview } from './order-import-support.js';
 import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
 import { call, envelope } from './support.js';
 
@@ -140,11 +140,15 @@ describe('declaration lines stored before the vault', () => {
   });
 });
 
-describe('import rows stored before the vault', () => {
-  it('are still read (plain JSON) beside sealed ones', async () => {
+describe('import rows stored by earlier versions', () => {
+  it('are still read and imported: plain JSON before the vault, sealed whole before the receiver was sealed alone', async () => {
     const shopId = await shopIdOf(t, seller, 'TAOBAO');
+    const orders = [sampleOrder(1, 'UP'), sampleOrder(2, 'UP'), sampleOrder(3, 'UP')];
     const job = await toPreview(t, seller, {
-      file: csv(TAOBAO_HEADERS, [taobaoRow(sampleOrder(1, 'UP')), taobaoRow(sampleOrder(2, 'UP'))]),
+      file: csv(
+        TAOBAO_HEADERS,
+        orders.map((o) => taobaoRow(o)),
+      ),
       name: 'o.csv',
       shopId,
     });
@@ -152,17 +156,59 @@ describe('import rows stored before the vault', () => {
       db(),
       sql`select row_no, data from order_import_rows where job_id = ${job.id} order by row_no`,
     );
-    expect(stored.every((r) => r.data.startsWith('test1.'))).toBe(true);
-    // The first row as a version without the vault wrote it.
-    const first = stored[0]!;
-    const legacy = JSON.stringify(receiverVault().openJson(first.data));
-    await db().execute(sql`update order_import_rows set data = ${legacy} where job_id = ${job.id} and row_no = ${first.row_no}`);
+    // Today's rows: plain JSON with the receiver masked and sealed beside it.
+    const today = stored.map((r) => JSON.parse(r.data) as { receiverPhone: string; receiverSealed: string });
+    expect(today.every((d) => d.receiverPhone.includes('****') && d.receiverSealed.startsWith('test1.'))).toBe(true);
+    // The first row as a version without the vault wrote it, the second as the last version did (sealed whole).
+    const plainRow = (d: Record<string, unknown> & { receiverSealed: string }) => {
+      const { receiverSealed, receiverKey: _key, ...rest } = d;
+      const p = receiverVault().open(receiverSealed);
+      return { ...rest, receiverName: p.name, receiverPhone: p.phone, address: p.address };
+    };
+    const [first, second] = stored as [(typeof stored)[0], (typeof stored)[0]];
+    const legacy = [JSON.stringify(plainRow(JSON.parse(first.data))), receiverVault().sealJson(plainRow(JSON.parse(second.data)))];
+    await db().execute(sql`update order_import_rows set data = ${legacy[0]} where job_id = ${job.id} and row_no = ${first.row_no}`);
+    await db().execute(sql`update order_import_rows set data = ${legacy[1]} where job_id = ${job.id} and row_no = ${second.row_no}`);
     const rows = envelope<{ list: { receiverPhone: string }[] }>(
       await call(t.app, { method: 'POST', url: `/api/b2/orders/import/${job.id}/rows`, session: seller, payload: {} }),
     );
     expect(rows.errorCode, rows.errorMsg).toBe(0);
-    expect(rows.data.list).toHaveLength(2);
+    expect(rows.data.list).toHaveLength(3);
     expect(rows.data.list.every((r) => r.receiverPhone.includes('****'))).toBe(true);
+    // Imported, each order's receiver is the file's, masked and sealed, whichever way its row was stored.
+    expect((await confirmAndRun(t, seller, job.id)).status).toBe('DONE');
+    const written = await queryRows<{
+      platform_order_id: string;
+      receiver_phone: string;
+      receiver_sealed: string;
+      receiver_key: string;
+      receiver_province: string;
+      receiver_city: string;
+      receiver_district: string;
+    }>(
+      db(),
+      sql`select platform_order_id, receiver_phone, receiver_sealed, receiver_key, receiver_province, receiver_city, receiver_district from shop_orders where import_job_id = ${job.id} order by platform_order_id`,
+    );
+    expect(written).toHaveLength(3);
+    for (const w of written) {
+      const o = orders.find((x) => x.orderNo === w.platform_order_id)!;
+      const plain = { name: o.name, phone: o.phone, address: o.street };
+      expect(w.receiver_phone).toBe(maskPhone(o.phone));
+      expect(receiverVault().open(w.receiver_sealed)).toEqual(plain);
+      // The HMAC is the same wherever the receiver was sealed (the thread, this thread at the write).
+      // Over the area as the import stored it (the parser names 北京 as 北京市).
+      const { receiver_province: province, receiver_city: city, receiver_district: district } = w;
+      expect(w.receiver_key).toBe(
+        sealReceiverColumns({
+          receiverName: o.name,
+          receiverPhone: o.phone,
+          receiverProvince: province,
+          receiverCity: city,
+          receiverDistrict: district,
+          receiverAddress: o.street,
+        }).receiverKey,
+      );
+    }
   });
 });
 

@@ -13,17 +13,27 @@ import { createReceiverVault, type PlainReceiver, type ReceiverVault } from './v
 export { KEY_FILE, keyFileRing, parseReceiverKeys } from './key-ring.js';
 export { createReceiverVault, type PlainReceiver, type ReceiverVault, ReceiverVaultError } from './vault.js';
 
-type VaultConfig = Pick<Config, 'receiverKeys' | 'receiverKeyDir' | 'production'>;
+export type VaultConfig = Pick<Config, 'receiverKeys' | 'receiverKeyDir' | 'production'>;
 
-let active: { source: string; vault: ReceiverVault } | undefined;
+let active: { source: string; config: VaultConfig; vault: ReceiverVault } | undefined;
 
 /** Makes the configured keys the process's vault (a no-op when they are the ones in use). */
 export function useReceiverKeys(config: VaultConfig): ReceiverVault {
   const source = config.receiverKeys ? `env:${config.receiverKeys}` : `dir:${config.receiverKeyDir}`;
   if (active?.source !== source) {
-    active = { source, vault: createReceiverVault(config.receiverKeys ? parseReceiverKeys(config.receiverKeys) : keyFileRing(config.receiverKeyDir)) };
+    active = {
+      source,
+      config: { receiverKeys: config.receiverKeys, receiverKeyDir: config.receiverKeyDir, production: config.production },
+      vault: createReceiverVault(config.receiverKeys ? parseReceiverKeys(config.receiverKeys) : keyFileRing(config.receiverKeyDir)),
+    };
   }
   return active.vault;
+}
+
+/** The keys' configuration in use, for a worker thread to make the same vault (a thread has its own modules). */
+export function receiverKeysInUse(): VaultConfig {
+  if (!active) throw new Error('receiver vault used before useReceiverKeys(config)');
+  return active.config;
 }
 
 /** A generated key file is for the demo: production must hold its keys outside the data directory (checked where serving starts). */
@@ -48,13 +58,32 @@ export function maskReceiver(r: PlainReceiver): PlainReceiver {
   return { name: maskName(r.name), phone: maskPhone(r.phone), address: maskAddress(r.address) };
 }
 
-interface ReceiverColumns {
+export interface ReceiverColumns {
   receiverName: string;
   receiverPhone: string;
   receiverProvince: string;
   receiverCity: string;
   receiverDistrict?: string | null;
   receiverAddress: string;
+}
+
+/** A receiver as a form or a platform names it → the orders' receiver columns. */
+export function receiverColumnsOf<D extends string | null | undefined>(r: {
+  name: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: D;
+  address: string;
+}): ReceiverColumns & { receiverDistrict: D } {
+  return {
+    receiverName: r.name,
+    receiverPhone: r.phone,
+    receiverProvince: r.province,
+    receiverCity: r.city,
+    receiverDistrict: r.district,
+    receiverAddress: r.address,
+  };
 }
 
 /**

@@ -11,6 +11,7 @@ import { receiverVault } from '../../lib/receiver-vault/index.js';
 import { users } from '../auth/index.js';
 import { shops } from '../shops/index.js';
 import { orderImportJobs, orderImportRows } from './order-import.table.js';
+import { withStoredReceiver } from './preview-receiver.js';
 import type { ParsedRow, RowData } from './row-parser.js';
 
 export type ImportJobRecord = typeof orderImportJobs.$inferSelect;
@@ -148,12 +149,14 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export async function insertRows(db: Db, jobId: number, orgId: number, rows: ParsedRow[]) {
   if (rows.length === 0) return;
-  // The row holds the file's plain receiver: sealed at rest (receiver-vault), opened only to show and import it.
-  const vault = receiverVault();
-  const payload = rows.map((r) => ({ row_no: r.rowNo, order_key: r.orderKey, data: vault.sealJson(r.data), error: r.error }));
+  // The receiver as the order stores it (masked, sealed beside): sealed where the rows were parsed,
+  // on the parse thread; a row that comes plain is sealed here, so no plain receiver is stored.
+  // The row goes in as a json value, stored as its text (json keeps the text as sent): a JSON string
+  // inside the parameter would be escaped on the way in and unescaped by the database.
+  const payload = rows.map((r) => ({ row_no: r.rowNo, order_key: r.orderKey, data: withStoredReceiver(r.data), error: r.error }));
   await db.execute(sql`insert into order_import_rows (job_id, org_id, row_no, order_key, data, error)
-    select ${jobId}, ${orgId}, x.row_no, x.order_key, x.data, x.error
-    from jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as x(row_no int, order_key text, data text, error text)`);
+    select ${jobId}, ${orgId}, x.row_no, x.order_key, x.data::text, x.error
+    from json_to_recordset(${JSON.stringify(payload)}::json) as x(row_no int, order_key text, data json, error text)`);
 }
 
 export async function deleteRows(db: Db, jobId: number) {
@@ -182,7 +185,10 @@ const rowCols = { rowNo: orderImportRows.rowNo, orderKey: orderImportRows.orderK
 const stored = (rows: { rowNo: number; orderKey: string; data: string; error: string | null }[]): StoredRow[] =>
   rows.map((r) => ({ ...r, data: openRow(r.data) }));
 
-/** A row stored before rows were sealed is plain JSON (it starts with a brace; a sealed one with its key id). */
+/**
+ * A row is plain JSON (it starts with a brace) with its receiver masked and sealed beside it, or, stored
+ * by an earlier version, sealed whole (it starts with its key id) or plain before the vault.
+ */
 export const openRow = (data: string) => (data.startsWith('{') ? JSON.parse(data) : receiverVault().openJson(data)) as RowData;
 
 export async function pageRows(db: Db, orgId: number, jobId: number, q: { pageNo: number; pageSize: number; errorsOnly: boolean }) {

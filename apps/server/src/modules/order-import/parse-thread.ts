@@ -8,6 +8,7 @@
  */
 import type { ErrorCode, ImportMapping } from '@dropship/contract';
 import { AppError } from '../../lib/app-error.js';
+import { receiverKeysInUse, type VaultConfig } from '../../lib/receiver-vault/index.js';
 import { isBuilt, startWorker, ThreadOnDemand } from '../../lib/worker-thread.js';
 import type { UploadedFile } from './file-format.js';
 import type { PlanSummary } from './file-plan.js';
@@ -15,7 +16,8 @@ import type { ParsedBatch } from './parse-rows.js';
 import type { PlannedImport } from './planned-import.js';
 
 export type ParseAsk =
-  | { type: 'plan'; id: number; main: UploadedFile; detail?: UploadedFile; mapping?: ImportMapping }
+  /** `vault`: the keys the thread seals the rows' receivers with, the server's own (its modules are its own). */
+  | { type: 'plan'; id: number; main: UploadedFile; detail?: UploadedFile; mapping?: ImportMapping; vault: VaultConfig }
   /** Room for one more batch: the thread parses ahead only this far (memory stays at a few batches). */
   | { type: 'more'; id: number }
   | { type: 'stop'; id: number };
@@ -100,7 +102,7 @@ class ParseThread {
       if (!a) throw entry.failed;
       return a;
     };
-    worker.postMessage({ type: 'plan', id, main, detail, mapping } satisfies ParseAsk);
+    worker.postMessage({ type: 'plan', id, main, detail, mapping, vault: receiverKeysInUse() } satisfies ParseAsk);
     const first = await take().catch((e) => {
       end();
       throw e;

@@ -6,6 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error.js';
+import { useReceiverKeys } from '../../lib/receiver-vault/index.js';
 import type { UploadedFile } from './file-format.js';
 import { type FilePlan, planImport, releasePlan, summaryOf } from './file-plan.js';
 import { parsedBatches } from './parse-rows.js';
@@ -35,6 +36,8 @@ async function run(ask: Extract<ParseAsk, { type: 'plan' }>) {
   jobs.set(ask.id, job);
   let plan: FilePlan | undefined;
   try {
+    // The rows' receivers are sealed here, with the server's keys (a no-op after the first file).
+    useReceiverKeys(ask.vault);
     plan = await planImport(fileOf(ask.main), ask.mapping, ask.detail && fileOf(ask.detail));
     post({ type: 'planned', id: ask.id, summary: summaryOf(plan) });
     const batches = parsedBatches(plan);

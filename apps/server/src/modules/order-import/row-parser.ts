@@ -41,6 +41,13 @@ export interface RowData {
   orderPaymentFen?: number;
   postFeeFen?: number;
   items: RowItem[];
+  /**
+   * Once the row is sealed for the preview (preview-receiver.ts): the receiver's sealed plain copy
+   * and its HMAC, with the name, phone and address above masked. Absent in a row stored before
+   * (sealed whole, or plain before the vault).
+   */
+  receiverSealed?: string | null;
+  receiverKey?: string | null;
 }
 
 export interface ParsedRow {

@@ -4,7 +4,9 @@
  * the file's sub-order number, else a hash of what the line is, numbered when repeated.
  */
 import { createHash } from 'node:crypto';
-import type { NormalizedOrder, NormalizedOrderItem, ShopOrderStatus, ShopRefundState } from '@dropship/channels';
+import type { NormalizedOrderItem, ShopOrderStatus, ShopRefundState } from '@dropship/channels';
+import type { OrderToStore } from '../shop-orders/index.js';
+import { storedReceiverOf } from './preview-receiver.js';
 import type { RowData } from './row-parser.js';
 
 const STATUS_RULES: [RegExp, ShopOrderStatus][] = [
@@ -49,8 +51,9 @@ const maxTime = (...xs: (Date | undefined)[]) => xs.filter((x): x is Date => !!x
 /**
  * One order from its rows (file order). Order fields come from the first row; the lines of all
  * rows are the order's lines. `fallbackTime` (the job's creation) stands in for a file without times.
+ * A row sealed for the preview brings its receiver in the stored form (preview-receiver.ts).
  */
-export function toNormalizedOrder(rows: RowData[], fallbackTime: Date): NormalizedOrder {
+export function toNormalizedOrder(rows: RowData[], fallbackTime: Date): OrderToStore {
   const first = rows[0];
   if (!first) throw new Error('an order needs at least one row');
   const items = rows.flatMap((r) => r.items);
@@ -73,6 +76,7 @@ export function toNormalizedOrder(rows: RowData[], fallbackTime: Date): Normaliz
   const createdAt = first.createdAt ? new Date(first.createdAt) : undefined;
   const paidAt = first.paidAt ? new Date(first.paidAt) : undefined;
   const created = createdAt ?? paidAt ?? fallbackTime;
+  const storedReceiver = storedReceiverOf(first);
   return {
     platformOrderId: first.orderNo,
     status: statusOf(first.status),
@@ -87,6 +91,8 @@ export function toNormalizedOrder(rows: RowData[], fallbackTime: Date): Normaliz
       address: first.address,
       encrypted: false,
     },
+    // Sealed with the preview row: the receiver above is then its masked display values.
+    ...(storedReceiver ? { storedReceiver } : {}),
     ...(first.buyerRemark ? { buyerRemark: first.buyerRemark } : {}),
     ...(first.sellerRemark ? { sellerRemark: first.sellerRemark } : {}),
     totalFen: goodsFen + postFeeFen,

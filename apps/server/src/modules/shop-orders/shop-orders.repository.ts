@@ -5,7 +5,7 @@
  * slower for bulk rows (ARCHITECTURE pitfalls).
  */
 import type { NormalizedOrder } from '@dropship/channels';
-import { sealReceiverColumns } from '../../lib/receiver-vault/index.js';
+import { receiverColumnsOf, sealReceiverColumns } from '../../lib/receiver-vault/index.js';
 
 export interface UpsertTarget {
   orgId: number;
@@ -14,6 +14,19 @@ export interface UpsertTarget {
   source: 'SYNC' | 'IMPORT';
   importJobId?: number;
 }
+
+/**
+ * A receiver already in its stored form: the order's name, phone and address are the masked
+ * display values, and these its sealed plain copy and HMAC (sealReceiverColumns made them). An order
+ * import's preview row holds its receiver so, sealed on the parse thread (decision 0007).
+ */
+export interface StoredReceiver {
+  receiverSealed: string | null;
+  receiverKey: string | null;
+}
+
+/** An order to write: as a platform or a file gives it, or with its receiver already stored. */
+export type OrderToStore = NormalizedOrder & { storedReceiver?: StoredReceiver };
 
 const phoneTail = (phone: string) => /(\d{4})\D*$/.exec(phone)?.[1] ?? '';
 
@@ -28,19 +41,15 @@ export function itemSearchText(o: NormalizedOrder): string {
 }
 
 /** The order's columns as the upsert's json record set names them. */
-export function orderRow(o: NormalizedOrder) {
+export function orderRow(o: OrderToStore) {
   const r = o.receiver;
-  // A plain receiver is masked and sealed; an encrypted one is the platform's masked copy, kept as given.
+  // A plain receiver is masked and sealed (unless it comes so); an encrypted one is the platform's
+  // masked copy, kept as given.
   const stored = r.encrypted
     ? { receiverSealed: null, receiverKey: null }
-    : sealReceiverColumns({
-        receiverName: r.name,
-        receiverPhone: r.phone,
-        receiverProvince: r.province,
-        receiverCity: r.city,
-        receiverDistrict: r.district,
-        receiverAddress: r.address,
-      });
+    : o.storedReceiver
+      ? { receiverName: r.name, receiverPhone: r.phone, receiverAddress: r.address, ...o.storedReceiver }
+      : sealReceiverColumns(receiverColumnsOf(r));
   return {
     platform_order_id: o.platformOrderId,
     status: o.status,

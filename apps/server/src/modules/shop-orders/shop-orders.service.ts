@@ -2,7 +2,6 @@
  * The one way shop orders enter the database, whether from a shop sync or a file import: each
  * batch is one transaction, so a failed batch leaves nothing half-written.
  */
-import type { NormalizedOrder } from '@dropship/channels';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { recordShopSkus } from '../goods/index.js';
@@ -19,7 +18,7 @@ export interface UpsertResult {
 }
 
 /** Upserts one batch (keep batches to a few hundred orders) keyed by shop and platform order id. */
-export async function upsertShopOrders(db: Db, target: repo.UpsertTarget, orders: NormalizedOrder[]): Promise<UpsertResult> {
+export async function upsertShopOrders(db: Db, target: repo.UpsertTarget, orders: repo.OrderToStore[]): Promise<UpsertResult> {
   if (orders.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
   return inTransaction(db, async (t) => {
     const fates = await upsertOrdersAndItems(t, target, orders);

@@ -6,18 +6,17 @@
  * file or an overlapping sync window nearly free; it still counts as "updated" (refreshed), as
  * before. Measured in bench/order-import.bench.ts and bench/shops-sync.bench.ts.
  */
-import type { NormalizedOrder } from '@dropship/channels';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import type { UpsertTarget } from './shop-orders.repository.js';
+import type { OrderToStore, UpsertTarget } from './shop-orders.repository.js';
 import { orderRow } from './shop-orders.repository.js';
 
 /** How each order of the batch went: I inserted, U updated, S same as stored (nothing written), O older than stored. */
 export type UpsertHow = 'I' | 'U' | 'S' | 'O';
 
 /** One order with its lines as the upsert statement's JSON takes it (bench/order-import.bench.ts loads the same rows as its floor). */
-export function payloadOf(o: NormalizedOrder) {
+export function payloadOf(o: OrderToStore) {
   return {
     ...orderRow(o),
     items: o.items.map((i) => ({
@@ -121,7 +120,7 @@ const ITEM_RECORD = sql.raw(`platform_item_id text, item_id text, sku_id text, t
  * overlapping sync windows and re-imports are harmless. The dropship status is ours and is never
  * touched; lines are never deleted (platforms do not remove sub-orders). Answers each order's fate.
  */
-export async function upsertOrdersAndItems(db: Db, t: UpsertTarget, orders: NormalizedOrder[]) {
+export async function upsertOrdersAndItems(db: Db, t: UpsertTarget, orders: OrderToStore[]) {
   if (orders.length === 0) return [];
   const rows = await queryRows<{ platform_order_id: string; how: UpsertHow }>(
     db,

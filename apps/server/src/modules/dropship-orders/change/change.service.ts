@@ -7,6 +7,7 @@ import { ErrorCode, fenToYuan, type OperationResult, type ReceiverFields, SELF_P
 import type { Db } from '../../../db/client.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { AppError, notFound } from '../../../lib/app-error.js';
+import { receiverColumnsOf } from '../../../lib/receiver-vault/index.js';
 import type { Caller } from '../../../plugins/auth.js';
 import { expressFeeFrom, loadFeeBook } from '../../express/index.js';
 import { releaseCoupon, reverseOrderSplit } from '../../funds/index.js';
@@ -160,12 +161,7 @@ export async function updateReceivingInfo(db: Db, actor: Actor, id: number, rece
     const totalFen = gross + o.speedFeeFen - o.discountFen;
     if (gross <= o.discountFen) throw new AppError(ErrorCode.COUPON_UNAVAILABLE, '修改后订单金额不足以使用所选优惠券，请取消订单后重新下单');
     await repo.updateReceiver(t, actor.orgId, o.id, {
-      receiverName: r.name,
-      receiverPhone: r.phone,
-      receiverProvince: r.province,
-      receiverCity: r.city,
-      receiverDistrict: r.district,
-      receiverAddress: r.address,
+      ...receiverColumnsOf(r),
       expressFeeFen: fee,
       totalFen,
     });
