@@ -105,8 +105,10 @@ export async function runShopSync(deps: ShopsDeps, orgId: number, shopId: number
     if (!token) throw new ChannelError('TOKEN_EXPIRED', 'local', EXPIRED_MESSAGE);
     const span = Math.max(1, to.getTime() - from.getTime());
     const target = { orgId, shopId, channel: shop.channel, source: 'SYNC' as const };
+    // The copies written by the window before, by order id (their modified time): see syncWindow.
+    let before = new Map<string, number>();
     for (const [a, b] of windowsOf(from, to, client.maxWindowMs)) {
-      await syncWindow(deps, client, token, target, a, b, progress, run.signal, save);
+      before = await syncWindow(deps, client, token, target, a, b, { progress, before }, run.signal, save);
       await save({ syncCursor: b, syncProgress: Math.floor(((b.getTime() - from.getTime()) / span) * 100) }, true);
     }
     await save({ syncState: 'IDLE', syncProgress: 100, syncCursor: to, lastSyncedAt: new Date(), lastSyncResult: 'SUCCESS', lastSyncError: null }, true);
@@ -125,13 +127,25 @@ async function syncWindow(
   target: { orgId: number; shopId: number; channel: string; source: 'SYNC' },
   modifiedFrom: Date,
   modifiedTo: Date,
-  progress: { seen: number; written: number },
+  counts: { progress: { seen: number; written: number }; before: Map<string, number> },
   signal: AbortSignal | undefined,
   save: () => Promise<void>,
-) {
+): Promise<Map<string, number>> {
+  const { progress, before } = counts;
+  // A platform's window is inclusive to the second at both ends (Taobao's end_modified), so an order
+  // modified in one window's last second comes again at the start of the next: the same copy is not
+  // written or counted twice (syncSeen is orders, not copies). Only the window before is kept, so
+  // memory follows one window whatever the sync's length.
+  const written = new Map<string, number>();
+  const isNew = (o: NormalizedOrder) => {
+    const at = o.modifiedAt.getTime();
+    if (before.get(o.platformOrderId) === at || written.get(o.platformOrderId) === at) return false;
+    written.set(o.platformOrderId, at);
+    return true;
+  };
   let buffer: NormalizedOrder[] = [];
   const flush = async () => {
-    for (const batch of chunks(buffer, BATCH)) {
+    for (const batch of chunks(buffer.filter(isNew), BATCH)) {
       const r = await upsertShopOrders(deps.db, target, batch);
       progress.seen += batch.length;
       progress.written += r.inserted + r.updated;
@@ -164,6 +178,7 @@ async function syncWindow(
     });
     await refundsSynced.emit(deps.db, { orgId: target.orgId, shopId: target.shopId, platformOrderIds: page.map((r) => r.platformOrderId), jobs: deps.jobs });
   }
+  return written;
 }
 
 async function recordFailure(deps: ShopsDeps, shop: ShopRecord, err: unknown, progress: { seen: number; written: number }, run: SyncRun) {
