@@ -49,28 +49,20 @@ interface Open {
 const newWorker = () => startWorker(new URL('./xlsx-worker.js', import.meta.url), new URL('./xlsx-worker.ts', import.meta.url));
 
 class XlsxThread {
-  private readonly open = new Map<number, Open>();
-  private seq = 0;
-  private readonly thread = new ThreadOnDemand<XlsxAnswer>({
+  private readonly thread = new ThreadOnDemand<XlsxAnswer, Open>({
     start: newWorker,
     exitMessage: 'Excel 写入线程已退出',
-    onAnswer: (a) => this.answer(a),
-    onDeath: (e) => {
-      for (const entry of this.open.values()) {
-        entry.failed = e;
-        entry.waiting?.reject(e);
-      }
-      this.open.clear();
+    onAnswer: (a, entry) => this.answer(a, entry),
+    onDeath: (entry, e) => {
+      entry.failed = e;
+      entry.waiting?.reject(e);
     },
-    pending: () => this.open.size,
     idleMs: IDLE_MS,
   });
 
   start(head: SheetHead, onBytes: (bytes: Buffer) => void): XlsxSession {
-    const worker = this.thread.use();
-    const id = ++this.seq;
     const entry: Open = { onBytes };
-    this.open.set(id, entry);
+    const { worker, id } = this.thread.begin(entry);
     worker.postMessage({ type: 'open', id, ...head } satisfies XlsxAsk);
     const ask = (message: XlsxAsk) =>
       new Promise<void>((resolve, reject) => {
@@ -82,8 +74,7 @@ class XlsxThread {
       write: (rows) => ask({ type: 'rows', id, rows }),
       end: () => ask({ type: 'end', id }),
       abort: () => {
-        if (!this.open.has(id)) return;
-        this.close(id);
+        if (!this.thread.finish(id)) return;
         worker.postMessage({ type: 'abort', id } satisfies XlsxAsk);
         // The caller's pending write or end returns (it then sees its download gone).
         entry.waiting?.resolve();
@@ -92,30 +83,23 @@ class XlsxThread {
     };
   }
 
-  private answer(a: XlsxAnswer) {
-    const entry = this.open.get(a.id);
-    if (!entry) return;
+  private answer(a: XlsxAnswer, entry: Open) {
     if (a.type === 'bytes') return entry.onBytes(Buffer.from(a.bytes.buffer, a.bytes.byteOffset, a.bytes.byteLength));
     const w = entry.waiting;
     entry.waiting = undefined;
     if (a.type === 'error') {
       entry.failed = new Error(`导出文件写入失败：${a.message}`);
-      this.close(a.id);
+      this.thread.finish(a.id);
       w?.reject(entry.failed);
       return;
     }
-    if (a.type === 'done') this.close(a.id);
+    if (a.type === 'done') this.thread.finish(a.id);
     w?.resolve();
-  }
-
-  private close(id: number) {
-    this.open.delete(id);
-    this.thread.settled();
   }
 
   /** Workbooks open on the thread now (tests: an aborted download leaves none). */
   get openCount() {
-    return this.open.size;
+    return this.thread.openCount;
   }
 }
 

@@ -39,39 +39,28 @@ function errorOf(a: RenderAnswer['error'] & object): Error {
 }
 
 class RenderThread {
-  private readonly waiting = new Map<number, Waiting>();
-  private seq = 0;
-  private readonly thread = new ThreadOnDemand<RenderAnswer>({
+  private readonly thread = new ThreadOnDemand<RenderAnswer, Waiting>({
     start: newWorker,
     exitMessage: '标签渲染线程已退出',
-    onAnswer: (a) => this.answer(a),
-    onDeath: (e) => {
-      for (const w of this.waiting.values()) w.reject(e);
-      this.waiting.clear();
-    },
-    pending: () => this.waiting.size,
+    onAnswer: (a, w) => this.answer(a, w),
+    onDeath: (w, e) => w.reject(e),
     idleMs: IDLE_MS,
   });
 
   render(request: LabelRenderRequest): Promise<RenderResult> {
-    const worker = this.thread.use();
-    const id = ++this.seq;
     return new Promise<RenderResult>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      const { worker, id } = this.thread.begin({ resolve, reject });
       worker.postMessage({ id, request } satisfies RenderAsk);
     });
   }
 
-  private answer(a: RenderAnswer) {
-    const w = this.waiting.get(a.id);
-    if (!w) return;
-    this.waiting.delete(a.id);
+  private answer(a: RenderAnswer, w: Waiting) {
+    this.thread.finish(a.id);
     if (a.error) w.reject(errorOf(a.error));
     else if (a.result.contentType === 'application/pdf') {
       const b = a.result.body;
       w.resolve({ ...a.result, body: Buffer.from(b.buffer, b.byteOffset, b.byteLength) });
     } else w.resolve(a.result);
-    this.thread.settled();
   }
 }
 

@@ -60,40 +60,27 @@ function errorOf(a: Extract<ParseAnswer, { type: 'error' }>): Error {
 }
 
 class ParseThread {
-  private readonly open = new Map<number, Open>();
-  private seq = 0;
-  private readonly thread = new ThreadOnDemand<ParseAnswer>({
+  private readonly thread = new ThreadOnDemand<ParseAnswer, Open>({
     start: newWorker,
     exitMessage: '导入文件解析线程已退出',
-    onAnswer: (a) => {
-      const entry = this.open.get(a.id);
-      if (!entry) return;
+    onAnswer: (a, entry) => {
       entry.answers.push(a);
       entry.wake?.();
     },
-    onDeath: (e) => {
-      for (const entry of this.open.values()) {
-        entry.failed = e;
-        entry.wake?.();
-      }
-      this.open.clear();
+    onDeath: (entry, e) => {
+      entry.failed = e;
+      entry.wake?.();
     },
-    pending: () => this.open.size,
     idleMs: IDLE_MS,
   });
 
   /** Plans the upload on the thread: answers once the file is known good (or throws its AppError). */
   async plan(main: UploadedFile, mapping: ImportMapping | undefined, detail?: UploadedFile): Promise<PlannedImport> {
-    const worker = this.thread.use();
-    const id = ++this.seq;
     const entry: Open = { answers: [] };
-    this.open.set(id, entry);
-    let ended = false;
+    const { worker, id } = this.thread.begin(entry);
+    // Once per import: the thread drops it (the next end is a no-op, as after the thread's death).
     const end = () => {
-      if (ended) return;
-      ended = true;
-      if (this.open.delete(id)) worker.postMessage({ type: 'stop', id } satisfies ParseAsk);
-      this.thread.settled();
+      if (this.thread.finish(id)) worker.postMessage({ type: 'stop', id } satisfies ParseAsk);
     };
     const take = async (): Promise<ParseAnswer> => {
       while (entry.answers.length === 0 && !entry.failed) await new Promise<void>((r) => (entry.wake = r));
@@ -135,7 +122,7 @@ class ParseThread {
 
   /** Imports open on the thread now (tests: a refused or finished import leaves none). */
   get openCount() {
-    return this.open.size;
+    return this.thread.openCount;
   }
 }
 
