@@ -56,7 +56,7 @@ export default defineConfig({
         },
       },
       {
-        // The page's renderer, Preact's React layer, as the build has it (decision 0040, fourth pass).
+        // The page's renderer, Preact's React layer, as the build has it (decision 0046).
         resolve: {
           alias: [
             ...PREACT_ALIASES,

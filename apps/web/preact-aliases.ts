@@ -1,5 +1,5 @@
 /**
- * React's names resolved to Preact's React layer (decision 0040, fourth pass): the build, the
+ * React's names resolved to Preact's React layer (decision 0046): the build, the
  * development server and the component tests (vitest.config.ts) all run the page on the same renderer.
  * Exact names only: `react-router` and `react-is` stay what they are.
  */

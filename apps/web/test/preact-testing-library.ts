@@ -1,7 +1,7 @@
 /**
  * What the component tests import as `@testing-library/react` (vitest.config.ts aliases it here):
  * the DOM testing library's queries and events, with `render` and `act` on Preact's React layer, the
- * renderer the page ships with (decision 0040, fourth pass). React's testing library renders through
+ * renderer the page ships with (decision 0046). React's testing library renders through
  * react-dom itself, which the page no longer carries.
  *
  * Preact renders a state change on the next microtask and runs effects after the next frame; `act`

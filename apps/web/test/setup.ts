@@ -11,7 +11,7 @@
  * (a dialog left open by one file made "multiple elements with the role alert" in another).
  */
 import { cleanup } from '@testing-library/react';
-// The page's event handling, as main.tsx installs it (decision 0040, fourth pass).
+// The page's event handling, as main.tsx installs it (decision 0046).
 import '../src/app/preact-events';
 import { afterAll, beforeAll } from 'vitest';
 

@@ -1,5 +1,5 @@
 /**
- * The page runs on Preact's React layer (decision 0040, fourth pass), which hands a handler the
+ * The page runs on Preact's React layer (decision 0046), which hands a handler the
  * browser's own event where React handed a plain-object copy. antd's inputs make a changed event
  * with `Object.create(event, { target })` (a length cap, a clear button, an IME composition): on a
  * browser event, reading `type` or `cancelBubble` through such an object throws "Illegal

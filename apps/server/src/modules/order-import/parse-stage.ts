@@ -30,7 +30,7 @@ export async function storePreview(db: Db, job: { id: number; orgId: number }, b
       inFlight = repo.insertRows(db, job.id, job.orgId, b.rows).then(() => (percent === null ? undefined : hooks.progress(percent)));
       // Handled when awaited (next batch or the end); this keeps a failure from being "unhandled" meanwhile.
       inFlight.catch(() => {});
-      // Each batch leaves its sealed rows and their JSON behind on this thread too.
+      // Each batch leaves its rows and their JSON behind on this thread too.
       reclaimHeap();
     }
   } finally {
