@@ -2,8 +2,8 @@
 import type { ImportJobView } from '@dropship/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { openRow } from '../src/modules/order-import/order-import.repository.js';
 import { orderImportJobs, orderImportRows } from '../src/modules/order-import/order-import.table.js';
+import { openRow } from '../src/modules/order-import/preview-receiver.js';
 import { shopOrderItems, shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
 import type { Session, TestApp } from './helpers.js';
 import { multipart, type Part } from './order-import-fixtures.js';

@@ -2,6 +2,7 @@
  * The order import's parse thread (order-import/parse-thread.ts): the rows it parses are the ones
  * the event loop's parse makes, a refused file comes back as the same AppError, and an import that
  * ends early (refused after its plan, or its reader stopping mid-way) leaves nothing open there.
+ * At the import stage, the batches of orders it makes from the stored rows are the event loop's.
  */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error.js';
@@ -9,6 +10,8 @@ import { receiverVault, useReceiverKeys } from '../src/lib/receiver-vault/index.
 import type { ParsedBatch } from '../src/modules/order-import/parse-rows.js';
 import { parseThread } from '../src/modules/order-import/parse-thread.js';
 import { type PlannedImport, planOnLoop } from '../src/modules/order-import/planned-import.js';
+import { withStoredReceiver } from '../src/modules/order-import/preview-receiver.js';
+import { storedOrdersPayload } from '../src/modules/order-import/to-orders.js';
 import { csv, sampleOrder, TAOBAO_HEADERS, taobaoRow, xlsx } from './order-import-fixtures.js';
 import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
 
@@ -98,6 +101,28 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the order import parse 
 
     const whole = await all(await parseThread.plan(file, undefined));
     expect(whole.flatMap((b) => b.rows)).toHaveLength(2_500);
+    expect(parseThread.openCount).toBe(0);
+  });
+
+  it('makes the import stage’s batches of orders as the event loop does, in the order asked, and lets go at the end', async () => {
+    useReceiverKeys({ receiverKeys: TEST_RECEIVER_KEYS, receiverKeyDir: '', production: false });
+    const rows = (await all(await planOnLoop({ name: '订单报表.csv', bytes: csv(TAOBAO_HEADERS, orders(30)) }, undefined))).flatMap((b) => b.rows);
+    // As the preview stores them: each row's text, its receiver masked and sealed beside.
+    const stored = rows.map((r) => JSON.stringify(withStoredReceiver(r.data)));
+    // Two lines of one order, then single-row orders, in two batches.
+    const batches = [[[stored[0]!, stored[1]!], [stored[2]!]], stored.slice(3).map((s) => [s])];
+    const fallback = new Date('2026-11-28T08:00:00+08:00');
+    const maker = parseThread.ordersMaker();
+    expect(parseThread.openCount).toBe(1);
+    // Both asked before either is answered: each gets its own.
+    const made = await Promise.all(batches.map((b) => maker.make(b, fallback)));
+    expect(made).toEqual(batches.map((b) => storedOrdersPayload(b, fallback)));
+    expect(made.map((m) => m.count)).toEqual([2, 27]);
+    expect(JSON.parse(made[0]!.json)[0].items).toHaveLength(2);
+    // A row the thread cannot open fails its batch with the thread's error, and the thread goes on.
+    await expect(maker.make([['not a row']], fallback)).rejects.toThrow(/导入文件解析线程出错/);
+    expect((await maker.make(batches[0]!, fallback)).count).toBe(2);
+    maker.end();
     expect(parseThread.openCount).toBe(0);
   });
 });

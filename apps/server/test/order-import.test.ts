@@ -8,6 +8,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainReceiverOf } from '../src/lib/receiver-vault/index.js';
+import { parseThread } from '../src/modules/order-import/parse-thread.js';
 import { shopOrderItems, shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
 import { shops } from '../src/modules/shops/shops.table.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
@@ -193,6 +194,29 @@ describe('Taobao/Qianniu 订单报表 (.xlsx)', () => {
     const r = await upload(t, seller, { file: detail, name: '宝贝报表.xlsx', shopId: taobaoShop });
     expect(r).toMatchObject({ errorCode: 14111 });
     expect(r.errorMsg).toContain('订单报表');
+  });
+});
+
+describe('a file of 5,000 orders', () => {
+  it('is written with its batches of orders made on the parse thread, receivers sealed as the preview stored them', async () => {
+    const many = rows(5_000, 20_000, 'BIG');
+    const file = csv(
+      TAOBAO_HEADERS,
+      many.map((o) => taobaoRow(o)),
+      'gbk',
+    );
+    const preview = await toPreview(t, seller, { file, name: '五千单.csv', shopId: taobaoShop });
+    expect(preview).toMatchObject({ totalRows: 5_000, errorRows: 0, validOrders: 5_000 });
+    const done = await confirmAndRun(t, seller, preview.id);
+    expect(done).toMatchObject({ status: 'DONE', imported: 5_000, failed: 0, percent: 100 });
+    const stored = (await ordersOf(taobaoShop)).filter((o) => o.importJobId === preview.id);
+    expect(stored).toHaveLength(5_000);
+    const last = stored.find((o) => o.platformOrderId === many[4_999]!.orderNo)!;
+    expect(last).toMatchObject({ receiverPhone: many[4_999]!.phone, receiverAddress: many[4_999]!.street, receiverPhoneTail: many[4_999]!.phone.slice(-4) });
+    const lines = await t.database.db.select().from(shopOrderItems).where(eq(shopOrderItems.orderId, last.id));
+    expect(lines.map((l) => l.title)).toEqual([many[4_999]!.title]);
+    // The thread let go of the import at its end.
+    expect(parseThread.openCount).toBe(0);
   });
 });
 

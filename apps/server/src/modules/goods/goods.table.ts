@@ -96,7 +96,7 @@ export const supplierItems = pgTable(
 );
 
 /**
- * Every shop SKU the organisation has sold, derived from shop order lines (recordShopSkus, called
+ * Every shop SKU the organisation has sold, derived from shop order lines (recordShopSkusSql, run
  * by upsertShopOrders). Identity: (org, channel, item id, sku key), sku key from skuKeySql.
  */
 export const shopSkus = pgTable(

@@ -16,6 +16,6 @@ export { linkViewOf } from './goods-links.service.js';
 export { manualDeliveryGate } from './manual-delivery.js';
 export type { ResolvedGoodsLink } from './resolve-goods-links.js';
 export { resolveGoodsLinks } from './resolve-goods-links.js';
-export { columnsOf, ensureShopSkus, recordShopSkus, skuKeySql } from './shop-skus.repository.js';
+export { columnsOf, ensureShopSkus, recordShopSkusSql, skuKeySql } from './shop-skus.repository.js';
 export type { SupplierRecord } from './suppliers.repository.js';
 export { allSuppliers, findSupplier } from './suppliers.repository.js';

@@ -9,7 +9,6 @@
  *   else                  → 'title:' + title + '|' + spec
  * The outer code (商家编码) is an attribute rules read, not part of the identity.
  */
-import type { NormalizedOrderItem } from '@dropship/channels';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
@@ -48,35 +47,28 @@ export const columnsOf = (alias: string): SkuColumns => {
 };
 
 /**
- * Records the SKUs of shop order lines (called by upsertShopOrders inside its transaction): one
- * set-based statement; a known SKU is only rewritten when its title, spec, codes or picture
- * changed, or once a day to move last_seen_at, so a sync of known goods writes almost nothing.
+ * The statement that records the SKUs of shop order lines, for upsertShopOrders to run inside its
+ * own (a CTE of the order upsert: the lines' record set read once, no second statement). `lines`
+ * answers item_id, sku_id, title, spec, outer_item_code, outer_sku_code and pic_url, any of them
+ * null. A known SKU is only rewritten when its title, spec, codes or picture changed, or once a day
+ * to move last_seen_at, so a sync of known goods writes almost nothing.
  */
-export async function recordShopSkus(tx: Db, orgId: number, shopId: number, channel: string, items: NormalizedOrderItem[]) {
-  if (items.length === 0) return;
-  const rows = items.map((i) => ({
-    item_id: i.itemId ?? '',
-    sku_id: i.skuId ?? null,
-    title: i.title ?? '',
-    spec: i.spec ?? '',
-    outer_item_code: i.outerItemCode ?? '',
-    outer_sku_code: i.outerSkuCode ?? '',
-    pic_url: i.picUrl ?? '',
-  }));
-  await tx.execute(sql`
+export function recordShopSkusSql(t: { orgId: number; shopId: number; channel: string }, lines: SQL): SQL {
+  return sql`
     insert into shop_skus as s (org_id, channel, item_id, sku_key, sku_id, shop_id, title, spec, outer_item_code, outer_sku_code, pic_url)
-    select distinct on (k.item_id, k.sku_key) ${orgId}, ${channel}, k.item_id, k.sku_key, nullif(k.sku_id, ''), ${shopId}::int,
+    select distinct on (k.item_id, k.sku_key) ${t.orgId}::int, ${t.channel}::text, k.item_id, k.sku_key, nullif(k.sku_id, ''), ${t.shopId}::int,
       k.title, k.spec, k.outer_item_code, k.outer_sku_code, k.pic_url
-    from (select x.*, ${skuKeySql(columnsOf('x'))} as sku_key
-          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(item_id text, sku_id text, title text, spec text,
-            outer_item_code text, outer_sku_code text, pic_url text)) k
+    from (select coalesce(r.item_id, '') as item_id, r.sku_id, coalesce(r.title, '') as title, coalesce(r.spec, '') as spec,
+            coalesce(r.outer_item_code, '') as outer_item_code, coalesce(r.outer_sku_code, '') as outer_sku_code,
+            coalesce(r.pic_url, '') as pic_url, ${skuKeySql(columnsOf('r'))} as sku_key
+          from (${lines}) r) k
     order by k.item_id, k.sku_key
     on conflict (org_id, channel, item_id, sku_key) do update set
       sku_id = excluded.sku_id, shop_id = excluded.shop_id, title = excluded.title, spec = excluded.spec,
       outer_item_code = excluded.outer_item_code, outer_sku_code = excluded.outer_sku_code, pic_url = excluded.pic_url, last_seen_at = now()
     where (s.title, s.spec, s.outer_item_code, s.outer_sku_code, s.pic_url, s.shop_id)
         is distinct from (excluded.title, excluded.spec, excluded.outer_item_code, excluded.outer_sku_code, excluded.pic_url, excluded.shop_id)
-      or s.last_seen_at < now() - interval '1 day'`);
+      or s.last_seen_at < now() - interval '1 day'`;
 }
 
 /**

@@ -7,11 +7,10 @@ import type { ImportJobStatus } from '@dropship/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { receiverVault } from '../../lib/receiver-vault/index.js';
 import { users } from '../auth/index.js';
 import { shops } from '../shops/index.js';
 import { orderImportJobs, orderImportRows } from './order-import.table.js';
-import { withStoredReceiver } from './preview-receiver.js';
+import { openRow, withStoredReceiver } from './preview-receiver.js';
 import type { ParsedRow, RowData } from './row-parser.js';
 
 export type ImportJobRecord = typeof orderImportJobs.$inferSelect;
@@ -185,12 +184,6 @@ const rowCols = { rowNo: orderImportRows.rowNo, orderKey: orderImportRows.orderK
 const stored = (rows: { rowNo: number; orderKey: string; data: string; error: string | null }[]): StoredRow[] =>
   rows.map((r) => ({ ...r, data: openRow(r.data) }));
 
-/**
- * A row is plain JSON (it starts with a brace) with its receiver masked and sealed beside it, or, stored
- * by an earlier version, sealed whole (it starts with its key id) or plain before the vault.
- */
-export const openRow = (data: string) => (data.startsWith('{') ? JSON.parse(data) : receiverVault().openJson(data)) as RowData;
-
 export async function pageRows(db: Db, orgId: number, jobId: number, q: { pageNo: number; pageSize: number; errorsOnly: boolean }) {
   const where: SQL | undefined = and(
     eq(orderImportRows.orgId, orgId),
@@ -225,9 +218,12 @@ export async function errorRows(db: Db, orgId: number, jobId: number, afterRow: 
   return stored(rows);
 }
 
-/** The next rows in (order, row) order after the given position: the import walks orders whole. */
+/**
+ * The next rows in (order, row) order after the given position: the import walks orders whole. The
+ * rows' data stays text (openRow): the import opens it where it builds the orders, on the parse thread.
+ */
 export async function rowsByOrder(db: Db, jobId: number, after: { key: string; row: number } | null, limit: number) {
-  const rows = await db
+  return db
     .select(rowCols)
     .from(orderImportRows)
     .where(
@@ -235,7 +231,6 @@ export async function rowsByOrder(db: Db, jobId: number, after: { key: string; r
     )
     .orderBy(orderImportRows.orderKey, orderImportRows.rowNo)
     .limit(limit);
-  return stored(rows);
 }
 
 export interface HistoryRecord extends ImportJobRecord {

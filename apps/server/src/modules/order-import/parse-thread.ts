@@ -9,6 +9,7 @@
 import type { ErrorCode, ImportMapping } from '@dropship/contract';
 import { AppError } from '../../lib/app-error.js';
 import { receiverKeysInUse, type VaultConfig } from '../../lib/receiver-vault/index.js';
+import type { OrderPayload } from '../../lib/shop-order-row.js';
 import { isBuilt, startWorker, ThreadOnDemand } from '../../lib/worker-thread.js';
 import type { UploadedFile } from './file-format.js';
 import type { PlanSummary } from './file-plan.js';
@@ -20,12 +21,15 @@ export type ParseAsk =
   | { type: 'plan'; id: number; main: UploadedFile; detail?: UploadedFile; mapping?: ImportMapping; vault: VaultConfig }
   /** Room for one more batch: the thread parses ahead only this far (memory stays at a few batches). */
   | { type: 'more'; id: number }
-  | { type: 'stop'; id: number };
+  | { type: 'stop'; id: number }
+  /** The import stage's next batch: its orders as their stored rows' text (storedOrdersPayload). */
+  | { type: 'orders'; id: number; orders: string[][]; fallbackTime: string; vault: VaultConfig };
 
 export type ParseAnswer =
   | { type: 'planned'; id: number; summary: PlanSummary }
   | { type: 'rows'; id: number; batch: ParsedBatch }
   | { type: 'done'; id: number }
+  | { type: 'orders'; id: number; payload: OrderPayload }
   /** `code` is the AppError's catalogue code; null for anything else (`message` then holds its stack). */
   | { type: 'error'; id: number; code: ErrorCode | null; message: string };
 
@@ -59,6 +63,23 @@ function errorOf(a: Extract<ParseAnswer, { type: 'error' }>): Error {
   return a.code === null ? new Error(`导入文件解析线程出错：${a.message}`) : new AppError(a.code, a.message);
 }
 
+/** The next answer for an entry, in the order the thread sent them; throws once the thread died. */
+async function take(entry: Open): Promise<ParseAnswer> {
+  while (entry.answers.length === 0 && !entry.failed) await new Promise<void>((r) => (entry.wake = r));
+  entry.wake = undefined;
+  const a = entry.answers.shift();
+  if (!a) throw entry.failed;
+  return a;
+}
+
+/** Makes the import stage's batches of orders from their stored rows' text, answered in the order asked. */
+export interface OrdersMaker {
+  make(orders: string[][], fallbackTime: Date): Promise<OrderPayload>;
+  end(): void;
+}
+
+const offTopic = (a: ParseAnswer) => new Error(`导入文件解析线程答非所问：${a.type}`);
+
 class ParseThread {
   private readonly thread = new ThreadOnDemand<ParseAnswer, Open>({
     start: newWorker,
@@ -82,32 +103,27 @@ class ParseThread {
     const end = () => {
       if (this.thread.finish(id)) worker.postMessage({ type: 'stop', id } satisfies ParseAsk);
     };
-    const take = async (): Promise<ParseAnswer> => {
-      while (entry.answers.length === 0 && !entry.failed) await new Promise<void>((r) => (entry.wake = r));
-      entry.wake = undefined;
-      const a = entry.answers.shift();
-      if (!a) throw entry.failed;
-      return a;
-    };
     worker.postMessage({ type: 'plan', id, main, detail, mapping, vault: receiverKeysInUse() } satisfies ParseAsk);
-    const first = await take().catch((e) => {
+    const first = await take(entry).catch((e) => {
       end();
       throw e;
     });
     if (first.type !== 'planned') {
       end();
-      throw first.type === 'error' ? errorOf(first) : new Error(`导入文件解析线程答非所问：${first.type}`);
+      throw first.type === 'error' ? errorOf(first) : offTopic(first);
     }
     return {
       ...first.summary,
       async *batches() {
         try {
+          // Room for two batches: the thread parses on while this thread stores the one before.
+          worker.postMessage({ type: 'more', id } satisfies ParseAsk);
           worker.postMessage({ type: 'more', id } satisfies ParseAsk);
           for (;;) {
-            const a = await take();
+            const a = await take(entry);
             if (a.type === 'done') return;
             if (a.type === 'error') throw errorOf(a);
-            if (a.type !== 'rows') throw new Error(`导入文件解析线程答非所问：${a.type}`);
+            if (a.type !== 'rows') throw offTopic(a);
             // The thread parses the next batch while the caller stores this one.
             worker.postMessage({ type: 'more', id } satisfies ParseAsk);
             yield a.batch;
@@ -117,6 +133,31 @@ class ParseThread {
         }
       },
       close: async () => end(),
+    };
+  }
+
+  /**
+   * The import stage's batches made on the thread (storedOrdersPayload), in the order asked: opening
+   * the rows, the orders and their JSON run here beside the server's thread writing the batch before.
+   * The thread is held until `end` (it would otherwise stop between two batches).
+   */
+  ordersMaker(): OrdersMaker {
+    const entry: Open = { answers: [] };
+    const { worker, id } = this.thread.begin(entry);
+    // The thread answers in the order asked; each batch takes its answer after the one before.
+    let taken: Promise<unknown> = Promise.resolve();
+    return {
+      make(orders, fallbackTime) {
+        worker.postMessage({ type: 'orders', id, orders, fallbackTime: fallbackTime.toISOString(), vault: receiverKeysInUse() } satisfies ParseAsk);
+        const answer = taken.then(() => take(entry));
+        taken = answer.catch(() => {});
+        return answer.then((a) => {
+          if (a.type === 'error') throw errorOf(a);
+          if (a.type !== 'orders') throw offTopic(a);
+          return a.payload;
+        });
+      },
+      end: () => void this.thread.finish(id),
     };
   }
 

@@ -1,8 +1,9 @@
 /**
  * The import's parse thread (parse-thread.ts starts it): plans each upload and then parses and
  * validates its rows, a batch at a time and only as far ahead as the server's thread has made room
- * for. Errors go back described (an AppError by its catalogue code, anything else by its stack) for
- * the caller to raise again.
+ * for; at the import stage, makes each batch's orders from their stored rows. Errors go back
+ * described (an AppError by its catalogue code, anything else by its stack) for the caller to raise
+ * again.
  */
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error.js';
@@ -11,6 +12,7 @@ import type { UploadedFile } from './file-format.js';
 import { type FilePlan, planImport, releasePlan, summaryOf } from './file-plan.js';
 import { parsedBatches } from './parse-rows.js';
 import type { ParseAnswer, ParseAsk } from './parse-thread.js';
+import { storedOrdersPayload } from './to-orders.js';
 
 interface Job {
   room: number;
@@ -29,6 +31,22 @@ async function room(job: Job): Promise<boolean> {
   if (job.stopped) return false;
   job.room--;
   return true;
+}
+
+/** An error as the caller raises it again: an AppError by its catalogue code, anything else by its stack. */
+const failure = (id: number, e: unknown): ParseAnswer =>
+  e instanceof AppError
+    ? { type: 'error', id, code: e.errorCode, message: e.message }
+    : { type: 'error', id, code: null, message: e instanceof Error ? (e.stack ?? e.message) : String(e) };
+
+/** One batch of the import stage: its orders' upsert JSON from their stored rows. */
+function orders(ask: Extract<ParseAsk, { type: 'orders' }>) {
+  try {
+    useReceiverKeys(ask.vault);
+    post({ type: 'orders', id: ask.id, payload: storedOrdersPayload(ask.orders, new Date(ask.fallbackTime)) });
+  } catch (e) {
+    post(failure(ask.id, e));
+  }
 }
 
 async function run(ask: Extract<ParseAsk, { type: 'plan' }>) {
@@ -50,12 +68,7 @@ async function run(ask: Extract<ParseAsk, { type: 'plan' }>) {
     await batches.return(undefined);
     if (!job.stopped) post({ type: 'done', id: ask.id });
   } catch (e) {
-    if (!job.stopped)
-      post(
-        e instanceof AppError
-          ? { type: 'error', id: ask.id, code: e.errorCode, message: e.message }
-          : { type: 'error', id: ask.id, code: null, message: e instanceof Error ? (e.stack ?? e.message) : String(e) },
-      );
+    if (!job.stopped) post(failure(ask.id, e));
   } finally {
     jobs.delete(ask.id);
     if (plan) await releasePlan(plan).catch(() => {});
@@ -64,6 +77,7 @@ async function run(ask: Extract<ParseAsk, { type: 'plan' }>) {
 
 parentPort?.on('message', (ask: ParseAsk) => {
   if (ask.type === 'plan') return void run(ask);
+  if (ask.type === 'orders') return orders(ask);
   const job = jobs.get(ask.id);
   if (!job) return;
   if (ask.type === 'more') job.room++;

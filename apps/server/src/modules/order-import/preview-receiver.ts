@@ -6,8 +6,8 @@
  * and sealing the receiver again. Sealed where the row is parsed: on the parse thread, beside the
  * event loop's inserts (decision 0007, "Performance").
  */
-import { sealReceiverColumns } from '../../lib/receiver-vault/index.js';
-import type { StoredReceiver } from '../shop-orders/index.js';
+import { receiverVault, sealReceiverColumns } from '../../lib/receiver-vault/index.js';
+import type { StoredReceiver } from '../../lib/shop-order-row.js';
 import type { RowData } from './row-parser.js';
 
 /** The row with its receiver in its stored form; a row already so is answered as it is. */
@@ -35,3 +35,9 @@ export function withStoredReceiver(d: RowData): RowData {
 export function storedReceiverOf(d: RowData): StoredReceiver | undefined {
   return d.receiverSealed === undefined ? undefined : { receiverSealed: d.receiverSealed, receiverKey: d.receiverKey ?? null };
 }
+
+/**
+ * A stored row's text: plain JSON (it starts with a brace) with its receiver masked and sealed beside
+ * it, or, stored by an earlier version, sealed whole (it starts with its key id) or plain before the vault.
+ */
+export const openRow = (data: string) => (data.startsWith('{') ? JSON.parse(data) : receiverVault().openJson(data)) as RowData;

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { NormalizedOrderItem, ShopOrderStatus, ShopRefundState } from '@dropship/channels';
-import type { OrderToStore } from '../shop-orders/index.js';
-import { storedReceiverOf } from './preview-receiver.js';
+import { type OrderPayload, type OrderToStore, orderPayload } from '../../lib/shop-order-row.js';
+import { openRow, storedReceiverOf } from './preview-receiver.js';
 import type { RowData } from './row-parser.js';
 
 const STATUS_RULES: [RegExp, ShopOrderStatus][] = [
@@ -105,4 +105,13 @@ export function toNormalizedOrder(rows: RowData[], fallbackTime: Date): OrderToS
     modifiedAt: maxTime(createdAt, paidAt) ?? fallbackTime,
     items: lines,
   };
+}
+
+/**
+ * The upsert's batch of orders given as their stored rows' text (each order's rows in file order):
+ * opened, made into orders and written as the statement's JSON in one go, on the parse thread
+ * (parse-thread.ts) while the server's thread writes the batch before.
+ */
+export function storedOrdersPayload(orders: string[][], fallbackTime: Date): OrderPayload {
+  return orderPayload(orders.map((rows) => toNormalizedOrder(rows.map(openRow), fallbackTime)));
 }

@@ -14,6 +14,5 @@ export { shopOrderItems, shopOrders } from './shop-orders.table.js';
 export { setDropshipStatus } from './dropship-status.repository.js';
 export { correctShopOrderAddress } from './shop-order-address.service.js';
 export { upsertShopOrders } from './shop-orders.service.js';
-export type { OrderToStore, StoredReceiver } from './shop-orders.repository.js';
 export type { RefundsSynced } from './hooks.js';
 export { refundsSynced } from './hooks.js';

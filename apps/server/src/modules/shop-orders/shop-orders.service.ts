@@ -1,14 +1,10 @@
 /**
  * The one way shop orders enter the database, whether from a shop sync or a file import: each
- * batch is one transaction, so a failed batch leaves nothing half-written.
+ * batch is one statement, so a failed batch leaves nothing half-written.
  */
 import type { Db } from '../../db/client.js';
-import { inTransaction } from '../../db/transaction.js';
-import { recordShopSkus } from '../goods/index.js';
-import type * as repo from './shop-orders.repository.js';
+import { type OrderPayload, type OrderToStore, orderPayload, type UpsertTarget } from '../../lib/shop-order-row.js';
 import { upsertOrdersAndItems } from './upsert-orders.js';
-
-export type { UpsertTarget } from './shop-orders.repository.js';
 
 export interface UpsertResult {
   inserted: number;
@@ -17,21 +13,16 @@ export interface UpsertResult {
   unchanged: number;
 }
 
-/** Upserts one batch (keep batches to a few hundred orders) keyed by shop and platform order id. */
-export async function upsertShopOrders(db: Db, target: repo.UpsertTarget, orders: repo.OrderToStore[]): Promise<UpsertResult> {
-  if (orders.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
-  return inTransaction(db, async (t) => {
-    const fates = await upsertOrdersAndItems(t, target, orders);
-    // Goods links: the shop SKUs of the lines just written or refreshed, for linking to supplier items; one statement.
-    const fresh = new Set(fates.filter((f) => f.how !== 'O').map((f) => f.platform_order_id));
-    await recordShopSkus(
-      t,
-      target.orgId,
-      target.shopId,
-      target.channel,
-      orders.flatMap((o) => (fresh.has(o.platformOrderId) ? o.items : [])),
-    );
-    const inserted = fates.filter((f) => f.how === 'I').length;
-    return { inserted, updated: fresh.size - inserted, unchanged: orders.length - fresh.size };
-  });
+/**
+ * Upserts one batch (keep batches to a few hundred orders) keyed by shop and platform order id, with
+ * the lines' shop SKUs; one statement. The batch is given as orders, or already as the statement's
+ * JSON (an order import makes it on its parse thread, beside this thread's writes).
+ */
+export async function upsertShopOrders(db: Db, target: UpsertTarget, orders: OrderToStore[] | OrderPayload): Promise<UpsertResult> {
+  const batch = Array.isArray(orders) ? orderPayload(orders) : orders;
+  if (batch.count === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+  const fates = await upsertOrdersAndItems(db, target, batch.json);
+  const inserted = fates.filter((f) => f.how === 'I').length;
+  const fresh = fates.filter((f) => f.how !== 'O').length;
+  return { inserted, updated: fresh - inserted, unchanged: batch.count - fresh };
 }

@@ -4,37 +4,17 @@
  * round trip of the order ids between them. A stored order or line whose columns would not change
  * is not rewritten (no dead tuple, no index entries, no WAL), which makes a re-import of the same
  * file or an overlapping sync window nearly free; it still counts as "updated" (refreshed), as
- * before. Measured in bench/order-import.bench.ts and bench/shops-sync.bench.ts.
+ * before. The shop SKUs of the lines written are recorded by the same statement (goods links).
+ * Measured in bench/order-import.bench.ts and bench/shops-sync.bench.ts.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import type { OrderToStore, UpsertTarget } from './shop-orders.repository.js';
-import { orderRow } from './shop-orders.repository.js';
+import type { UpsertTarget } from '../../lib/shop-order-row.js';
+import { recordShopSkusSql } from '../goods/index.js';
 
 /** How each order of the batch went: I inserted, U updated, S same as stored (nothing written), O older than stored. */
 export type UpsertHow = 'I' | 'U' | 'S' | 'O';
-
-/** One order with its lines as the upsert statement's JSON takes it (bench/order-import.bench.ts loads the same rows as its floor). */
-export function payloadOf(o: OrderToStore) {
-  return {
-    ...orderRow(o),
-    items: o.items.map((i) => ({
-      platform_item_id: i.platformItemId,
-      item_id: i.itemId,
-      sku_id: i.skuId ?? null,
-      title: i.title,
-      spec: i.spec ?? null,
-      outer_item_code: i.outerItemCode ?? null,
-      outer_sku_code: i.outerSkuCode ?? null,
-      pic_url: i.picUrl ?? null,
-      quantity: i.quantity,
-      price_fen: i.priceFen,
-      payment_fen: i.paymentFen,
-      refund_state: i.refundState,
-    })),
-  };
-}
 
 // The order columns a newer copy may change, in one list for the SET, the change test and the insert.
 const ORDER_COLS = [
@@ -115,18 +95,22 @@ const ITEM_RECORD = sql.raw(`platform_item_id text, item_id text, sku_id text, t
   outer_sku_code text, pic_url text, quantity int, price_fen bigint, payment_fen bigint, refund_state text`);
 
 /**
- * Inserts new orders and updates known ones (by shop and platform order id) with their lines, in
- * one statement. An older copy never overwrites a newer one (platform modified time), so
- * overlapping sync windows and re-imports are harmless. The dropship status is ours and is never
- * touched; lines are never deleted (platforms do not remove sub-orders). Answers each order's fate.
+ * Inserts new orders and updates known ones (by shop and platform order id) with their lines and
+ * their shop SKUs, in one statement. An older copy never overwrites a newer one (platform modified
+ * time), so overlapping sync windows and re-imports are harmless. The dropship status is ours and
+ * is never touched; lines are never deleted (platforms do not remove sub-orders). `payload` is the
+ * JSON array of the orders as payloadOf makes them. Answers each order's fate.
  */
-export async function upsertOrdersAndItems(db: Db, t: UpsertTarget, orders: OrderToStore[]) {
-  if (orders.length === 0) return [];
+export async function upsertOrdersAndItems(db: Db, t: UpsertTarget, payload: string) {
+  // Lines of the orders written or refreshed (an older copy writes neither its lines nor its SKUs).
+  const freshLines = (cols: SQL) => sql`select ${cols}
+      from w join x on x.platform_order_id = w.platform_order_id cross join json_to_recordset(x.items) as i(${ITEM_RECORD})
+      where w.how <> 'O'`;
   const rows = await queryRows<{ platform_order_id: string; how: UpsertHow }>(
     db,
     sql`
     with x as materialized (
-      select * from json_to_recordset(${JSON.stringify(orders.map(payloadOf))}::json) as x(${RECORD})
+      select * from json_to_recordset(${payload}::json) as x(${RECORD})
     ),
     old as (
       select o.id, o.platform_order_id, o.platform_modified_at <= x.platform_modified_at as fresh
@@ -147,12 +131,11 @@ export async function upsertOrdersAndItems(db: Db, t: UpsertTarget, orders: Orde
     ),
     lines as (
       insert into shop_order_items as l (org_id, order_id, platform_item_id, ${ITEM_SQL.cols})
-      select ${t.orgId}, w.id, i.platform_item_id, ${ITEM_SQL.values}
-      from w join x on x.platform_order_id = w.platform_order_id cross join json_to_recordset(x.items) as i(${ITEM_RECORD})
-      where w.how <> 'O'
+      ${freshLines(sql`${t.orgId}, w.id, i.platform_item_id, ${ITEM_SQL.values}`)}
       on conflict (order_id, platform_item_id) do update set ${ITEM_SQL.set}
       where ${ITEM_SQL.changed}
-    )
+    ),
+    skus as (${recordShopSkusSql(t, freshLines(sql`i.item_id, i.sku_id, i.title, i.spec, i.outer_item_code, i.outer_sku_code, i.pic_url`))})
     select platform_order_id, how from w`,
   );
   return rows;

@@ -1,11 +1,13 @@
 /**
- * Shop-order rows as the bulk upsert (upsert-orders.ts) writes them. That upsert is the one write
- * path of both the shop sync and the file import: a single statement per batch over one json
- * parameter (the same on PGlite and node-postgres), because drizzle's insert builder is 2–3×
- * slower for bulk rows (ARCHITECTURE pitfalls).
+ * Shop-order rows as the bulk upsert (modules/shop-orders/upsert-orders.ts) writes them. That upsert
+ * is the one write path of both the shop sync and the file import: a single statement per batch over
+ * one json parameter (the same on PGlite and node-postgres), because drizzle's insert builder is
+ * 2–3× slower for bulk rows (ARCHITECTURE pitfalls). Pure code, here rather than in the module: the
+ * order import's parse thread makes the import's batches with it, and the module's index.ts would
+ * load the whole schema into that thread (twice its start-up time).
  */
 import type { NormalizedOrder } from '@dropship/channels';
-import { receiverColumnsOf, sealReceiverColumns } from '../../lib/receiver-vault/index.js';
+import { receiverColumnsOf, sealReceiverColumns } from './receiver-vault/index.js';
 
 export interface UpsertTarget {
   orgId: number;
@@ -39,6 +41,35 @@ export function itemSearchText(o: NormalizedOrder): string {
     .toLowerCase()
     .slice(0, 4000);
 }
+
+/** One order with its lines as the upsert statement's JSON takes it (bench/order-import.bench.ts loads the same rows as its floor; the import's parse thread makes them). */
+export function payloadOf(o: OrderToStore) {
+  return {
+    ...orderRow(o),
+    items: o.items.map((i) => ({
+      platform_item_id: i.platformItemId,
+      item_id: i.itemId,
+      sku_id: i.skuId ?? null,
+      title: i.title,
+      spec: i.spec ?? null,
+      outer_item_code: i.outerItemCode ?? null,
+      outer_sku_code: i.outerSkuCode ?? null,
+      pic_url: i.picUrl ?? null,
+      quantity: i.quantity,
+      price_fen: i.priceFen,
+      payment_fen: i.paymentFen,
+      refund_state: i.refundState,
+    })),
+  };
+}
+
+/** A batch of orders as the upsert statement takes it: the JSON array of their payloadOf, and how many. */
+export interface OrderPayload {
+  json: string;
+  count: number;
+}
+
+export const orderPayload = (orders: OrderToStore[]): OrderPayload => ({ json: JSON.stringify(orders.map(payloadOf)), count: orders.length });
 
 /** The order's columns as the upsert's json record set names them. */
 export function orderRow(o: OrderToStore) {
