@@ -7,7 +7,7 @@
  * load the whole schema into that thread (twice its start-up time).
  */
 import type { NormalizedOrder } from '@dropship/channels';
-import { receiverColumnsOf, sealReceiverColumns } from './receiver-vault/index.js';
+import { phoneTail, receiverColumnsOf, sealReceiverColumns } from './receiver-vault/index.js';
 
 export interface UpsertTarget {
   orgId: number;
@@ -29,8 +29,6 @@ export interface StoredReceiver {
 
 /** An order to write: as a platform or a file gives it, or with its receiver already stored. */
 export type OrderToStore = NormalizedOrder & { storedReceiver?: StoredReceiver };
-
-const phoneTail = (phone: string) => /(\d{4})\D*$/.exec(phone)?.[1] ?? '';
 
 /** Lower-cased text the 商品/商家编码 filter searches: ids, outer codes and titles of every line. */
 export function itemSearchText(o: NormalizedOrder): string {

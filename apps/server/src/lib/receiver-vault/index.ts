@@ -50,6 +50,9 @@ export function receiverVault(): ReceiverVault {
   return active.vault;
 }
 
+/** The last four digits of a phone, stored plain beside the masked phone for the 手机尾号 filters (a masked phone keeps them). */
+export const phoneTail = (phone: string) => /(\d{4})\D*$/.exec(phone)?.[1] ?? '';
+
 /** A phone we or the platform masked: nothing plain to keep. */
 export const isMaskedPhone = (phone: string) => phone.includes('*');
 

@@ -3,11 +3,9 @@
  * repository the plain receiver; what is stored is its masked display values, the sealed plain one
  * and its equality key (receiver-vault), with the phone's last four plain for search.
  */
-import { plainReceiverOf, sealReceiverColumns } from '../../lib/receiver-vault/index.js';
+import { phoneTail, plainReceiverOf, sealReceiverColumns } from '../../lib/receiver-vault/index.js';
 
 export { plainReceiverOf };
-
-const phoneTail = (phone: string) => /(\d{4})\D*$/.exec(phone)?.[1] ?? '';
 
 export function sealedReceiverColumns(o: Parameters<typeof sealReceiverColumns>[0]) {
   return { receiverPhoneTail: phoneTail(o.receiverPhone), ...sealReceiverColumns(o) };
