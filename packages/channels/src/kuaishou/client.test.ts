@@ -19,7 +19,7 @@ const countingFetch: typeof fetch = (input, init) => {
 };
 
 beforeAll(async () => {
-  emu = await startMarketplaceEmulator({ handlers: [kuaishouEmulator], ordersPerShop: 45, historyMs: 3 * DAY, slowMs: 300 });
+  emu = await startMarketplaceEmulator({ handlers: [kuaishouEmulator], ordersPerShop: 45, historyMs: 3 * DAY, slowMs: 2000 });
   client = createKuaishouClient(emu.endpointFor('KUAISHOU'), { fetch: countingFetch, retry: { attempts: 4, baseDelayMs: 5 }, pageSize: 10 });
   const { code, platformShopId } = emu.authorizeShop('KUAISHOU');
   const t = await client.exchangeCode({ code, redirectUri: 'https://app.example.com/cb' });
@@ -97,7 +97,8 @@ describe('Kuaishou client against the emulator', () => {
   });
 
   it('a slow gateway times out and is tried again', async () => {
-    const impatient = createKuaishouClient(emu.endpointFor('KUAISHOU'), { timeoutMs: 100, retry: { attempts: 3, baseDelayMs: 5 } });
+    // The emulator holds a SLOW answer 2 s; 800 ms leaves an ordinary answer room on a loaded machine (100 ms did not, now and then).
+    const impatient = createKuaishouClient(emu.endpointFor('KUAISHOU'), { timeoutMs: 800, retry: { attempts: 3, baseDelayMs: 5 } });
     emu.failNext('KUAISHOU', 'SLOW', 1);
     const id = (emu.orders('KUAISHOU', shopId)[0] as NormalizedOrder).platformOrderId;
     expect((await impatient.getOrder({ token, platformOrderId: id })).platformOrderId).toBe(id);
