@@ -34,7 +34,7 @@ export interface ImportTarget {
  */
 export async function importPreview(db: Db, t: ImportTarget, signal?: AbortSignal) {
   const counts = { imported: 0, updated: 0, skipped: 0 };
-  // An order's rows stay their stored text here: the parse thread opens them (storedOrders).
+  // An order's rows stay their stored text here: they are opened where the batch is made (ordersMaker).
   let current: { key: string; rows: string[]; bad: boolean } | null = null;
   let batch: string[][] = [];
   let seen = 0;
