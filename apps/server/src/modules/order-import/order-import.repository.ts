@@ -148,8 +148,8 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export async function insertRows(db: Db, jobId: number, orgId: number, rows: ParsedRow[]) {
   if (rows.length === 0) return;
-  // The receiver as the order stores it (masked, sealed beside): sealed where the rows were parsed,
-  // on the parse thread; a row that comes plain is sealed here, so no plain receiver is stored.
+  // The receiver as the order stores it (masked, sealed beside), sealed here while the parse thread
+  // reads the next batch: no plain receiver is stored.
   // The row goes in as a json value, stored as its text (json keeps the text as sent): a JSON string
   // inside the parameter would be escaped on the way in and unescaped by the database.
   const payload = rows.map((r) => ({ row_no: r.rowNo, order_key: r.orderKey, data: withStoredReceiver(r.data), error: r.error }));

@@ -6,7 +6,6 @@ import { ErrorCode, ORDER_IMPORT_LIMITS } from '@dropship/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { FilePlan } from './file-plan.js';
 import { reclaimHeap } from './heap.js';
-import { withStoredReceiver } from './preview-receiver.js';
 import { detailItem, type ParsedRow, parseRow, type RowContext, type RowItem } from './row-parser.js';
 
 const INSERT_BATCH = 1_000;
@@ -32,9 +31,9 @@ export interface ParsedBatch {
 }
 
 /**
- * Every data row of the planned file, parsed, validated and its receiver sealed, in batches of INSERT_BATCH (the last
- * one may be smaller or empty). Runs on the import's parse thread (parse-worker.ts), or on the event
- * loop with IMPORT_PARSE_THREAD=0.
+ * Every data row of the planned file, parsed and validated, in batches of INSERT_BATCH (the last one
+ * may be smaller or empty); the receivers still plain (they are sealed where the batch is stored).
+ * Runs on the import's parse thread (parse-worker.ts), or on the event loop with IMPORT_PARSE_THREAD=0.
  */
 export async function* parsedBatches(plan: FilePlan): AsyncGenerator<ParsedBatch> {
   const ctx: RowContext = { layout: plan.layout, index: plan.index };
@@ -44,9 +43,8 @@ export async function* parsedBatches(plan: FilePlan): AsyncGenerator<ParsedBatch
   let rows = 0;
   for await (const row of plan.rows) {
     if (++rows > ORDER_IMPORT_LIMITS.maxRows) throw new AppError(ErrorCode.ORDER_IMPORT_TOO_MANY_ROWS);
-    const parsed = parseRow(row.rowNo, row.cells, ctx);
-    // Validated on the plain receiver, then sealed as the preview stores it (preview-receiver.ts).
-    batch.push({ ...parsed, data: withStoredReceiver(parsed.data) });
+    // Validated on the plain receiver; sealed where the batch is stored (insertRows).
+    batch.push(parseRow(row.rowNo, row.cells, ctx));
     if (batch.length >= INSERT_BATCH) {
       yield { rows: batch, percent: Math.min(99, Math.floor((progress.bytesRead / plan.file.bytes.length) * 100)) };
       batch = [];

@@ -17,12 +17,14 @@ import type { ParsedBatch } from './parse-rows.js';
 import type { PlannedImport } from './planned-import.js';
 
 export type ParseAsk =
-  /** `vault`: the keys the thread seals the rows' receivers with, the server's own (its modules are its own). */
-  | { type: 'plan'; id: number; main: UploadedFile; detail?: UploadedFile; mapping?: ImportMapping; vault: VaultConfig }
+  | { type: 'plan'; id: number; main: UploadedFile; detail?: UploadedFile; mapping?: ImportMapping }
   /** Room for one more batch: the thread parses ahead only this far (memory stays at a few batches). */
   | { type: 'more'; id: number }
   | { type: 'stop'; id: number }
-  /** The import stage's next batch: its orders as their stored rows' text (storedOrdersPayload). */
+  /**
+   * The import stage's next batch: its orders as their stored rows' text (storedOrdersPayload). `vault`:
+   * the server's keys, for rows stored by earlier versions (a thread's modules are its own).
+   */
   | { type: 'orders'; id: number; orders: string[][]; fallbackTime: string; vault: VaultConfig };
 
 export type ParseAnswer =
@@ -103,7 +105,7 @@ class ParseThread {
     const end = () => {
       if (this.thread.finish(id)) worker.postMessage({ type: 'stop', id } satisfies ParseAsk);
     };
-    worker.postMessage({ type: 'plan', id, main, detail, mapping, vault: receiverKeysInUse() } satisfies ParseAsk);
+    worker.postMessage({ type: 'plan', id, main, detail, mapping } satisfies ParseAsk);
     const first = await take(entry).catch((e) => {
       end();
       throw e;

@@ -42,6 +42,7 @@ const failure = (id: number, e: unknown): ParseAnswer =>
 /** One batch of the import stage: its orders' upsert JSON from their stored rows. */
 function orders(ask: Extract<ParseAsk, { type: 'orders' }>) {
   try {
+    // Rows stored by earlier versions are opened, or sealed, with the server's keys (a no-op after the first batch).
     useReceiverKeys(ask.vault);
     post({ type: 'orders', id: ask.id, payload: storedOrdersPayload(ask.orders, new Date(ask.fallbackTime)) });
   } catch (e) {
@@ -54,8 +55,6 @@ async function run(ask: Extract<ParseAsk, { type: 'plan' }>) {
   jobs.set(ask.id, job);
   let plan: FilePlan | undefined;
   try {
-    // The rows' receivers are sealed here, with the server's keys (a no-op after the first file).
-    useReceiverKeys(ask.vault);
     plan = await planImport(fileOf(ask.main), ask.mapping, ask.detail && fileOf(ask.detail));
     post({ type: 'planned', id: ask.id, summary: summaryOf(plan) });
     const batches = parsedBatches(plan);

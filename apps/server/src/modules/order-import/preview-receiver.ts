@@ -3,8 +3,9 @@
  * row, the sealed plain copy and its HMAC beside them (sealReceiverColumns, the orders' own form).
  * The row is then no secret (stored as plain JSON: nothing to open for the preview list, the error
  * export or the import), and the import writes the sealed copy as it is instead of opening the row
- * and sealing the receiver again. Sealed where the row is parsed: on the parse thread, beside the
- * event loop's inserts (decision 0007, "Performance").
+ * and sealing the receiver again. Sealed where the rows are stored (insertRows): the parse thread,
+ * the slower side of the preview with the file's reading and checking, parses the next batch
+ * meanwhile (decision 0007, "Performance").
  */
 import { receiverVault, sealReceiverColumns } from '../../lib/receiver-vault/index.js';
 import type { StoredReceiver } from '../../lib/shop-order-row.js';
