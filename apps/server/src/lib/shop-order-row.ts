@@ -20,7 +20,7 @@ export interface UpsertTarget {
 /**
  * A receiver already in its stored form: the order's name, phone and address are the masked
  * display values, and these its sealed plain copy and HMAC (sealReceiverColumns made them). An order
- * import's preview row holds its receiver so, sealed on the parse thread (decision 0007).
+ * import's preview row holds its receiver so, sealed as the row is stored (decision 0007).
  */
 export interface StoredReceiver {
   receiverSealed: string | null;

@@ -220,7 +220,8 @@ export async function errorRows(db: Db, orgId: number, jobId: number, afterRow: 
 
 /**
  * The next rows in (order, row) order after the given position: the import walks orders whole. The
- * rows' data stays text (openRow): the import opens it where it builds the orders, on the parse thread.
+ * rows' data stays text (openRow): the import opens it where it builds the orders (ordersMaker: on the
+ * parse thread from 5,000 orders).
  */
 export async function rowsByOrder(db: Db, jobId: number, after: { key: string; row: number } | null, limit: number) {
   return db

@@ -109,8 +109,8 @@ export function toNormalizedOrder(rows: RowData[], fallbackTime: Date): OrderToS
 
 /**
  * The upsert's batch of orders given as their stored rows' text (each order's rows in file order):
- * opened, made into orders and written as the statement's JSON in one go, on the parse thread
- * (parse-thread.ts) while the server's thread writes the batch before.
+ * opened, made into orders and written as the statement's JSON in one go; from 5,000 orders on the
+ * parse thread (ordersMaker) while the server's thread writes the batch before.
  */
 export function storedOrdersPayload(orders: string[][], fallbackTime: Date): OrderPayload {
   return orderPayload(orders.map((rows) => toNormalizedOrder(rows.map(openRow), fallbackTime)));
