@@ -40,7 +40,7 @@ export async function importOnce(db: Db, ctx: { orgId: number; userId: number },
     shopId: shop!.id,
     channel: 'TAOBAO',
     createdAt: job.createdAt,
-    totalOrders: s.totalOrders,
+    totalRows: s.totalRows,
   });
   await repo.moveJob(db, job.id, ['IMPORTING'], { status: 'DONE', ...counts });
   const t2 = performance.now();

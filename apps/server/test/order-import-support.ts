@@ -2,8 +2,8 @@
 import type { ImportJobView } from '@dropship/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { orderImportJobs, orderImportRows } from '../src/modules/order-import/order-import.table.js';
-import { openRow } from '../src/modules/order-import/preview-receiver.js';
+import { orderImportJobs, orderImportPages, orderImportRows } from '../src/modules/order-import/order-import.table.js';
+import { openPage } from '../src/modules/order-import/preview-receiver.js';
 import { shopOrderItems, shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
 import type { Session, TestApp } from './helpers.js';
 import { multipart, type Part } from './order-import-fixtures.js';
@@ -12,13 +12,13 @@ import { call, envelope, snapshotCounts } from './support.js';
 export const BASE = '/api/b2/orders/import';
 
 /** The tables an import writes: a refused request must leave all of them as they were. */
-export const importCounts = (t: TestApp) => snapshotCounts(t.database.db, { orderImportJobs, orderImportRows, shopOrders, shopOrderItems });
+export const importCounts = (t: TestApp) => snapshotCounts(t.database.db, { orderImportJobs, orderImportPages, orderImportRows, shopOrders, shopOrderItems });
 
-/** The rows stored for a job (or all jobs) as the text they hold: rows are sealed at rest, so a look at the column sees ciphertext. */
+/** The rows stored for a job (or all jobs), each as its JSON text: pages are sealed at rest, so a look at the column sees ciphertext. */
 export async function storedRowTexts(t: TestApp, jobId?: number): Promise<string[]> {
-  const q = t.database.db.select({ data: orderImportRows.data }).from(orderImportRows);
-  const rows = await (jobId === undefined ? q : q.where(eq(orderImportRows.jobId, jobId)));
-  return rows.map((r) => JSON.stringify(openRow(r.data)));
+  const q = t.database.db.select({ rows: orderImportPages.rows }).from(orderImportPages);
+  const pages = await (jobId === undefined ? q : q.where(eq(orderImportPages.jobId, jobId)));
+  return pages.flatMap((p) => openPage(p.rows).map((r) => JSON.stringify(r.data)));
 }
 
 export function postParts(t: TestApp, url: string, s: Session, parts: Part[]): Promise<LightMyRequestResponse> {

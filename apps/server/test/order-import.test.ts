@@ -4,6 +4,7 @@
  * Chinese reasons, the import through upsertShopOrders, the same file twice without duplicates,
  * cancel, history and downloads. Template, .xls and column mapping: order-import-formats.test.ts.
  */
+import { type ImportRowView, maskPhone } from '@dropship/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,15 +199,19 @@ describe('Taobao/Qianniu 订单报表 (.xlsx)', () => {
 });
 
 describe('a file of 5,000 orders', () => {
-  it('is written with its batches of orders made on the parse thread, receivers sealed as the preview stored them', async () => {
+  it('is written from the file read again on the parse thread, an order whose rows are apart gathered whole, and its preview paged', async () => {
     const many = rows(5_000, 20_000, 'BIG');
-    const file = csv(
-      TAOBAO_HEADERS,
-      many.map((o) => taobaoRow(o)),
-      'gbk',
-    );
+    // Order 10's second line comes last in the file: its rows are apart.
+    const file = csv(TAOBAO_HEADERS, [...many.map((o) => taobaoRow(o)), taobaoRow({ ...many[10]!, title: '另一件' })], 'gbk');
     const preview = await toPreview(t, seller, { file, name: '五千单.csv', shopId: taobaoShop });
-    expect(preview).toMatchObject({ totalRows: 5_000, errorRows: 0, validOrders: 5_000 });
+    expect(preview).toMatchObject({ totalRows: 5_001, errorRows: 0, total: 5_000, validOrders: 5_000 });
+    // A page of the list across two stored pages of 500 rows: data rows 991–1,020 (page_no 1 and 2).
+    const page = envelope<{ total: number; list: ImportRowView[] }>(
+      await call(t.app, { method: 'POST', url: `${BASE}/${preview.id}/rows`, session: seller, payload: { pageNo: 34, pageSize: 30 } }),
+    );
+    expect(page.data.total).toBe(5_001);
+    expect(page.data.list.map((r) => r.row)).toEqual(Array.from({ length: 30 }, (_, i) => 990 + i + 2));
+    expect(page.data.list[0]).toMatchObject({ orderNo: many[990]!.orderNo, receiverPhone: maskPhone(many[990]!.phone), error: null });
     const done = await confirmAndRun(t, seller, preview.id);
     expect(done).toMatchObject({ status: 'DONE', imported: 5_000, failed: 0, percent: 100 });
     const stored = (await ordersOf(taobaoShop)).filter((o) => o.importJobId === preview.id);
@@ -215,6 +220,9 @@ describe('a file of 5,000 orders', () => {
     expect(last).toMatchObject({ receiverPhone: many[4_999]!.phone, receiverAddress: many[4_999]!.street, receiverPhoneTail: many[4_999]!.phone.slice(-4) });
     const lines = await t.database.db.select().from(shopOrderItems).where(eq(shopOrderItems.orderId, last.id));
     expect(lines.map((l) => l.title)).toEqual([many[4_999]!.title]);
+    const split = stored.find((o) => o.platformOrderId === many[10]!.orderNo)!;
+    const splitLines = await t.database.db.select().from(shopOrderItems).where(eq(shopOrderItems.orderId, split.id));
+    expect(splitLines.map((l) => l.title).sort()).toEqual([many[10]!.title, '另一件'].sort());
     // The thread let go of the import at its end.
     expect(parseThread.openCount).toBe(0);
   });

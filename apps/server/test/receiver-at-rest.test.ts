@@ -22,6 +22,7 @@ import { queryRows } from '../src/db/rows.js';
 import { KEY_FILE, useReceiverKeys } from '../src/lib/receiver-vault/index.js';
 import { seedDemo } from '../src/modules/demo/seed.js';
 import { customGoods } from '../src/modules/goods/goods.table.js';
+import { openPage } from '../src/modules/order-import/preview-receiver.js';
 import { shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
 import { callers, fund, orgOf } from './funds-payments-support.js';
 import { login, migratedDump, type Session, type TestApp } from './helpers.js';
@@ -117,18 +118,18 @@ describe.skipIf(onPg)('plain receivers at rest', () => {
     expect(again.data).toMatchObject({ receiverName: R.changed.name, receiverPhone: R.changed.phone });
   });
 
-  it('imported from a file: the staging rows are sealed, the preview and the shop order are masked', async () => {
+  it('imported from a file: the stored pages are sealed, the preview and the shop order are masked', async () => {
     const shopId = await shopIdOf(t, seller, 'TAOBAO');
     const o = { ...sampleOrder(7, 'RX'), ...R.imported, area: ['浙江省', '杭州市', '西湖区'] as [string, string, string], street: STREET };
     const job = await toPreview(t, seller, { file: csv(TAOBAO_HEADERS, [taobaoRow(o)]), name: 'orders.csv', shopId });
     const rows = await post<{ list: { receiverName: string; receiverPhone: string; address: string }[] }>(`/api/b2/orders/import/${job.id}/rows`, {});
     expect(rows.errorCode, rows.errorMsg).toBe(0);
     expect(rows.data.list[0]).toMatchObject({ receiverName: '欧**川', receiverPhone: '139****1003', address: '紫金港****' });
-    // The staging row holds the receiver as the order will: masked, sealed beside it (sealed on the parse thread).
-    const [staged] = await queryRows<{ data: string }>(t.database.db, sql`select data from order_import_rows where job_id = ${job.id}`);
-    expect(JSON.parse(staged!.data)).toMatchObject({ receiverName: '欧**川', receiverPhone: '139****1003', address: '紫金港****' });
-    expect(JSON.parse(staged!.data).receiverSealed).toMatch(/^k1\./);
-    expect(staged!.data).not.toContain(R.imported.phone);
+    // The stored page is sealed whole (on the parse thread); opened, it holds the receiver as read.
+    const [staged] = await queryRows<{ rows: string }>(t.database.db, sql`select rows from order_import_pages where job_id = ${job.id}`);
+    expect(staged!.rows).toMatch(/^k1\./);
+    expect(staged!.rows).not.toContain(R.imported.phone);
+    expect(openPage(staged!.rows)[0]?.data).toMatchObject({ receiverName: R.imported.name, receiverPhone: R.imported.phone });
     expect((await confirmAndRun(t, seller, job.id)).status).toBe('DONE');
     const [so] = await t.database.db.select().from(shopOrders).where(eq(shopOrders.platformOrderId, o.orderNo));
     expect(so).toMatchObject({ receiverName: '欧**川', receiverPhone: '139****1003', receiverPhoneTail: '1003' });

@@ -5,6 +5,7 @@
  * the order finished or was cancelled, and the seller's detail then shows the masked receiver.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { maskAddress, maskName, maskPhone } from '@dropship/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ import { SHOP_RECEIVER_RETENTION_JOB } from '../src/modules/shop-orders/receiver
 import { line, RECEIVER_A, stallOf } from './declarations-support.js';
 import { createTestApp, login, type Session, type TestApp } from './helpers.js';
 import { csv, sampleOrder, TAOBAO_HEADERS, taobaoRow } from './order-import-fixtures.js';
-import { confirmAndRun, shopIdOf, toPreview } from './order-import-support.js';
+import { shopIdOf, toPreview } from './order-import-support.js';
 import { TEST_RECEIVER_KEYS } from './receiver-keys.js';
 import { call, envelope } from './support.js';
 
@@ -140,8 +141,24 @@ describe('declaration lines stored before the vault', () => {
   });
 });
 
-describe('import rows stored by earlier versions', () => {
-  it('are still read and imported: plain JSON before the vault, sealed whole before the receiver was sealed alone', async () => {
+describe('import previews stored by earlier versions', () => {
+  it('a bad row sealed whole is still listed and exported, masked', async () => {
+    const shopId = await shopIdOf(t, seller, 'TAOBAO');
+    const bad = { ...sampleOrder(2, 'UB'), phone: '12' };
+    const job = await toPreview(t, seller, { file: csv(TAOBAO_HEADERS, [taobaoRow(sampleOrder(1, 'UB')), taobaoRow(bad)]), name: 'o.csv', shopId });
+    expect(job).toMatchObject({ errorRows: 1 });
+    // The bad row as an earlier version wrote it: its plain data sealed whole.
+    const [stored] = await queryRows<{ row_no: number; data: string }>(db(), sql`select row_no, data from order_import_rows where job_id = ${job.id}`);
+    const legacy = receiverVault().sealJson({ ...JSON.parse(stored!.data), receiverName: bad.name, address: bad.street });
+    await db().execute(sql`update order_import_rows set data = ${legacy} where job_id = ${job.id} and row_no = ${stored!.row_no}`);
+    const rows = envelope<{ list: { receiverName: string; address: string; error: string }[] }>(
+      await call(t.app, { method: 'POST', url: `/api/b2/orders/import/${job.id}/rows`, session: seller, payload: { errorsOnly: true } }),
+    );
+    expect(rows.errorCode, rows.errorMsg).toBe(0);
+    expect(rows.data.list).toEqual([expect.objectContaining({ receiverName: maskName(bad.name), address: maskAddress(bad.street) })]);
+  });
+
+  it('migration 0055 moves a preview stored one record per row into pages, keeps bad rows, and fails a preview left to confirm', async () => {
     const shopId = await shopIdOf(t, seller, 'TAOBAO');
     const orders = [sampleOrder(1, 'UP'), sampleOrder(2, 'UP'), sampleOrder(3, 'UP')];
     const job = await toPreview(t, seller, {
@@ -152,63 +169,50 @@ describe('import rows stored by earlier versions', () => {
       name: 'o.csv',
       shopId,
     });
-    const stored = await queryRows<{ row_no: number; data: string }>(
-      db(),
-      sql`select row_no, data from order_import_rows where job_id = ${job.id} order by row_no`,
-    );
-    // Today's rows: plain JSON with the receiver masked and sealed beside it.
-    const today = stored.map((r) => JSON.parse(r.data) as { receiverPhone: string; receiverSealed: string });
-    expect(today.every((d) => d.receiverPhone.includes('****') && d.receiverSealed.startsWith('test1.'))).toBe(true);
-    // The first row as a version without the vault wrote it, the second as the last version did (sealed whole).
-    const plainRow = (d: Record<string, unknown> & { receiverSealed: string }) => {
-      const { receiverSealed, receiverKey: _key, ...rest } = d;
-      const p = receiverVault().open(receiverSealed);
-      return { ...rest, receiverName: p.name, receiverPhone: p.phone, address: p.address };
-    };
-    const [first, second] = stored as [(typeof stored)[0], (typeof stored)[0]];
-    const legacy = [JSON.stringify(plainRow(JSON.parse(first.data))), receiverVault().sealJson(plainRow(JSON.parse(second.data)))];
-    await db().execute(sql`update order_import_rows set data = ${legacy[0]} where job_id = ${job.id} and row_no = ${first.row_no}`);
-    await db().execute(sql`update order_import_rows set data = ${legacy[1]} where job_id = ${job.id} and row_no = ${second.row_no}`);
-    const rows = envelope<{ list: { receiverPhone: string }[] }>(
+    // The preview as the last version stored it: a record per row, the receiver masked with its sealed copy beside.
+    const orgId = (await queryRows<{ org_id: number }>(db(), sql`select org_id from order_import_jobs where id = ${job.id}`))[0]!.org_id;
+    await db().execute(sql`delete from order_import_pages where job_id = ${job.id}`);
+    for (const [n, o] of orders.entries()) {
+      const sealed = sealReceiverColumns({
+        receiverName: o.name,
+        receiverPhone: o.phone,
+        receiverProvince: o.area[0],
+        receiverCity: o.area[1],
+        receiverDistrict: o.area[2],
+        receiverAddress: o.street,
+      });
+      const data = {
+        orderNo: o.orderNo,
+        receiverName: sealed.receiverName,
+        receiverPhone: sealed.receiverPhone,
+        address: sealed.receiverAddress,
+        items: [],
+        receiverSealed: sealed.receiverSealed,
+        receiverKey: sealed.receiverKey,
+      };
+      await db().execute(sql`insert into order_import_rows (job_id, org_id, row_no, order_key, data, error)
+        values (${job.id}, ${orgId}, ${n + 2}, ${o.orderNo}, ${JSON.stringify(data)}, ${n === 2 ? '手机号不对' : null})`);
+    }
+    const migration = readFileSync(new URL('../drizzle/0055_order_import_pages.sql', import.meta.url), 'utf8');
+    const moves = migration.split('--> statement-breakpoint').filter((st) => /^\s*(--[^\n]*\n)*\s*(INSERT|DELETE|UPDATE)/.test(st));
+    expect(moves).toHaveLength(4);
+    for (const st of moves) await db().execute(sql.raw(st));
+
+    const [page] = await queryRows<{ rows: string }>(db(), sql`select rows from order_import_pages where job_id = ${job.id}`);
+    const rows = JSON.parse(page!.rows) as { rowNo: number; data: Record<string, unknown>; error: string | null }[];
+    expect(rows.map((r) => r.rowNo)).toEqual([2, 3, 4]);
+    expect(rows[0]?.data).toMatchObject({ receiverPhone: maskPhone(orders[0]!.phone) });
+    expect(rows.some((r) => 'receiverSealed' in r.data || 'receiverKey' in r.data)).toBe(false);
+    const left = await queryRows<{ row_no: number; data: string }>(db(), sql`select row_no, data from order_import_rows where job_id = ${job.id}`);
+    expect(left.map((r) => r.row_no)).toEqual([4]);
+    expect(JSON.parse(left[0]!.data).receiverSealed).toBeUndefined();
+    // The list still shows the preview; the preview cannot be imported from masked rows.
+    const list = envelope<{ total: number; list: { receiverPhone: string }[] }>(
       await call(t.app, { method: 'POST', url: `/api/b2/orders/import/${job.id}/rows`, session: seller, payload: {} }),
     );
-    expect(rows.errorCode, rows.errorMsg).toBe(0);
-    expect(rows.data.list).toHaveLength(3);
-    expect(rows.data.list.every((r) => r.receiverPhone.includes('****'))).toBe(true);
-    // Imported, each order's receiver is the file's, masked and sealed, whichever way its row was stored.
-    expect((await confirmAndRun(t, seller, job.id)).status).toBe('DONE');
-    const written = await queryRows<{
-      platform_order_id: string;
-      receiver_phone: string;
-      receiver_sealed: string;
-      receiver_key: string;
-      receiver_province: string;
-      receiver_city: string;
-      receiver_district: string;
-    }>(
-      db(),
-      sql`select platform_order_id, receiver_phone, receiver_sealed, receiver_key, receiver_province, receiver_city, receiver_district from shop_orders where import_job_id = ${job.id} order by platform_order_id`,
-    );
-    expect(written).toHaveLength(3);
-    for (const w of written) {
-      const o = orders.find((x) => x.orderNo === w.platform_order_id)!;
-      const plain = { name: o.name, phone: o.phone, address: o.street };
-      expect(w.receiver_phone).toBe(maskPhone(o.phone));
-      expect(receiverVault().open(w.receiver_sealed)).toEqual(plain);
-      // The HMAC is the same wherever the receiver was sealed (the thread, this thread at the write).
-      // Over the area as the import stored it (the parser names 北京 as 北京市).
-      const { receiver_province: province, receiver_city: city, receiver_district: district } = w;
-      expect(w.receiver_key).toBe(
-        sealReceiverColumns({
-          receiverName: o.name,
-          receiverPhone: o.phone,
-          receiverProvince: province,
-          receiverCity: city,
-          receiverDistrict: district,
-          receiverAddress: o.street,
-        }).receiverKey,
-      );
-    }
+    expect(list.data.list.map((r) => r.receiverPhone)).toEqual(orders.map((o) => maskPhone(o.phone)));
+    const view = envelope<{ status: string; message: string }>(await call(t.app, { url: `/api/b2/orders/import/${job.id}`, session: seller }));
+    expect(view.data).toMatchObject({ status: 'FAILED', message: expect.stringContaining('重新上传') });
   });
 });
 

@@ -17,19 +17,6 @@ export interface UpsertTarget {
   importJobId?: number;
 }
 
-/**
- * A receiver already in its stored form: the order's name, phone and address are the masked
- * display values, and these its sealed plain copy and HMAC (sealReceiverColumns made them). An order
- * import's preview row holds its receiver so, sealed as the row is stored (decision 0007).
- */
-export interface StoredReceiver {
-  receiverSealed: string | null;
-  receiverKey: string | null;
-}
-
-/** An order to write: as a platform or a file gives it, or with its receiver already stored. */
-export type OrderToStore = NormalizedOrder & { storedReceiver?: StoredReceiver };
-
 /** Lower-cased text the 商品/商家编码 filter searches: ids, outer codes and titles of every line. */
 export function itemSearchText(o: NormalizedOrder): string {
   const parts = o.items.flatMap((i) => [i.itemId, i.skuId, i.outerItemCode, i.outerSkuCode, i.title]);
@@ -41,7 +28,7 @@ export function itemSearchText(o: NormalizedOrder): string {
 }
 
 /** One order with its lines as the upsert statement's JSON takes it (bench/order-import.bench.ts loads the same rows as its floor; the import's parse thread makes them). */
-export function payloadOf(o: OrderToStore) {
+export function payloadOf(o: NormalizedOrder) {
   return {
     ...orderRow(o),
     items: o.items.map((i) => ({
@@ -67,18 +54,13 @@ export interface OrderPayload {
   count: number;
 }
 
-export const orderPayload = (orders: OrderToStore[]): OrderPayload => ({ json: JSON.stringify(orders.map(payloadOf)), count: orders.length });
+export const orderPayload = (orders: NormalizedOrder[]): OrderPayload => ({ json: JSON.stringify(orders.map(payloadOf)), count: orders.length });
 
 /** The order's columns as the upsert's json record set names them. */
-export function orderRow(o: OrderToStore) {
+export function orderRow(o: NormalizedOrder) {
   const r = o.receiver;
-  // A plain receiver is masked and sealed (unless it comes so); an encrypted one is the platform's
-  // masked copy, kept as given.
-  const stored = r.encrypted
-    ? { receiverSealed: null, receiverKey: null }
-    : o.storedReceiver
-      ? { receiverName: r.name, receiverPhone: r.phone, receiverAddress: r.address, ...o.storedReceiver }
-      : sealReceiverColumns(receiverColumnsOf(r));
+  // A plain receiver is masked and sealed; an encrypted one is the platform's masked copy, kept as given.
+  const stored = r.encrypted ? { receiverSealed: null, receiverKey: null } : sealReceiverColumns(receiverColumnsOf(r));
   return {
     platform_order_id: o.platformOrderId,
     status: o.status,

@@ -26,7 +26,7 @@ export function registerImportJob(jobs: JobQueue, db: Db) {
       if (!shop) return;
       if (ctx.attempt > 1) await repo.resetProgress(db, job.id);
       try {
-        const target = { jobId: job.id, orgId: p.orgId, shopId: shop.id, channel: shop.channel, createdAt: job.createdAt, totalOrders: job.totalOrders };
+        const target = { jobId: job.id, orgId: p.orgId, shopId: shop.id, channel: shop.channel, createdAt: job.createdAt, totalRows: job.totalRows };
         const counts = await importPreview(db, target, ctx.signal);
         // A retry saw its own earlier batches as "updated": who created an order is on the order.
         const imported = ctx.attempt > 1 ? await repo.countCreatedBy(db, p.orgId, job.id) : counts.imported;

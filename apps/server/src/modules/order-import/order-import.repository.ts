@@ -4,13 +4,14 @@
  * (jsonb_to_recordset: one parameter, the same on PGlite and node-postgres).
  */
 import type { ImportJobStatus } from '@dropship/contract';
-import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, between, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { users } from '../auth/index.js';
 import { shops } from '../shops/index.js';
-import { orderImportJobs, orderImportRows } from './order-import.table.js';
-import { openRow, withStoredReceiver } from './preview-receiver.js';
+import { orderImportJobs, orderImportPages, orderImportRows, orderImportSplitOrders } from './order-import.table.js';
+import { PREVIEW_PAGE_ROWS } from './parse-rows.js';
+import { maskedRow, openPage, openRow } from './preview-receiver.js';
 import type { ParsedRow, RowData } from './row-parser.js';
 
 export type ImportJobRecord = typeof orderImportJobs.$inferSelect;
@@ -104,11 +105,11 @@ const orgFilter = (orgId: number | undefined) => (orgId === undefined ? sql`` : 
  */
 export async function failStaleParsing(db: Db, staleMs: number, message: string, orgId?: number): Promise<number> {
   const stale = sql`status = 'PARSING' and heartbeat_at <= now() - (${staleMs} * interval '1 millisecond') ${orgFilter(orgId)}`;
-  await db.execute(sql`delete from order_import_rows where job_id in (select id from order_import_jobs where ${stale})`);
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update order_import_jobs set status = 'FAILED', message = ${message}, finished_at = now() where ${stale} returning id`,
   );
+  for (const r of rows) await deletePreview(db, r.id);
   return rows.length;
 }
 
@@ -146,31 +147,53 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export async function insertRows(db: Db, jobId: number, orgId: number, rows: ParsedRow[]) {
-  if (rows.length === 0) return;
-  // The receiver as the order stores it (masked, sealed beside), sealed here while the parse thread
-  // reads the next batch: no plain receiver is stored.
+/**
+ * One page of the job's rows (sealed whole, as the parse made it) and its bad rows, receivers masked
+ * (one record each, for 仅看错误 and the error export).
+ */
+export async function insertPage(db: Db, job: { id: number; orgId: number }, pageNo: number, page: string, bad: ParsedRow[]) {
+  await db.insert(orderImportPages).values({ jobId: job.id, orgId: job.orgId, pageNo, rows: page });
+  if (bad.length === 0) return;
   // The row goes in as a json value, stored as its text (json keeps the text as sent): a JSON string
   // inside the parameter would be escaped on the way in and unescaped by the database.
-  const payload = rows.map((r) => ({ row_no: r.rowNo, order_key: r.orderKey, data: withStoredReceiver(r.data), error: r.error }));
+  const payload = bad.map((r) => ({ row_no: r.rowNo, order_key: r.orderKey, data: r.data, error: r.error }));
   await db.execute(sql`insert into order_import_rows (job_id, org_id, row_no, order_key, data, error)
-    select ${jobId}, ${orgId}, x.row_no, x.order_key, x.data::text, x.error
+    select ${job.id}, ${job.orgId}, x.row_no, x.order_key, x.data::text, x.error
     from json_to_recordset(${JSON.stringify(payload)}::json) as x(row_no int, order_key text, data json, error text)`);
 }
 
-export async function deleteRows(db: Db, jobId: number) {
-  await db.delete(orderImportRows).where(eq(orderImportRows.jobId, jobId));
+/** A page of the job's rows as stored (openPage opens it); undefined past the last. */
+export async function readPage(db: Db, jobId: number, pageNo: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ rows: orderImportPages.rows })
+    .from(orderImportPages)
+    .where(and(eq(orderImportPages.jobId, jobId), eq(orderImportPages.pageNo, pageNo)));
+  return row?.rows;
 }
 
-/** Rows, bad rows, orders, and orders whose rows are all good. */
-export async function summarizeRows(db: Db, jobId: number) {
-  const [r] = await queryRows<{ total_rows: number; error_rows: number; total_orders: number; valid_orders: number }>(
-    db,
-    sql`select coalesce(sum(n), 0)::int as total_rows, coalesce(sum(bad), 0)::int as error_rows,
-          count(*)::int as total_orders, (count(*) filter (where bad = 0))::int as valid_orders
-        from (select order_key, count(*) as n, count(error) as bad from order_import_rows where job_id = ${jobId} group by order_key) o`,
-  );
-  return { totalRows: r?.total_rows ?? 0, errorRows: r?.error_rows ?? 0, totalOrders: r?.total_orders ?? 0, validOrders: r?.valid_orders ?? 0 };
+/** Valid orders whose rows are apart in the file (the import gathers them). */
+export async function insertSplitOrders(db: Db, jobId: number, keys: string[]) {
+  if (keys.length === 0) return;
+  await db.execute(sql`insert into order_import_split_orders (job_id, order_key)
+    select ${jobId}, k from json_array_elements_text(${JSON.stringify(keys)}::json) as k`);
+}
+
+export async function splitOrders(db: Db, jobId: number): Promise<string[]> {
+  const rows = await db.select({ key: orderImportSplitOrders.orderKey }).from(orderImportSplitOrders).where(eq(orderImportSplitOrders.jobId, jobId));
+  return rows.map((r) => r.key);
+}
+
+/** Everything stored of a job's file: its pages, bad rows and split orders. */
+export async function deletePreview(db: Db, jobId: number) {
+  await db.delete(orderImportRows).where(eq(orderImportRows.jobId, jobId));
+  await db.delete(orderImportPages).where(eq(orderImportPages.jobId, jobId));
+  await db.delete(orderImportSplitOrders).where(eq(orderImportSplitOrders.jobId, jobId));
+}
+
+/** Order numbers with a bad row: the import leaves those orders out. */
+export async function badKeys(db: Db, jobId: number): Promise<string[]> {
+  const rows = await db.selectDistinct({ key: orderImportRows.orderKey }).from(orderImportRows).where(eq(orderImportRows.jobId, jobId));
+  return rows.map((r) => r.key);
 }
 
 export interface StoredRow {
@@ -184,21 +207,31 @@ const rowCols = { rowNo: orderImportRows.rowNo, orderKey: orderImportRows.orderK
 const stored = (rows: { rowNo: number; orderKey: string; data: string; error: string | null }[]): StoredRow[] =>
   rows.map((r) => ({ ...r, data: openRow(r.data) }));
 
-export async function pageRows(db: Db, orgId: number, jobId: number, q: { pageNo: number; pageSize: number; errorsOnly: boolean }) {
-  const where: SQL | undefined = and(
-    eq(orderImportRows.orgId, orgId),
-    eq(orderImportRows.jobId, jobId),
-    q.errorsOnly ? sql`${orderImportRows.error} is not null` : undefined,
-  );
-  const [total] = await db.select({ n: count() }).from(orderImportRows).where(where);
-  const rows = await db
-    .select(rowCols)
-    .from(orderImportRows)
-    .where(where)
-    .orderBy(orderImportRows.rowNo)
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return { total: Number(total?.n ?? 0), rows: stored(rows) };
+/**
+ * A page of the preview list: of the bad rows (one record each), or of all rows (the pages covering
+ * the asked range, at most two for a page of the list). `totalRows`: the job's.
+ */
+export async function pageRows(db: Db, orgId: number, jobId: number, totalRows: number, q: { pageNo: number; pageSize: number; errorsOnly: boolean }) {
+  const offset = (q.pageNo - 1) * q.pageSize;
+  if (q.errorsOnly) {
+    const where = and(eq(orderImportRows.orgId, orgId), eq(orderImportRows.jobId, jobId));
+    const [total] = await db.select({ n: count() }).from(orderImportRows).where(where);
+    const rows = await db.select(rowCols).from(orderImportRows).where(where).orderBy(orderImportRows.rowNo).limit(q.pageSize).offset(offset);
+    return { total: Number(total?.n ?? 0), rows: stored(rows) };
+  }
+  const first = Math.floor(offset / PREVIEW_PAGE_ROWS);
+  const last = Math.floor((offset + q.pageSize - 1) / PREVIEW_PAGE_ROWS);
+  const pages = await db
+    .select({ rows: orderImportPages.rows })
+    .from(orderImportPages)
+    .where(and(eq(orderImportPages.orgId, orgId), eq(orderImportPages.jobId, jobId), between(orderImportPages.pageNo, first, last)))
+    .orderBy(orderImportPages.pageNo);
+  const rows = pages.flatMap((p) => openPage(p.rows));
+  const from = offset - first * PREVIEW_PAGE_ROWS;
+  // A preview deleted (cancelled, failed, purged after 30 days) lists nothing.
+  const kept =
+    rows.length > 0 || (await db.select({ n: orderImportPages.pageNo }).from(orderImportPages).where(eq(orderImportPages.jobId, jobId)).limit(1)).length > 0;
+  return { total: kept ? totalRows : 0, rows: rows.slice(from, from + q.pageSize).map(maskedRow) };
 }
 
 /** Bad rows after `afterRow` in file order (the status call's first 100, the error export's pages). */
@@ -216,22 +249,6 @@ export async function errorRows(db: Db, orgId: number, jobId: number, afterRow: 
     .orderBy(orderImportRows.rowNo)
     .limit(limit);
   return stored(rows);
-}
-
-/**
- * The next rows in (order, row) order after the given position: the import walks orders whole. The
- * rows' data stays text (openRow): the import opens it where it builds the orders (ordersMaker: on the
- * parse thread from 5,000 orders).
- */
-export async function rowsByOrder(db: Db, jobId: number, after: { key: string; row: number } | null, limit: number) {
-  return db
-    .select(rowCols)
-    .from(orderImportRows)
-    .where(
-      and(eq(orderImportRows.jobId, jobId), after ? sql`(${orderImportRows.orderKey}, ${orderImportRows.rowNo}) > (${after.key}, ${after.row})` : undefined),
-    )
-    .orderBy(orderImportRows.orderKey, orderImportRows.rowNo)
-    .limit(limit);
 }
 
 export interface HistoryRecord extends ImportJobRecord {
@@ -264,8 +281,13 @@ export async function pageJobs(
   return { total: Number(total?.n ?? 0), rows: rows.map((r): HistoryRecord => ({ ...r.job, shopName: r.shopName, userName: r.userName })) };
 }
 
-/** Preview rows are kept for the history's error export, not forever: older jobs lose them. */
+/**
+ * A job's preview and bad rows are kept for the history's error export, not forever: jobs older than
+ * `olderThanDays` lose them, up to 50 jobs a call (each upload calls it).
+ */
 export async function purgeOldRows(db: Db, olderThanDays: number) {
-  await db.execute(sql`delete from order_import_rows where job_id in (
-    select id from order_import_jobs where created_at < now() - (${olderThanDays} * interval '1 day') and status not in ('PARSING', 'IMPORTING') limit 50)`);
+  const old = sql`select id from order_import_jobs j where created_at < now() - (${olderThanDays} * interval '1 day') and status not in ('PARSING', 'IMPORTING')
+    and (exists (select 1 from order_import_pages p where p.job_id = j.id) or exists (select 1 from order_import_rows r where r.job_id = j.id))
+    order by id limit 50`;
+  for (const r of await queryRows<{ id: number }>(db, old)) await deletePreview(db, r.id);
 }

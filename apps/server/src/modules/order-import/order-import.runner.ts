@@ -42,8 +42,8 @@ export function createImportRunner(db: Db, log: FastifyBaseLogger): ImportRunner
       await repo.moveJob(db, job.id, ['PARSING'], { status: 'PREVIEW', percent: 100, ...s, failed: s.totalOrders - s.validOrders });
     } catch (err) {
       if (!(err instanceof AppError)) log.error({ err, jobId: job.id }, '解析导入文件失败');
-      // Nothing half-read remains: the preview rows go, the job says why.
-      await repo.deleteRows(db, job.id);
+      // Nothing half-read remains: the preview goes, the job says why.
+      await repo.deletePreview(db, job.id);
       await repo.moveJob(db, job.id, ['PARSING'], { status: 'FAILED', message: failureMessage(err), finishedAt: new Date() });
     }
   }

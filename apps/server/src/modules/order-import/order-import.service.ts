@@ -135,7 +135,7 @@ export async function jobView(db: Db, caller: Caller, jobId: number): Promise<Im
 
 export async function previewRows(db: Db, caller: Caller, jobId: number, q: z.output<typeof ImportRowsBody>) {
   const job = await ownJob(db, caller, jobId);
-  const { total, rows } = await repo.pageRows(db, caller.orgId, job.id, q);
+  const { total, rows } = await repo.pageRows(db, caller.orgId, job.id, job.totalRows, q);
   const list = rows.map(
     (r): ImportRowView => ({
       row: r.rowNo,
@@ -181,13 +181,13 @@ export async function confirmImport(db: Db, jobs: JobQueue, caller: Caller, jobI
   return jobView(db, caller, job.id);
 }
 
-/** PREVIEW → CANCELLED: the seller drops the preview; its rows are deleted. */
+/** PREVIEW → CANCELLED: the seller drops the preview; its pages and rows are deleted. */
 export async function cancelImport(db: Db, caller: Caller, jobId: number) {
   const job = await ownJob(db, caller, jobId);
   if (!(await repo.moveJob(db, job.id, ['PREVIEW'], { status: 'CANCELLED', finishedAt: new Date() }))) {
     throw new AppError(ErrorCode.STATE_CONFLICT, '只有待确认的导入可以取消');
   }
-  await repo.deleteRows(db, job.id);
+  await repo.deletePreview(db, job.id);
 }
 
 export async function pageHistory(db: Db, caller: Caller, q: z.output<typeof ImportPageBody>): Promise<{ total: number; list: ImportHistoryRow[] }> {

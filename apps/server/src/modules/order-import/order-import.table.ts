@@ -59,31 +59,62 @@ export const orderImportJobs = pgTable(
   ],
 );
 
+/** The job a record is part of (deleted with it) and the job's organisation (reads are scoped by it). */
+const ofJob = () => ({
+  jobId: integer('job_id')
+    .notNull()
+    .references(() => orderImportJobs.id, { onDelete: 'cascade' }),
+  orgId: integer('org_id')
+    .notNull()
+    .references(() => organisations.id),
+});
+
 /**
- * The parsed rows of a job (the preview), one per data row of the file: `data` holds the row's
- * order and line fields as read, `error` the Chinese reason a row is refused. Kept for the
- * preview and the error export; rows of jobs older than 30 days are purged (0007-order-import.md).
+ * The parsed rows of a job, a page of PREVIEW_PAGE_ROWS file rows per record (`page_no` from 0, in
+ * file order): the preview list reads them, and the import stage makes the orders from them. `rows`:
+ * the page's ParsedRow[] as JSON, sealed whole (ReceiverVault.sealJson: the receivers are plain in
+ * it); a page moved from rows stored by an earlier version is plain JSON with the receivers masked
+ * (openPage). One text per page: storing and reading it costs a fraction of a record per row.
+ */
+export const orderImportPages = pgTable(
+  'order_import_pages',
+  {
+    ...ofJob(),
+    pageNo: integer('page_no').notNull(),
+    rows: text('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.pageNo] })],
+);
+
+/**
+ * Valid orders of a job whose rows are apart in the file (not next to each other): the import
+ * gathers their rows before writing them. Usually none.
+ */
+export const orderImportSplitOrders = pgTable(
+  'order_import_split_orders',
+  {
+    jobId: ofJob().jobId,
+    orderKey: text('order_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.orderKey] })],
+);
+
+/**
+ * The bad rows of a job (the preview's 仅看错误, the status call's first 100 and the error export),
+ * one record each, receiver masked: `data` the row's fields as read, `error` the Chinese reason it
+ * is refused. Rows of jobs older than 30 days are purged (0007-order-import.md).
  */
 export const orderImportRows = pgTable(
   'order_import_rows',
   {
-    jobId: integer('job_id')
-      .notNull()
-      .references(() => orderImportJobs.id, { onDelete: 'cascade' }),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organisations.id),
+    ...ofJob(),
     /** The row's number in the file as Excel shows it (header = its own row number). */
     rowNo: integer('row_no').notNull(),
     /** Rows of one order share it: the order number, or '#<row>' when the row has none. */
     orderKey: text('order_key').notNull(),
-    /** RowData as JSON text: written once and read whole, so text is stored faster than jsonb. */
+    /** RowData as JSON text (stored by earlier versions: sealed whole, see openRow). */
     data: text('data').notNull(),
     error: text('error'),
   },
-  (t) => [
-    primaryKey({ columns: [t.jobId, t.rowNo] }),
-    index('order_import_rows_order_idx').on(t.jobId, t.orderKey, t.rowNo),
-    index('order_import_rows_error_idx').on(t.jobId, t.rowNo).where(sql`error is not null`),
-  ],
+  (t) => [primaryKey({ columns: [t.jobId, t.rowNo] })],
 );

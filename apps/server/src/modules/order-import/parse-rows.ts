@@ -1,14 +1,17 @@
 /**
- * Every data row of a planned file, parsed and validated, in batches: the file work of an import's
- * first stage, with nothing of the database (it runs on the parse thread, parse-worker.ts).
+ * Every data row of a planned file, parsed and validated, in pages of rows sealed whole: the file
+ * work of an import, with nothing of the database (it runs on the parse thread, parse-worker.ts).
+ * The preview stores the pages; the import stage makes its orders from them (file-orders.ts).
  */
 import { ErrorCode, ORDER_IMPORT_LIMITS } from '@dropship/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { FilePlan } from './file-plan.js';
 import { reclaimHeap } from './heap.js';
+import { maskedRow, sealPage } from './preview-receiver.js';
 import { detailItem, type ParsedRow, parseRow, type RowContext, type RowItem } from './row-parser.js';
 
-const INSERT_BATCH = 1_000;
+/** Rows per page (order_import_pages): one record per page, one batch of the preview and of the import. */
+export const PREVIEW_PAGE_ROWS = 500;
 
 async function readDetail(plan: NonNullable<FilePlan['detail']>): Promise<Map<string, RowItem[]>> {
   const out = new Map<string, RowItem[]>();
@@ -24,32 +27,98 @@ async function readDetail(plan: NonNullable<FilePlan['detail']>): Promise<Map<st
   return out;
 }
 
-/** Parsed and validated rows of the file, in order; `percent` is the share of the file read, null on the last. */
-export interface ParsedBatch {
-  rows: ParsedRow[];
-  percent: number | null;
-}
-
-/**
- * Every data row of the planned file, parsed and validated, in batches of INSERT_BATCH (the last one
- * may be smaller or empty); the receivers still plain (they are sealed where the batch is stored).
- * Runs on the import's parse thread (parse-worker.ts), or on the event loop with IMPORT_PARSE_THREAD=0.
- */
-export async function* parsedBatches(plan: FilePlan): AsyncGenerator<ParsedBatch> {
+/** Every data row of the planned file, parsed and validated, in file order. */
+async function* parsedRows(plan: FilePlan): AsyncGenerator<ParsedRow> {
   const ctx: RowContext = { layout: plan.layout, index: plan.index };
   if (plan.detail) ctx.detail = await readDetail(plan.detail);
-  const { progress } = plan;
-  let batch: ParsedRow[] = [];
   let rows = 0;
   for await (const row of plan.rows) {
     if (++rows > ORDER_IMPORT_LIMITS.maxRows) throw new AppError(ErrorCode.ORDER_IMPORT_TOO_MANY_ROWS);
-    // Validated on the plain receiver; sealed where the batch is stored (insertRows).
-    batch.push(parseRow(row.rowNo, row.cells, ctx));
-    if (batch.length >= INSERT_BATCH) {
-      yield { rows: batch, percent: Math.min(99, Math.floor((progress.bytesRead / plan.file.bytes.length) * 100)) };
-      batch = [];
+    yield parseRow(row.rowNo, row.cells, ctx);
+  }
+}
+
+/** The share of the file read, 0–99. */
+const percentRead = (plan: FilePlan) => Math.min(99, Math.floor((plan.progress.bytesRead / plan.file.bytes.length) * 100));
+
+/** What the preview found; orders are order numbers (rows of one number are one order). */
+export interface PreviewSummary {
+  totalRows: number;
+  errorRows: number;
+  totalOrders: number;
+  /** Orders with no bad row: the ones the import writes. */
+  validOrders: number;
+  /** Valid orders whose rows are not next to each other in the file (the import gathers them). */
+  splitKeys: string[];
+}
+
+/** The counts of the rows seen so far. */
+class Tally {
+  private rows = 0;
+  private bad = 0;
+  private readonly keys = new Set<string>();
+  private readonly badKeys = new Set<string>();
+  private readonly split = new Set<string>();
+  private last: string | undefined;
+
+  add(r: ParsedRow) {
+    this.rows++;
+    if (r.error) {
+      this.bad++;
+      this.badKeys.add(r.orderKey);
+    }
+    if (r.orderKey === this.last) return;
+    if (this.keys.has(r.orderKey)) this.split.add(r.orderKey);
+    else this.keys.add(r.orderKey);
+    this.last = r.orderKey;
+  }
+
+  summary(): PreviewSummary {
+    return {
+      totalRows: this.rows,
+      errorRows: this.bad,
+      totalOrders: this.keys.size,
+      validOrders: this.keys.size - this.badKeys.size,
+      splitKeys: [...this.split].filter((k) => !this.badKeys.has(k)),
+    };
+  }
+}
+
+/** One batch of the preview: a page of rows, receivers masked. */
+export interface ParsedBatch {
+  /** The page's rows (ParsedRow[], receivers masked) as order_import_pages stores them. */
+  page: string;
+  /** How many rows the page holds (0 only for the last batch of a file whose rows are exactly pages). */
+  rows: number;
+  /** Its bad rows, receivers masked (order_import_rows). */
+  bad: ParsedRow[];
+  /** The share of the file read; null on the last batch. */
+  percent: number | null;
+  /** On the last batch: the whole file's counts. */
+  summary?: PreviewSummary;
+}
+
+/**
+ * The preview of the planned file in pages of PREVIEW_PAGE_ROWS rows, the last one carrying the
+ * counts. The receivers are sealed here, with the page: on the thread, beside the server's thread
+ * storing the page before. Runs on the import's parse thread (parse-worker.ts), or on the event loop with
+ * IMPORT_PARSE_THREAD=0.
+ */
+export async function* previewBatches(plan: FilePlan): AsyncGenerator<ParsedBatch> {
+  const tally = new Tally();
+  let page: ParsedRow[] = [];
+  const batch = (percent: number | null): ParsedBatch => {
+    const rows = page;
+    page = [];
+    return { page: sealPage(rows), rows: rows.length, bad: rows.filter((r) => r.error !== null).map(maskedRow), percent };
+  };
+  for await (const r of parsedRows(plan)) {
+    tally.add(r);
+    page.push(r);
+    if (page.length >= PREVIEW_PAGE_ROWS) {
+      yield batch(percentRead(plan));
       reclaimHeap();
     }
   }
-  yield { rows: batch, percent: null };
+  yield { ...batch(null), summary: tally.summary() };
 }

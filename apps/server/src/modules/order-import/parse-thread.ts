@@ -1,37 +1,44 @@
 /**
  * The import's file work on a thread of its own (parse-worker.ts): planning an upload (format,
- * header, layout) and then parsing and validating every row, in batches this thread stores as the
- * preview. On the event loop, a 100,000-row .xlsx held it for seconds in all; on the thread the
- * loop only stores rows, and on two cores the parse of one batch runs beside the insert of the one
- * before. One thread for every import at once (each by its own id), started by the first and ended
- * once none is left (IMPORT_PARSE_THREAD=0 parses on the event loop, as before).
+ * header, layout) and then parsing, validating and sealing every row, in pages this thread stores
+ * as the preview; at the import stage, making the orders of each stored page. On the event loop, a
+ * 100,000-row .xlsx held it for seconds in all; on the thread the loop only stores pages, and on two
+ * cores the parse of one page runs beside the insert of the one before. One thread for every import
+ * at once (each by its own id), started by the first and ended once none is left
+ * (IMPORT_PARSE_THREAD=0 parses on the event loop, as before).
  */
+import type { Worker } from 'node:worker_threads';
 import type { ErrorCode, ImportMapping } from '@dropship/contract';
 import { AppError } from '../../lib/app-error.js';
 import { receiverKeysInUse, type VaultConfig } from '../../lib/receiver-vault/index.js';
 import type { OrderPayload } from '../../lib/shop-order-row.js';
 import { isBuilt, startWorker, ThreadOnDemand } from '../../lib/worker-thread.js';
 import type { UploadedFile } from './file-format.js';
+import type { OrderSkips } from './file-orders.js';
 import type { PlanSummary } from './file-plan.js';
 import type { ParsedBatch } from './parse-rows.js';
 import type { PlannedImport } from './planned-import.js';
 
 export type ParseAsk =
-  | { type: 'plan'; id: number; main: UploadedFile; detail?: UploadedFile; mapping?: ImportMapping }
+  /** `vault`: the server's keys, to seal the pages (a thread's modules are its own). */
+  | { type: 'plan'; id: number; main: UploadedFile; detail?: UploadedFile | undefined; mapping?: ImportMapping | undefined; vault: VaultConfig }
   /** Room for one more batch: the thread parses ahead only this far (memory stays at a few batches). */
   | { type: 'more'; id: number }
   | { type: 'stop'; id: number }
   /**
-   * The import stage's next batch: its orders as their stored rows' text (storedOrdersPayload). `vault`:
-   * the server's keys, for rows stored by earlier versions (a thread's modules are its own).
+   * The import stage: its orders made from the stored pages, sent one by one ('page', answered with the
+   * orders it completes) and closed by 'end' (answered with the rest, in batches). An OrderGrouper
+   * holds the orders still open in between.
    */
-  | { type: 'orders'; id: number; orders: string[][]; fallbackTime: string; vault: VaultConfig };
+  | { type: 'orders'; id: number; skips: OrderSkips; fallbackTime: string; vault: VaultConfig }
+  | { type: 'page'; id: number; page: string }
+  | { type: 'end'; id: number };
 
 export type ParseAnswer =
   | { type: 'planned'; id: number; summary: PlanSummary }
   | { type: 'rows'; id: number; batch: ParsedBatch }
   | { type: 'done'; id: number }
-  | { type: 'orders'; id: number; payload: OrderPayload }
+  | { type: 'orders'; id: number; payloads: OrderPayload[] }
   /** `code` is the AppError's catalogue code; null for anything else (`message` then holds its stack). */
   | { type: 'error'; id: number; code: ErrorCode | null; message: string };
 
@@ -74,10 +81,14 @@ async function take(entry: Open): Promise<ParseAnswer> {
   return a;
 }
 
-/** Makes the import stage's batches of orders from their stored rows' text, answered in the order asked. */
+/** Makes the import stage's orders from its pages in file order (file-orders.ts OrderGrouper), wherever it runs. */
 export interface OrdersMaker {
-  make(orders: string[][], fallbackTime: Date): Promise<OrderPayload>;
-  end(): void;
+  /** The orders the page completes. */
+  page(page: string): Promise<OrderPayload>;
+  /** The orders left after the last page, in batches. */
+  end(): Promise<OrderPayload[]>;
+  /** Lets the maker go (at the end, or when the import stops early). */
+  close(): void;
 }
 
 const offTopic = (a: ParseAnswer) => new Error(`导入文件解析线程答非所问：${a.type}`);
@@ -97,15 +108,19 @@ class ParseThread {
     idleMs: IDLE_MS,
   });
 
+  /** Drops an import on the thread, once (the next call is a no-op, as after the thread's death). */
+  private ender(worker: Worker, id: number) {
+    return () => {
+      if (this.thread.finish(id)) worker.postMessage({ type: 'stop', id } satisfies ParseAsk);
+    };
+  }
+
   /** Plans the upload on the thread: answers once the file is known good (or throws its AppError). */
   async plan(main: UploadedFile, mapping: ImportMapping | undefined, detail?: UploadedFile): Promise<PlannedImport> {
     const entry: Open = { answers: [] };
     const { worker, id } = this.thread.begin(entry);
-    // Once per import: the thread drops it (the next end is a no-op, as after the thread's death).
-    const end = () => {
-      if (this.thread.finish(id)) worker.postMessage({ type: 'stop', id } satisfies ParseAsk);
-    };
-    worker.postMessage({ type: 'plan', id, main, detail, mapping } satisfies ParseAsk);
+    const end = this.ender(worker, id);
+    worker.postMessage({ type: 'plan', id, main, detail, mapping, vault: receiverKeysInUse() } satisfies ParseAsk);
     const first = await take(entry).catch((e) => {
       end();
       throw e;
@@ -118,7 +133,7 @@ class ParseThread {
       ...first.summary,
       async *batches() {
         try {
-          // Room for two batches: the thread parses on while this thread stores the one before.
+          // Room for two pages: the thread parses on while this thread stores the one before.
           worker.postMessage({ type: 'more', id } satisfies ParseAsk);
           worker.postMessage({ type: 'more', id } satisfies ParseAsk);
           for (;;) {
@@ -126,7 +141,7 @@ class ParseThread {
             if (a.type === 'done') return;
             if (a.type === 'error') throw errorOf(a);
             if (a.type !== 'rows') throw offTopic(a);
-            // The thread parses the next batch while the caller stores this one.
+            // The thread parses the next page while the caller stores this one.
             worker.postMessage({ type: 'more', id } satisfies ParseAsk);
             yield a.batch;
           }
@@ -139,27 +154,30 @@ class ParseThread {
   }
 
   /**
-   * The import stage's batches made on the thread (storedOrdersPayload), in the order asked: opening
-   * the rows, the orders and their JSON run here beside the server's thread writing the batch before.
-   * The thread is held until `end` (it would otherwise stop between two batches).
+   * The import stage's orders made on the thread from its pages (OrderGrouper), answered in the order
+   * asked: opening the page, the orders and their JSON run there beside this thread writing the batch
+   * before. The thread is held until `close` (it would otherwise stop between two pages).
    */
-  ordersMaker(): OrdersMaker {
+  ordersMaker(skips: OrderSkips, fallbackTime: Date): OrdersMaker {
     const entry: Open = { answers: [] };
     const { worker, id } = this.thread.begin(entry);
-    // The thread answers in the order asked; each batch takes its answer after the one before.
+    worker.postMessage({ type: 'orders', id, skips, fallbackTime: fallbackTime.toISOString(), vault: receiverKeysInUse() } satisfies ParseAsk);
+    // The thread answers in the order asked; each ask takes its answer after the one before.
     let taken: Promise<unknown> = Promise.resolve();
+    const ask = (a: ParseAsk): Promise<OrderPayload[]> => {
+      worker.postMessage(a);
+      const answer = taken.then(() => take(entry));
+      taken = answer.catch(() => {});
+      return answer.then((x) => {
+        if (x.type === 'error') throw errorOf(x);
+        if (x.type !== 'orders') throw offTopic(x);
+        return x.payloads;
+      });
+    };
     return {
-      make(orders, fallbackTime) {
-        worker.postMessage({ type: 'orders', id, orders, fallbackTime: fallbackTime.toISOString(), vault: receiverKeysInUse() } satisfies ParseAsk);
-        const answer = taken.then(() => take(entry));
-        taken = answer.catch(() => {});
-        return answer.then((a) => {
-          if (a.type === 'error') throw errorOf(a);
-          if (a.type !== 'orders') throw offTopic(a);
-          return a.payload;
-        });
-      },
-      end: () => void this.thread.finish(id),
+      page: (page) => ask({ type: 'page', id, page }).then((p) => p[0] as OrderPayload),
+      end: () => ask({ type: 'end', id }),
+      close: this.ender(worker, id),
     };
   }
 

@@ -1,18 +1,18 @@
 /**
  * The import's parse thread (parse-thread.ts starts it): plans each upload and then parses and
- * validates its rows, a batch at a time and only as far ahead as the server's thread has made room
- * for; at the import stage, makes each batch's orders from their stored rows. Errors go back
- * described (an AppError by its catalogue code, anything else by its stack) for the caller to raise
- * again.
+ * validates its rows into the preview's pages, a page at a time and only as far ahead as the
+ * server's thread has made room for; at the import stage, makes the orders of each stored page it is
+ * sent. Errors go back described (an AppError by its catalogue code, anything else by its stack) for
+ * the caller to raise again.
  */
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error.js';
 import { useReceiverKeys } from '../../lib/receiver-vault/index.js';
 import type { UploadedFile } from './file-format.js';
+import { OrderGrouper } from './file-orders.js';
 import { type FilePlan, planImport, releasePlan, summaryOf } from './file-plan.js';
-import { parsedBatches } from './parse-rows.js';
+import { previewBatches } from './parse-rows.js';
 import type { ParseAnswer, ParseAsk } from './parse-thread.js';
-import { storedOrdersPayload } from './to-orders.js';
 
 interface Job {
   room: number;
@@ -39,25 +39,17 @@ const failure = (id: number, e: unknown): ParseAnswer =>
     ? { type: 'error', id, code: e.errorCode, message: e.message }
     : { type: 'error', id, code: null, message: e instanceof Error ? (e.stack ?? e.message) : String(e) };
 
-/** One batch of the import stage: its orders' upsert JSON from their stored rows. */
-function orders(ask: Extract<ParseAsk, { type: 'orders' }>) {
-  try {
-    // Rows stored by earlier versions are opened, or sealed, with the server's keys (a no-op after the first batch).
-    useReceiverKeys(ask.vault);
-    post({ type: 'orders', id: ask.id, payload: storedOrdersPayload(ask.orders, new Date(ask.fallbackTime)) });
-  } catch (e) {
-    post(failure(ask.id, e));
-  }
-}
-
+/** Plans an upload, then sends its preview's pages, each when the caller has room, and 'done'. */
 async function run(ask: Extract<ParseAsk, { type: 'plan' }>) {
   const job: Job = { room: 0, stopped: false };
   jobs.set(ask.id, job);
   let plan: FilePlan | undefined;
   try {
+    // The pages are sealed here, with the server's keys.
+    useReceiverKeys(ask.vault);
     plan = await planImport(fileOf(ask.main), ask.mapping, ask.detail && fileOf(ask.detail));
     post({ type: 'planned', id: ask.id, summary: summaryOf(plan) });
-    const batches = parsedBatches(plan);
+    const batches = previewBatches(plan);
     // Nothing is parsed before the caller asks (a refused upload stops here).
     while (await room(job)) {
       const next = await batches.next();
@@ -74,9 +66,31 @@ async function run(ask: Extract<ParseAsk, { type: 'plan' }>) {
   }
 }
 
+/** The import stages under way: each groups its pages' rows into orders across pages. */
+const groupers = new Map<number, OrderGrouper>();
+
+function orders(ask: Extract<ParseAsk, { type: 'orders' | 'page' | 'end' }>) {
+  try {
+    if (ask.type === 'orders') {
+      // The receivers are sealed as the orders are made, with the server's keys.
+      useReceiverKeys(ask.vault);
+      groupers.set(ask.id, new OrderGrouper(ask.skips, new Date(ask.fallbackTime)));
+      return;
+    }
+    const grouper = groupers.get(ask.id);
+    if (!grouper) throw new Error(`import ${ask.id} is not open on the thread`);
+    if (ask.type === 'page') return post({ type: 'orders', id: ask.id, payloads: [grouper.page(ask.page)] });
+    groupers.delete(ask.id);
+    post({ type: 'orders', id: ask.id, payloads: grouper.end() });
+  } catch (e) {
+    post(failure(ask.id, e));
+  }
+}
+
 parentPort?.on('message', (ask: ParseAsk) => {
   if (ask.type === 'plan') return void run(ask);
-  if (ask.type === 'orders') return orders(ask);
+  if (ask.type === 'orders' || ask.type === 'page' || ask.type === 'end') return orders(ask);
+  if (ask.type === 'stop') groupers.delete(ask.id);
   const job = jobs.get(ask.id);
   if (!job) return;
   if (ask.type === 'more') job.room++;

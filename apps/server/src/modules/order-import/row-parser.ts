@@ -21,7 +21,7 @@ export interface RowItem {
   refund?: string;
 }
 
-/** What is stored per row (order_import_rows.data). */
+/** A row's fields as read (a preview page's and a bad row's `data`, receiver masked there). */
 export interface RowData {
   orderNo: string;
   receiverName: string;
@@ -41,13 +41,6 @@ export interface RowData {
   orderPaymentFen?: number;
   postFeeFen?: number;
   items: RowItem[];
-  /**
-   * Once the row is sealed for the preview (preview-receiver.ts): the receiver's sealed plain copy
-   * and its HMAC, with the name, phone and address above masked. Absent in a row stored before
-   * (sealed whole, or plain before the vault).
-   */
-  receiverSealed?: string | null;
-  receiverKey?: string | null;
 }
 
 export interface ParsedRow {

@@ -4,9 +4,7 @@
  * the file's sub-order number, else a hash of what the line is, numbered when repeated.
  */
 import { createHash } from 'node:crypto';
-import type { NormalizedOrderItem, ShopOrderStatus, ShopRefundState } from '@dropship/channels';
-import { type OrderPayload, type OrderToStore, orderPayload } from '../../lib/shop-order-row.js';
-import { openRow, storedReceiverOf } from './preview-receiver.js';
+import type { NormalizedOrder, NormalizedOrderItem, ShopOrderStatus, ShopRefundState } from '@dropship/channels';
 import type { RowData } from './row-parser.js';
 
 const STATUS_RULES: [RegExp, ShopOrderStatus][] = [
@@ -51,9 +49,8 @@ const maxTime = (...xs: (Date | undefined)[]) => xs.filter((x): x is Date => !!x
 /**
  * One order from its rows (file order). Order fields come from the first row; the lines of all
  * rows are the order's lines. `fallbackTime` (the job's creation) stands in for a file without times.
- * A row sealed for the preview brings its receiver in the stored form (preview-receiver.ts).
  */
-export function toNormalizedOrder(rows: RowData[], fallbackTime: Date): OrderToStore {
+export function toNormalizedOrder(rows: RowData[], fallbackTime: Date): NormalizedOrder {
   const first = rows[0];
   if (!first) throw new Error('an order needs at least one row');
   const items = rows.flatMap((r) => r.items);
@@ -76,7 +73,6 @@ export function toNormalizedOrder(rows: RowData[], fallbackTime: Date): OrderToS
   const createdAt = first.createdAt ? new Date(first.createdAt) : undefined;
   const paidAt = first.paidAt ? new Date(first.paidAt) : undefined;
   const created = createdAt ?? paidAt ?? fallbackTime;
-  const storedReceiver = storedReceiverOf(first);
   return {
     platformOrderId: first.orderNo,
     status: statusOf(first.status),
@@ -91,8 +87,6 @@ export function toNormalizedOrder(rows: RowData[], fallbackTime: Date): OrderToS
       address: first.address,
       encrypted: false,
     },
-    // Sealed with the preview row: the receiver above is then its masked display values.
-    ...(storedReceiver ? { storedReceiver } : {}),
     ...(first.buyerRemark ? { buyerRemark: first.buyerRemark } : {}),
     ...(first.sellerRemark ? { sellerRemark: first.sellerRemark } : {}),
     totalFen: goodsFen + postFeeFen,
@@ -105,13 +99,4 @@ export function toNormalizedOrder(rows: RowData[], fallbackTime: Date): OrderToS
     modifiedAt: maxTime(createdAt, paidAt) ?? fallbackTime,
     items: lines,
   };
-}
-
-/**
- * The upsert's batch of orders given as their stored rows' text (each order's rows in file order):
- * opened, made into orders and written as the statement's JSON in one go; from 5,000 orders on the
- * parse thread (ordersMaker) while the server's thread writes the batch before.
- */
-export function storedOrdersPayload(orders: string[][], fallbackTime: Date): OrderPayload {
-  return orderPayload(orders.map((rows) => toNormalizedOrder(rows.map(openRow), fallbackTime)));
 }

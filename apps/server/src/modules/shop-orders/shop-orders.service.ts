@@ -2,8 +2,9 @@
  * The one way shop orders enter the database, whether from a shop sync or a file import: each
  * batch is one statement, so a failed batch leaves nothing half-written.
  */
+import type { NormalizedOrder } from '@dropship/channels';
 import type { Db } from '../../db/client.js';
-import { type OrderPayload, type OrderToStore, orderPayload, type UpsertTarget } from '../../lib/shop-order-row.js';
+import { type OrderPayload, orderPayload, type UpsertTarget } from '../../lib/shop-order-row.js';
 import { upsertOrdersAndItems } from './upsert-orders.js';
 
 export interface UpsertResult {
@@ -18,7 +19,7 @@ export interface UpsertResult {
  * the lines' shop SKUs; one statement. The batch is given as orders, or already as the statement's
  * JSON (an order import makes it on its parse thread, beside this thread's writes).
  */
-export async function upsertShopOrders(db: Db, target: UpsertTarget, orders: OrderToStore[] | OrderPayload): Promise<UpsertResult> {
+export async function upsertShopOrders(db: Db, target: UpsertTarget, orders: NormalizedOrder[] | OrderPayload): Promise<UpsertResult> {
   const batch = Array.isArray(orders) ? orderPayload(orders) : orders;
   if (batch.count === 0) return { inserted: 0, updated: 0, unchanged: 0 };
   const fates = await upsertOrdersAndItems(db, target, batch.json);
