@@ -5,7 +5,7 @@
  * cancel, history and downloads. Template, .xls and column mapping: order-import-formats.test.ts.
  */
 import { type ImportRowView, maskPhone } from '@dropship/contract';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainReceiverOf } from '../src/lib/receiver-vault/index.js';
@@ -199,7 +199,7 @@ describe('Taobao/Qianniu 订单报表 (.xlsx)', () => {
 });
 
 describe('a file of 5,000 orders', () => {
-  it('is written from the file read again on the parse thread, an order whose rows are apart gathered whole, and its preview paged', async () => {
+  it('is written from its stored pages on the parse thread, an order whose rows are apart gathered whole, and its preview paged', async () => {
     const many = rows(5_000, 20_000, 'BIG');
     // Order 10's second line comes last in the file: its rows are apart.
     const file = csv(TAOBAO_HEADERS, [...many.map((o) => taobaoRow(o)), taobaoRow({ ...many[10]!, title: '另一件' })], 'gbk');
@@ -316,5 +316,20 @@ describe('cancel, history and downloads', () => {
     const sheet = eb.worksheets[0]!;
     expect(sheet.rowCount).toBe(4);
     expect(sheet.getRow(2).getCell(3).value).toBe('缺少收货人');
+  });
+});
+
+describe('keeping previews', () => {
+  it('a preview left unconfirmed past 30 days is FAILED and cleared at the next upload, and cannot be confirmed', async () => {
+    const old = await toPreview(t, seller, { file: csv(PDD_HEADERS, rows(2, 600, 'OLD').map(pddRow)), name: 'old.csv', shopId: pddShop });
+    await t.database.db.execute(sql`update order_import_jobs set created_at = now() - interval '31 days' where id = ${old.id}`);
+    // Any upload purges: this one is the seller's next file.
+    await toPreview(t, seller, { file: csv(PDD_HEADERS, rows(1, 700, 'NEW').map(pddRow)), name: 'new.csv', shopId: pddShop });
+    const job = await waitWhile(t, seller, old.id, 'PREVIEW');
+    expect(job).toMatchObject({ status: 'FAILED', message: '预览已超过30天未确认，已清理，请重新上传文件' });
+    const page = envelope<{ total: number }>(await call(t.app, { method: 'POST', url: `${BASE}/${old.id}/rows`, session: seller, payload: {} }));
+    expect(page.data.total).toBe(0);
+    const confirm = envelope(await call(t.app, { method: 'POST', url: `${BASE}/${old.id}/confirm`, session: seller }));
+    expect(confirm).toMatchObject({ errorCode: 12002, errorMsg: '该导入任务已失败，请重新上传文件' });
   });
 });

@@ -282,12 +282,15 @@ export async function pageJobs(
 }
 
 /**
- * A job's preview and bad rows are kept for the history's error export, not forever: jobs older than
- * `olderThanDays` lose them, up to 50 jobs a call (each upload calls it).
+ * A job's preview and bad rows are kept for the history's preview and error export, not forever:
+ * jobs older than `olderThanDays` lose them, up to 50 jobs a call (each upload calls it). A preview
+ * still waiting for its confirmation then has nothing to import: it is FAILED with `message` first.
  */
-export async function purgeOldRows(db: Db, olderThanDays: number) {
-  const old = sql`select id from order_import_jobs j where created_at < now() - (${olderThanDays} * interval '1 day') and status not in ('PARSING', 'IMPORTING')
+export async function purgeOldRows(db: Db, olderThanDays: number, message: string) {
+  const old = sql`created_at < now() - (${olderThanDays} * interval '1 day')`;
+  await db.execute(sql`update order_import_jobs set status = 'FAILED', message = ${message}, finished_at = now() where status = 'PREVIEW' and ${old}`);
+  const kept = sql`select id from order_import_jobs j where ${old} and status not in ('PARSING', 'IMPORTING')
     and (exists (select 1 from order_import_pages p where p.job_id = j.id) or exists (select 1 from order_import_rows r where r.job_id = j.id))
     order by id limit 50`;
-  for (const r of await queryRows<{ id: number }>(db, old)) await deletePreview(db, r.id);
+  for (const r of await queryRows<{ id: number }>(db, kept)) await deletePreview(db, r.id);
 }

@@ -34,6 +34,8 @@ import { type PlannedImport, planUpload } from './planned-import.js';
 import type { ImportUpload } from './upload.js';
 
 const FIRST_ERRORS = 100;
+/** Days a job's preview and bad rows are kept (decision 0007). */
+const KEEP_DAYS = 30;
 
 export function listImportShops(db: Db, caller: Caller) {
   return repo.listShops(db, caller.orgId) as Promise<{ id: number; name: string; channel: Channel }[]>;
@@ -64,7 +66,7 @@ export async function createImport(db: Db, runner: ImportRunner, caller: Caller,
     checkChannel(plan, shop);
     await retireAbandoned(db, caller.orgId);
     if (await repo.findRunningJob(db, caller.orgId)) throw new AppError(ErrorCode.ORDER_IMPORT_BUSY);
-    await repo.purgeOldRows(db, 30);
+    await repo.purgeOldRows(db, KEEP_DAYS, `预览已超过${KEEP_DAYS}天未确认，已清理，请重新上传文件`);
     const job = await repo
       .insertJob(db, {
         orgId: caller.orgId,
