@@ -7,9 +7,10 @@
  *   npx tsx bench/order-import.bench.ts --no-peak                              # the 10,000-row comparison only
  *
  * "Ours" is what the server does after an upload (apps/server/src/modules/order-import): sniff and
- * plan (header, layout), parse and validate every row (area lookup included) on the server's thread,
- * store the preview, then write the orders through upsertShopOrders in batches of 500 (lines, shop
- * SKUs, progress), with the real migrations. The floor is what any import of the file must do at
+ * plan (header, layout), parse and validate every row (area lookup included) on the import's parse
+ * thread into pages of 500 rows sealed there, store them as the preview, then write the orders made
+ * from the pages (on the same thread) through upsertShopOrders a page at a time (lines, shop SKUs,
+ * progress), with the real migrations. The floor is what any import of the file must do at
  * least, each part bare: a streaming parse of the same bytes with the same libraries and nothing
  * else (exceljs' streaming reader touching every cell, or iconv-lite + csv-parse), PLUS a bulk load
  * of the same orders and their lines as the import writes them (columns made outside the timing):
