@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
 import { inTransaction } from '../../db/transaction.js';
-import { plainReceiverOf, receiverVault, sealReceiverColumns } from './index.js';
+import { phoneTail, plainReceiverOf, receiverVault, sealReceiverColumns } from './index.js';
 
 /** The tables with sealed receivers, and what marks a row whose receiver is plain text still. */
 const TABLES = {
@@ -34,7 +34,6 @@ interface Row {
 }
 
 const COLUMNS = sql.raw('id, receiver_name, receiver_phone, receiver_province, receiver_city, receiver_district, receiver_address, receiver_sealed');
-const tail = (phone: string) => /(\d{4})\D*$/.exec(phone)?.[1] ?? '';
 
 /** One statement for the batch: each row's receiver in its stored form. */
 async function writeSealed(t: Db, table: SealedTable, rows: Row[]) {
@@ -59,7 +58,7 @@ async function writeSealed(t: Db, table: SealedTable, rows: Row[]) {
       name: c.receiverName ?? plain.name,
       phone: c.receiverPhone ?? plain.phone,
       address: c.receiverAddress ?? plain.address,
-      tail: tail(plain.phone),
+      tail: phoneTail(plain.phone),
       sealed: c.receiverSealed,
       key: c.receiverKey,
     };

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/rows.js';
-import { sealReceiverColumns } from '../../lib/receiver-vault/index.js';
+import { phoneTail, sealReceiverColumns } from '../../lib/receiver-vault/index.js';
 import { receiverHash } from './upsert-orders.js';
 
 // The platform's receiver before the first correction (the right side of an UPDATE reads the old row):
@@ -24,14 +24,13 @@ export interface ReceiverValues {
  * shipped (`waiting` statuses); answers whether it did. The seller typed it, so it is plain text: stored sealed.
  */
 export async function updateReceiver(db: Db, orgId: number, orderId: number, waiting: readonly string[], r: ReceiverValues) {
-  const tail = /(\d{4})\D*$/.exec(r.receiverPhone)?.[1] ?? '';
   // Stored masked, the plain receiver sealed (receiver-vault).
   const s = sealReceiverColumns({ ...r, receiverProvince: r.province, receiverCity: r.city, receiverDistrict: r.district, receiverAddress: r.address });
   const rows = await queryRows<{ id: string | number }>(
     db,
     sql`
     update shop_orders set receiver_name = ${s.receiverName ?? r.receiverName}, receiver_phone = ${s.receiverPhone ?? r.receiverPhone},
-      receiver_phone_tail = ${tail}, receiver_province = ${r.province}, receiver_city = ${r.city}, receiver_district = ${r.district},
+      receiver_phone_tail = ${phoneTail(r.receiverPhone)}, receiver_province = ${r.province}, receiver_city = ${r.city}, receiver_district = ${r.district},
       receiver_town = ${r.town || null}, receiver_address = ${s.receiverAddress ?? r.address}, receiver_sealed = ${s.receiverSealed},
       receiver_key = ${s.receiverKey}, receiver_encrypted = false, receiver_decrypt_handle = null,
       receiver_platform_hash = coalesce(receiver_platform_hash, ${PLATFORM_HASH}), updated_at = now()
