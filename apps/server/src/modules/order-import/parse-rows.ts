@@ -10,8 +10,12 @@ import { reclaimHeap } from './heap.js';
 import { maskedRow, sealPage } from './preview-receiver.js';
 import { detailItem, type ParsedRow, parseRow, type RowContext, type RowItem } from './row-parser.js';
 
-/** Rows per page (order_import_pages): one record per page, one batch of the preview and of the import. */
-export const PREVIEW_PAGE_ROWS = 500;
+/**
+ * Rows per page (order_import_pages): one record per page, one batch of the preview and of the
+ * import. A page completes at most as many orders as it has rows, so a page's orders fit the
+ * import's batch.
+ */
+export const PREVIEW_PAGE_ROWS = ORDER_IMPORT_LIMITS.batchOrders;
 
 async function readDetail(plan: NonNullable<FilePlan['detail']>): Promise<Map<string, RowItem[]>> {
   const out = new Map<string, RowItem[]>();
@@ -84,9 +88,9 @@ class Tally {
   }
 }
 
-/** One batch of the preview: a page of rows, receivers masked. */
+/** One batch of the preview: a page of rows. */
 export interface ParsedBatch {
-  /** The page's rows (ParsedRow[], receivers masked) as order_import_pages stores them. */
+  /** The page's rows (ParsedRow[], receivers as read) sealed whole, as order_import_pages stores them. */
   page: string;
   /** How many rows the page holds (0 only for the last batch of a file whose rows are exactly pages). */
   rows: number;
