@@ -127,7 +127,7 @@ describe.skipIf(onPg)('plain receivers at rest', () => {
     expect(rows.data.list[0]).toMatchObject({ receiverName: '欧**川', receiverPhone: '139****1003', address: '紫金港****' });
     // The stored page is sealed whole (on the parse thread); opened, it holds the receiver as read.
     const [staged] = await queryRows<{ rows: string }>(t.database.db, sql`select rows from order_import_pages where job_id = ${job.id}`);
-    expect(staged!.rows).toMatch(/^k1\./);
+    expect(staged!.rows).toMatch(/^z:k1\./);
     expect(staged!.rows).not.toContain(R.imported.phone);
     expect(openPage(staged!.rows)[0]?.data).toMatchObject({ receiverName: R.imported.name, receiverPhone: R.imported.phone });
     expect((await confirmAndRun(t, seller, job.id)).status).toBe('DONE');

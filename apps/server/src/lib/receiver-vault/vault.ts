@@ -21,6 +21,9 @@ export interface ReceiverVault {
   /** Any JSON value holding a receiver (an imported file's row), sealed the same way. */
   sealJson(value: unknown): string;
   openJson(sealed: string): unknown;
+  /** Bytes sealed the same way (a preview page, compressed before it is sealed). */
+  sealBytes(bytes: Uint8Array): string;
+  openBytes(sealed: string): Buffer;
   /** Equality key of a receiver (each part trimmed, as parcel merging compares them), under the current key. */
   receiverKey(r: PlainReceiver & { province: string; city: string; district: string }): string;
   /** True when the value was sealed under another key than the current one (the re-seal job moves it). */
@@ -61,16 +64,16 @@ export function createReceiverVault(ring: KeyRing): ReceiverVault {
     if (!key) throw new ReceiverVaultError(`收货人密钥 ${id} 未配置（RECEIVER_KEYS），无法解密`);
     return key;
   };
-  function sealJson(value: unknown): string {
+  function sealBytes(bytes: Uint8Array | string): string {
     const iv = nonce();
     const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
     cipher.setAAD(currentAad);
-    const body = cipher.update(JSON.stringify(value), 'utf8');
+    const body = typeof bytes === 'string' ? cipher.update(bytes, 'utf8') : cipher.update(bytes);
     // GCM is a stream mode: final() adds no bytes, it only makes the tag.
     cipher.final();
     return `${ring.currentId}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
   }
-  function openJson(sealed: string): unknown {
+  function openBytes(sealed: string): Buffer {
     const dot = sealed.indexOf('.');
     if (dot <= 0) throw new ReceiverVaultError('收货人密文格式不对');
     const id = sealed.slice(0, dot);
@@ -80,14 +83,14 @@ export function createReceiverVault(ring: KeyRing): ReceiverVault {
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
     decipher.setAAD(Buffer.from(id));
     decipher.setAuthTag(raw.subarray(12, 28));
-    let text: string;
     try {
-      text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
     } catch (e) {
       throw new ReceiverVaultError('收货人密文校验失败（密钥不对或内容被改动）', { cause: e });
     }
-    return JSON.parse(text) as unknown;
   }
+  const sealJson = (value: unknown) => sealBytes(JSON.stringify(value));
+  const openJson = (sealed: string): unknown => JSON.parse(openBytes(sealed).toString('utf8'));
   return {
     currentId: ring.currentId,
     rotating: ring.keys.size > 1,
@@ -98,6 +101,8 @@ export function createReceiverVault(ring: KeyRing): ReceiverVault {
     },
     sealJson,
     openJson,
+    sealBytes,
+    openBytes,
     receiverKey(r) {
       const norm = [r.name, r.phone, r.province, r.city, r.district, r.address].map((s) => s.trim());
       return createHmac('sha256', macKey).update(JSON.stringify(norm)).digest('base64url');

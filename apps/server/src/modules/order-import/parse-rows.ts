@@ -1,7 +1,9 @@
 /**
  * Every data row of a planned file, parsed and validated, in pages of rows sealed whole: the file
- * work of an import, with nothing of the database (it runs on the parse thread, parse-worker.ts).
- * The preview stores the pages; the import stage makes its orders from them (file-orders.ts).
+ * work of an import, with nothing of the database. It comes in two halves, reading the rows
+ * (rowRuns) and checking them (previewPages), which with the parse thread run on two threads side by
+ * side (parse-worker.ts). The preview stores the pages; the import stage makes its orders from them
+ * (file-orders.ts).
  */
 import { ErrorCode, ORDER_IMPORT_LIMITS } from '@dropship/contract';
 import { AppError } from '../../lib/app-error.js';
@@ -9,6 +11,7 @@ import type { FilePlan } from './file-plan.js';
 import { reclaimHeap } from './heap.js';
 import { maskedRow, sealPage } from './preview-receiver.js';
 import { detailItem, type ParsedRow, parseRow, type RowContext, type RowItem } from './row-parser.js';
+import type { TableRow } from './table-reader.js';
 
 /**
  * Rows per page (order_import_pages): one record per page, one batch of the preview and of the
@@ -31,19 +34,40 @@ async function readDetail(plan: NonNullable<FilePlan['detail']>): Promise<Map<st
   return out;
 }
 
-/** Every data row of the planned file, parsed and validated, in file order. */
-async function* parsedRows(plan: FilePlan): AsyncGenerator<ParsedRow> {
+/** What checking the rows needs besides the rows: the layout, its columns, and the 宝贝报表's lines (read here). */
+export async function rowContext(plan: FilePlan): Promise<RowContext> {
   const ctx: RowContext = { layout: plan.layout, index: plan.index };
   if (plan.detail) ctx.detail = await readDetail(plan.detail);
-  let rows = 0;
-  for await (const row of plan.rows) {
-    if (++rows > ORDER_IMPORT_LIMITS.maxRows) throw new AppError(ErrorCode.ORDER_IMPORT_TOO_MANY_ROWS);
-    yield parseRow(row.rowNo, row.cells, ctx);
-  }
+  return ctx;
 }
 
 /** The share of the file read, 0–99. */
 const percentRead = (plan: FilePlan) => Math.min(99, Math.floor((plan.progress.bytesRead / plan.file.bytes.length) * 100));
+
+/** A page's worth of data rows as read, before they are checked, with the share of the file read after them. */
+export interface RowRun {
+  rows: TableRow[];
+  percent: number;
+}
+
+/**
+ * Every data row of the planned file, in file order, in runs of PREVIEW_PAGE_ROWS (fewer at the
+ * end): the reading half of the preview, which previewPages checks.
+ */
+export async function* rowRuns(plan: FilePlan): AsyncGenerator<RowRun> {
+  let rows = 0;
+  let run: TableRow[] = [];
+  for await (const row of plan.rows) {
+    if (++rows > ORDER_IMPORT_LIMITS.maxRows) throw new AppError(ErrorCode.ORDER_IMPORT_TOO_MANY_ROWS);
+    run.push(row);
+    if (run.length >= PREVIEW_PAGE_ROWS) {
+      yield { rows: run, percent: percentRead(plan) };
+      run = [];
+      reclaimHeap();
+    }
+  }
+  if (run.length) yield { rows: run, percent: percentRead(plan) };
+}
 
 /** What the preview found; orders are order numbers (rows of one number are one order). */
 export interface PreviewSummary {
@@ -103,26 +127,32 @@ export interface ParsedBatch {
 }
 
 /**
- * The preview of the planned file in pages of PREVIEW_PAGE_ROWS rows, the last one carrying the
- * counts. The receivers are sealed here, with the page: on the thread, beside the server's thread
- * storing the page before. Runs on the import's parse thread (parse-worker.ts), or on the event loop with
- * IMPORT_PARSE_THREAD=0.
+ * The checking half of the preview: each run of rows parsed, validated and counted, its page sealed
+ * (with the receivers as read) and its bad rows masked. The last page carries the counts (an empty
+ * one when the file has no rows). With the parse thread it runs on a thread of its own beside the
+ * one reading the file (parse-worker.ts); with IMPORT_PARSE_THREAD=0, on the event loop.
  */
-export async function* previewBatches(plan: FilePlan): AsyncGenerator<ParsedBatch> {
+export async function* previewPages(runs: AsyncIterable<RowRun>, ctx: RowContext): AsyncGenerator<ParsedBatch> {
   const tally = new Tally();
-  let page: ParsedRow[] = [];
-  const batch = (percent: number | null): ParsedBatch => {
-    const rows = page;
-    page = [];
-    return { page: sealPage(rows), rows: rows.length, bad: rows.filter((r) => r.error !== null).map(maskedRow), percent };
-  };
-  for await (const r of parsedRows(plan)) {
-    tally.add(r);
-    page.push(r);
-    if (page.length >= PREVIEW_PAGE_ROWS) {
-      yield batch(percentRead(plan));
-      reclaimHeap();
-    }
+  const batch = (rows: ParsedRow[], percent: number | null): ParsedBatch => ({
+    page: sealPage(rows),
+    rows: rows.length,
+    bad: rows.filter((r) => r.error !== null).map(maskedRow),
+    percent,
+  });
+  // Each page is held until the next one is made, so that the last can carry the counts.
+  let held: ParsedBatch | undefined;
+  for await (const run of runs) {
+    if (held) yield held;
+    const rows = run.rows.map((r) => parseRow(r.rowNo, r.cells, ctx));
+    for (const r of rows) tally.add(r);
+    held = batch(rows, run.percent);
+    reclaimHeap();
   }
-  yield { ...batch(null), summary: tally.summary() };
+  yield { ...(held ? { ...held, percent: null } : batch([], null)), summary: tally.summary() };
+}
+
+/** The preview of the planned file in pages of PREVIEW_PAGE_ROWS rows, read and checked on this thread. */
+export async function* previewBatches(plan: FilePlan): AsyncGenerator<ParsedBatch> {
+  yield* previewPages(rowRuns(plan), await rowContext(plan));
 }

@@ -52,13 +52,70 @@ export interface ParsedRow {
 
 const clip = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 
+// Every row of a file passes here (10,000 rows: about 0.15 s, the largest part of an import's checking
+// thread): the helpers are plain functions, not closures made per row, and each cell's text is made once.
+
 /** The first non-empty cell among the field's columns. */
 function pick(cells: Cell[], index: ColumnIndex, field: ImportField): Cell {
-  for (const i of index[field] ?? []) {
+  const cols = index[field];
+  if (!cols) return null;
+  for (const i of cols) {
     const v = cells[i];
     if (v !== null && v !== undefined && cellText(v) !== '') return v;
   }
   return null;
+}
+
+/** The text of the field's first non-empty cell, at most `max` characters ('' when there is none). */
+function fieldText(cells: Cell[], index: ColumnIndex, field: ImportField, max = 200): string {
+  const cols = index[field];
+  if (!cols) return '';
+  for (const i of cols) {
+    const v = cells[i];
+    if (v === null || v === undefined) continue;
+    const t = cellText(v);
+    if (t !== '') return clip(t, max);
+  }
+  return '';
+}
+
+/** Optional text fields: the key they go to, the field they are read from, their longest length. */
+type OptionalTexts<T> = readonly (readonly [keyof T & string, ImportField, number])[];
+const ORDER_TEXTS: OptionalTexts<RowData> = [
+  ['buyerNick', 'buyerNick', 100],
+  ['buyerRemark', 'buyerRemark', 500],
+  ['sellerRemark', 'sellerRemark', 500],
+  ['status', 'status', 50],
+  ['shopName', 'shopName', 100],
+];
+const LINE_TEXTS: OptionalTexts<RowItem> = [
+  ['spec', 'spec', 200],
+  ['skuId', 'skuId', 64],
+  ['itemId', 'itemId', 64],
+  ['subOrderNo', 'subOrderNo', 64],
+  ['refund', 'refundStatus', 50],
+];
+
+/** Sets each optional text the row has (an empty one is left out). */
+function setTexts<T extends object>(target: T, cells: Cell[], index: ColumnIndex, fields: OptionalTexts<T>) {
+  for (const [key, field, max] of fields) {
+    const v = fieldText(cells, index, field, max);
+    if (v) (target as Record<string, unknown>)[key] = v;
+  }
+}
+
+/** A time field into `times` (ISO), or its error. */
+function readTime(
+  cells: Cell[],
+  index: ColumnIndex,
+  f: 'createdAt' | 'paidAt',
+  label: string,
+  times: Partial<Record<'createdAt' | 'paidAt', string>>,
+  errors: string[],
+) {
+  const t = parseChinaTime(pick(cells, index, f));
+  if (t === null) errors.push(`${label}“${fieldText(cells, index, f, 30)}”格式不正确，应如 2024-06-01 10:00:00`);
+  else if (t) times[f] = t.toISOString();
 }
 
 export interface RowContext {
@@ -71,20 +128,19 @@ export interface RowContext {
 /** Parses and validates one data row. */
 export function parseRow(rowNo: number, cells: Cell[], ctx: RowContext): ParsedRow {
   const { index } = ctx;
-  const text = (f: ImportField, max = 200) => clip(cellText(pick(cells, index, f)), max);
   const errors: string[] = [];
 
   const rawNo = pick(cells, index, 'orderNo');
-  let orderNo = text('orderNo', 100);
+  let orderNo = fieldText(cells, index, 'orderNo', 100);
   if (!orderNo) errors.push('缺少订单号');
   else if (isMangledNumber(rawNo)) errors.push(`订单号“${orderNo}”已被 Excel 改成数字（丢失了末尾数字），请把订单号列设为文本后重新导出`);
   else if (orderNo.length > 64) errors.push('订单号超过64个字符');
   if (errors.length) orderNo = orderNo.slice(0, 64);
 
-  const receiverName = text('receiverName', 50);
+  const receiverName = fieldText(cells, index, 'receiverName', 50);
   if (!receiverName) errors.push('缺少收货人');
 
-  const phoneText = text('receiverPhone', 40);
+  const phoneText = fieldText(cells, index, 'receiverPhone', 40);
   const phone = checkPhone(phoneText);
   if (!phone.ok) {
     if (phone.reason === 'missing') errors.push('缺少收货人手机号');
@@ -94,20 +150,14 @@ export function parseRow(rowNo: number, cells: Cell[], ctx: RowContext): ParsedR
 
   const area = readArea(cells, ctx, errors);
   const times: Partial<Record<'createdAt' | 'paidAt', string>> = {};
-  for (const [f, label] of [
-    ['createdAt', '下单时间'],
-    ['paidAt', '付款时间'],
-  ] as const) {
-    const t = parseChinaTime(pick(cells, index, f));
-    if (t === null) errors.push(`${label}“${text(f, 30)}”格式不正确，应如 2024-06-01 10:00:00`);
-    else if (t) times[f] = t.toISOString();
-  }
+  readTime(cells, index, 'createdAt', '下单时间', times, errors);
+  readTime(cells, index, 'paidAt', '付款时间', times, errors);
 
-  const items = readItems(cells, ctx, orderNo, errors);
   const postFee = parseFen(pick(cells, index, 'postFee'));
-  if (postFee === null) errors.push(`运费“${text('postFee', 30)}”格式不正确`);
   const orderPayment = ctx.layout.amounts === 'order' ? parseFen(pick(cells, index, 'payment')) : undefined;
-  if (orderPayment === null) errors.push(`实付金额“${text('payment', 30)}”格式不正确`);
+  const items = readItems(cells, ctx, orderNo, errors, { postFee, orderPayment });
+  if (postFee === null) errors.push(`运费“${fieldText(cells, index, 'postFee', 30)}”格式不正确`);
+  if (orderPayment === null) errors.push(`实付金额“${fieldText(cells, index, 'payment', 30)}”格式不正确`);
 
   const data: RowData = {
     orderNo,
@@ -117,14 +167,7 @@ export function parseRow(rowNo: number, cells: Cell[], ctx: RowContext): ParsedR
     items,
     ...times,
   };
-  const optional = {
-    buyerNick: text('buyerNick', 100),
-    buyerRemark: text('buyerRemark', 500),
-    sellerRemark: text('sellerRemark', 500),
-    status: text('status', 50),
-    shopName: text('shopName', 100),
-  };
-  for (const [k, v] of Object.entries(optional)) if (v) (data as unknown as Record<string, string>)[k] = v;
+  setTexts(data, cells, index, ORDER_TEXTS);
   if (postFee) data.postFeeFen = postFee;
   if (typeof orderPayment === 'number') data.orderPaymentFen = orderPayment;
   return {
@@ -137,12 +180,11 @@ export function parseRow(rowNo: number, cells: Cell[], ctx: RowContext): ParsedR
 
 function readArea(cells: Cell[], ctx: RowContext, errors: string[]) {
   const { index } = ctx;
-  const t = (f: ImportField) => clip(cellText(pick(cells, index, f)), 200);
-  const province = t('province');
-  const city = t('city');
-  const district = t('district');
-  let address = t('address');
-  const full = t('fullAddress');
+  const province = fieldText(cells, index, 'province');
+  const city = fieldText(cells, index, 'city');
+  const district = fieldText(cells, index, 'district');
+  let address = fieldText(cells, index, 'address');
+  const full = fieldText(cells, index, 'fullAddress');
   if (index.province || index.city || index.district) {
     if ([province, city, district].some((s) => s.includes('*'))) {
       errors.push('收货地区已脱敏（含*），无法发货，请导出完整地址后再导入');
@@ -180,38 +222,43 @@ function fromFull(full: string, address: string, errors: string[]) {
   return { province: split.province, city: split.city, district: split.district, address: street };
 }
 
-function readItems(cells: Cell[], ctx: RowContext, orderNo: string, errors: string[]): RowItem[] {
+/** The whole order's amounts of an 'order' layout row, read once by parseRow (null: unreadable, undefined: empty). */
+interface OrderAmounts {
+  postFee: number | null | undefined;
+  orderPayment: number | null | undefined;
+}
+
+function readItems(cells: Cell[], ctx: RowContext, orderNo: string, errors: string[], amounts: OrderAmounts): RowItem[] {
   const fromDetail = orderNo ? ctx.detail?.get(orderNo) : undefined;
   if (fromDetail?.length) return fromDetail;
   const { index } = ctx;
-  const t = (f: ImportField, max = 200) => clip(cellText(pick(cells, index, f)), max);
-  const title = t('title');
-  const outerCode = t('outerCode', 100);
+  const title = fieldText(cells, index, 'title');
+  const outerCode = fieldText(cells, index, 'outerCode', 100);
   if (!title && !outerCode) errors.push('缺少商品（商品标题和商家编码都为空）');
   const q = parseQuantity(pick(cells, index, 'quantity'));
-  if (q === null) errors.push(`数量“${t('quantity', 20)}”不是正整数`);
+  if (q === null) errors.push(`数量“${fieldText(cells, index, 'quantity', 20)}”不是正整数`);
   const quantity = q ?? 1;
   const price = parseFen(pick(cells, index, 'price'));
-  if (price === null) errors.push(`单价“${t('price', 30)}”格式不正确`);
+  if (price === null) errors.push(`单价“${fieldText(cells, index, 'price', 30)}”格式不正确`);
   let payment = ctx.layout.amounts === 'line' ? parseFen(pick(cells, index, 'payment')) : undefined;
   if (payment === null) {
-    errors.push(`实付金额“${t('payment', 30)}”格式不正确`);
+    errors.push(`实付金额“${fieldText(cells, index, 'payment', 30)}”格式不正确`);
     payment = undefined;
   }
   if (ctx.layout.amounts === 'order') {
     // One row per order: the line's money is the order's payment less postage.
-    payment = Math.max(0, (parseFen(pick(cells, index, 'payment')) ?? 0) - (parseFen(pick(cells, index, 'postFee')) ?? 0));
+    payment = Math.max(0, (amounts.orderPayment ?? 0) - (amounts.postFee ?? 0));
   }
   const priceFen = price ?? (payment !== undefined ? Math.round(payment / quantity) : 0);
   const item: RowItem = { title: title || outerCode, quantity, priceFen, paymentFen: payment ?? priceFen * quantity };
-  const extra = { spec: t('spec'), outerCode, skuId: t('skuId', 64), itemId: t('itemId', 64), subOrderNo: t('subOrderNo', 64), refund: t('refundStatus', 50) };
-  for (const [k, v] of Object.entries(extra)) if (v) (item as unknown as Record<string, string>)[k] = v;
+  setTexts(item, cells, index, LINE_TEXTS);
+  if (outerCode) item.outerCode = outerCode;
   return [item];
 }
 
 /** One line of a Taobao 宝贝报表, or undefined when the row is not a usable line. */
 export function detailItem(cells: Cell[], index: ColumnIndex): { orderNo: string; item: RowItem } | undefined {
-  const t = (f: ImportField, max = 200) => clip(cellText(pick(cells, index, f)), max);
+  const t = (f: ImportField, max = 200) => fieldText(cells, index, f, max);
   const orderNo = t('orderNo', 64);
   const quantity = parseQuantity(pick(cells, index, 'quantity'));
   const price = parseFen(pick(cells, index, 'price'));

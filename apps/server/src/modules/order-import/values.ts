@@ -33,12 +33,40 @@ function formatChinaTime(d: Date): string {
 
 const TIME = /^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:[\sT]+(\d{1,2})[:时](\d{1,2})(?:[:分](\d{1,2}(?:\.\d+)?))?秒?)?$/;
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+/** The number written by s's digits from `at` to `end` (they are digits). */
+function digits(s: string, at: number, end: number): number {
+  let n = 0;
+  for (let i = at; i < end; i++) n = n * 10 + s.charCodeAt(i) - 48;
+  return n;
+}
+
+/** "2024-06-01 10:00:00" exactly, as the marketplaces' exports write it: read without a pattern (every row has two). */
+function isPlainTime(s: string): boolean {
+  if (s.length !== 19) return false;
+  for (let i = 0; i < 19; i++) {
+    const c = s.charCodeAt(i);
+    const sep = i === 4 || i === 7 ? 45 : i === 10 ? 32 : i === 13 || i === 16 ? 58 : 0;
+    if (sep ? c !== sep : !isDigit(c)) return false;
+  }
+  return true;
+}
+
+/** Beijing wall-clock parts → the instant; null for a day that does not exist (Date.UTC rolls 2024-02-31 over to March). */
+function chinaTime(y: number, mo: number, d: number, h: number, mi: number, secMs: number): Date | null {
+  const ms = Date.UTC(y, mo - 1, d, h, mi, 0, secMs) - CHINA_OFFSET_MS;
+  return new Date(ms + CHINA_OFFSET_MS).getUTCDate() === d ? new Date(ms) : null;
+}
+
 /**
  * A time written in Beijing time ("2024-06-01 10:00:00", "2024/6/1 10:00", an Excel date serial);
  * undefined when empty, null when unreadable.
  */
 export function parseChinaTime(v: Cell): Date | undefined | null {
   if (v === null || v === undefined || v === '') return undefined;
+  if (typeof v === 'string' && isPlainTime(v)) {
+    return chinaTime(digits(v, 0, 4), digits(v, 5, 7), digits(v, 8, 10), digits(v, 11, 13), digits(v, 14, 16), digits(v, 17, 19) * 1000);
+  }
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v;
   if (typeof v === 'number') {
     // Excel's serial is a wall-clock day count; the wall clock is Beijing's.
@@ -51,16 +79,31 @@ export function parseChinaTime(v: Cell): Date | undefined | null {
   const m = TIME.exec(s);
   if (!m) return null;
   const [, y, mo, d, h = '0', mi = '0', sec = '0'] = m;
-  const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), 0, Math.round(Number(sec) * 1000)) - CHINA_OFFSET_MS;
-  const date = new Date(ms);
-  // Date.UTC rolls 2024-02-31 over to March: a day that does not exist is unreadable.
-  return new Date(ms + CHINA_OFFSET_MS).getUTCDate() === Number(d) ? date : null;
+  return chinaTime(Number(y), Number(mo), Number(d), Number(h), Number(mi), Math.round(Number(sec) * 1000));
+}
+
+/** Fen of plain yuan text ("12", "12.5", "1299.00": digits, at most two decimals), else undefined. */
+function plainFen(s: string): number | undefined {
+  const n = s.length;
+  let i = 0;
+  while (i < n && isDigit(s.charCodeAt(i))) i++;
+  // At most 13 digits of yuan: the fen stay a safe integer.
+  if (i === 0 || i > 13) return undefined;
+  const yuan = digits(s, 0, i) * 100;
+  if (i === n) return yuan;
+  const decimals = n - i - 1;
+  if (s.charCodeAt(i) !== 46 || decimals < 1 || decimals > 2) return undefined;
+  for (let k = i + 1; k < n; k++) if (!isDigit(s.charCodeAt(k))) return undefined;
+  return yuan + (decimals === 1 ? digits(s, i + 1, n) * 10 : digits(s, i + 1, n));
 }
 
 /** Yuan in a cell → fen; undefined when empty, null when not money. */
 export function parseFen(v: Cell): number | undefined | null {
   if (v === null || v === undefined || v === '') return undefined;
   if (typeof v === 'number') return Number.isFinite(v) && v >= 0 ? Math.round(v * 100) : null;
+  // Most cells are plain yuan: no sign, guard, comma or unit to take off, no pattern to run.
+  const plain = typeof v === 'string' ? plainFen(v) : undefined;
+  if (plain !== undefined) return plain;
   const s = cellText(v)
     .replace(/^[¥￥]/, '')
     .replace(/元$/, '')
