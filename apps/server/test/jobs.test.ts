@@ -6,7 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { type Database, type Db, openDatabase } from '../src/db/client.js';
@@ -196,6 +197,34 @@ describe('job queue', () => {
     expect(await jobRow(db, id)).toMatchObject({ status: 'QUEUED', attempts: 0, lockedBy: null });
     await db.update(jobs).set({ status: 'DONE' }).where(eq(jobs.id, id));
   });
+
+  it('a job claimed while the queue stops goes back untouched, and stopping does not wait on it', async () => {
+    // The database as the queue sees it, stopping the queue the moment its claim is sent (the claim then answers a stopped queue).
+    const dialect = new PgDialect();
+    let stopping: Promise<void> | undefined;
+    const watched = new Proxy(db, {
+      get(target, key) {
+        if (key !== 'execute') return Reflect.get(target, key);
+        return (query: SQL) => {
+          if (!stopping && dialect.sqlToQuery(query).sql.includes("update jobs set status = 'RUNNING'")) stopping = q.stop();
+          return target.execute(query);
+        };
+      },
+    });
+    const q = new JobQueue(watched, { pollMs: 5 });
+    let ran = false;
+    q.register('t.late', Payload, async (_p, ctx) => {
+      ran = true;
+      await new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)));
+    });
+    const { id } = await q.enqueue('t.late', { n: 1 });
+    q.start();
+    for (let i = 0; i < 500 && !stopping; i++) await sleep(10);
+    await stopping;
+    expect(ran).toBe(false);
+    expect(await jobRow(db, id)).toMatchObject({ status: 'QUEUED', attempts: 0, lockedBy: null });
+    await db.update(jobs).set({ status: 'DONE' }).where(eq(jobs.id, id));
+  }, 10_000);
 });
 
 describe('job queue across a restart', () => {

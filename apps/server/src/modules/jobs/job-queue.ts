@@ -171,6 +171,12 @@ export class JobQueue {
     while (this.started && this.running.size < this.concurrency) {
       const job = await repo.claimJob(this.db, [...this.kinds.keys()], this.worker, this.leaseMs);
       if (!job) return;
+      // Claimed while stop() ran (it aborted the jobs running before): back to the queue untouched,
+      // rather than a job nobody will ask to stop, which stop() would wait on to its end.
+      if (!this.started) {
+        await repo.releaseJob(this.db, job.id, this.worker);
+        return;
+      }
       const abort = new AbortController();
       const done = this.execute(job, abort).finally(() => {
         this.running.delete(job.id);
