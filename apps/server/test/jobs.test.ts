@@ -19,6 +19,8 @@ import { adminQuery, databaseUrl } from './pg-admin.js';
 
 const Payload = z.object({ n: z.number() });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A handler's work that ends only when the queue asks it to stop (rejecting with the abort's reason). */
+const untilAborted = (signal: AbortSignal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
 
 /** A database that can be closed and opened again: a PGlite data directory, or a PostgreSQL database of its own. */
 async function reopenableDatabase() {
@@ -188,7 +190,7 @@ describe('job queue', () => {
     let started = false;
     q.register('t.long', Payload, async (_p, ctx) => {
       started = true;
-      await new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)));
+      await untilAborted(ctx.signal);
     });
     const { id } = await q.enqueue('t.long', { n: 1 });
     q.start();
@@ -215,7 +217,7 @@ describe('job queue', () => {
     let ran = false;
     q.register('t.late', Payload, async (_p, ctx) => {
       ran = true;
-      await new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)));
+      await untilAborted(ctx.signal);
     });
     const { id } = await q.enqueue('t.late', { n: 1 });
     q.start();

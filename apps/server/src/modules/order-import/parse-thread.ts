@@ -9,8 +9,7 @@
  * first and ended once none is left (IMPORT_PARSE_THREAD=0 parses on the event loop, as before).
  */
 import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
-import type { ErrorCode, ImportMapping } from '@dropship/contract';
-import { AppError } from '../../lib/app-error.js';
+import type { ImportMapping } from '@dropship/contract';
 import { receiverKeysInUse, type VaultConfig } from '../../lib/receiver-vault/index.js';
 import type { OrderPayload } from '../../lib/shop-order-row.js';
 import { isBuilt, startWorker, ThreadOnDemand } from '../../lib/worker-thread.js';
@@ -19,6 +18,7 @@ import type { OrderSkips } from './file-orders.js';
 import type { PlanSummary } from './file-plan.js';
 import type { ParsedBatch } from './parse-rows.js';
 import type { PlannedImport } from './planned-import.js';
+import { type DescribedError, errorFrom } from './row-channel.js';
 
 export type ParseAsk =
   /** To the reading thread; `rows`: the port its rows go to the checking thread by. */
@@ -42,8 +42,7 @@ export type ParseAnswer =
   | { type: 'rows'; id: number; batch: ParsedBatch }
   | { type: 'done'; id: number }
   | { type: 'orders'; id: number; payloads: OrderPayload[] }
-  /** `code` is the AppError's catalogue code; null for anything else (`message` then holds its stack). */
-  | { type: 'error'; id: number; code: ErrorCode | null; message: string };
+  | ({ type: 'error'; id: number } & DescribedError);
 
 interface Open {
   answers: ParseAnswer[];
@@ -78,9 +77,7 @@ const newWorker = () => startWorker(BUILT, new URL('./parse-worker.ts', import.m
 const IDLE_MS = isBuilt(BUILT) ? 0 : 15_000;
 
 /** The error the thread described, as this thread's callers know it. */
-function errorOf(a: Extract<ParseAnswer, { type: 'error' }>): Error {
-  return a.code === null ? new Error(`导入文件解析线程出错：${a.message}`) : new AppError(a.code, a.message);
-}
+const errorOf = (a: DescribedError) => errorFrom(a, '导入文件解析线程出错：');
 
 /** The next answer for an entry, in the order the thread sent them; throws once the thread died. */
 async function take(entry: Open): Promise<ParseAnswer> {

@@ -42,6 +42,15 @@ const give = (job: Job) => {
   job.wake = undefined;
 };
 
+/** The job stops: its caller stopped it, or (the reader) the checking thread let its rows go. */
+const halt = (job: Job) => {
+  if (job.stopped) return;
+  job.stopped = true;
+  job.onStop?.();
+  job.wake?.();
+  job.wake = undefined;
+};
+
 const failure = (id: number, e: unknown): ParseAnswer => ({ type: 'error', id, ...describeError(e) });
 
 /**
@@ -56,10 +65,7 @@ async function read(ask: Extract<ParseAsk, { type: 'plan' }>) {
   const send = (m: RowsMessage) => port.postMessage(m);
   port.on('message', () => give(job));
   // The checking thread let the rows go (it stopped or died): nothing more is read.
-  port.on('close', () => {
-    job.stopped = true;
-    job.wake?.();
-  });
+  port.on('close', () => halt(job));
   let plan: FilePlan | undefined;
   let planned = false;
   try {
@@ -100,10 +106,10 @@ async function check(ask: Extract<ParseAsk, { type: 'check' }>) {
   try {
     // The pages are sealed here, with the server's keys.
     useReceiverKeys(ask.vault);
-    // Nothing is asked of the reader before the caller asks for a page.
-    if (!(await room(job))) return;
-    job.room++; // given back: the loop takes it for the first page
-    const pages = previewPages(inbox.runs(), await inbox.context());
+    // Nothing is asked of the reader before the caller asks for the first page (the generator starts then).
+    const pages = (async function* () {
+      yield* previewPages(inbox.runs(), await inbox.context());
+    })();
     while (await room(job)) {
       const next = await pages.next();
       if (next.done) break;
@@ -148,8 +154,5 @@ parentPort?.on('message', (ask: ParseAsk) => {
   const job = jobs.get(ask.id);
   if (!job) return;
   if (ask.type === 'more') return give(job);
-  job.stopped = true;
-  job.onStop?.();
-  job.wake?.();
-  job.wake = undefined;
+  halt(job);
 });

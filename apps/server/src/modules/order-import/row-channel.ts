@@ -19,6 +19,9 @@ export interface DescribedError {
 export const describeError = (e: unknown): DescribedError =>
   e instanceof AppError ? { code: e.errorCode, message: e.message } : { code: null, message: e instanceof Error ? (e.stack ?? e.message) : String(e) };
 
+/** The described error raised again; `prefix` goes before the message of an error that was not an AppError. */
+export const errorFrom = (d: DescribedError, prefix = ''): Error => (d.code === null ? new Error(`${prefix}${d.message}`) : new AppError(d.code, d.message));
+
 /** From the reading thread. */
 export type RowsMessage = { type: 'context'; ctx: RowContext } | { type: 'run'; run: RowRun } | { type: 'end' } | ({ type: 'error' } & DescribedError);
 /** From the checking thread: room for one more message. */
@@ -71,7 +74,7 @@ export class RowInbox {
     while (this.waiting.length === 0 && !this.closed && !this.stopped) await new Promise<void>((r) => (this.wake = r));
     this.wake = undefined;
     const m = this.waiting.shift();
-    if (m?.type === 'error') throw m.code === null ? new Error(m.message) : new AppError(m.code, m.message);
+    if (m?.type === 'error') throw errorFrom(m);
     if (m || this.stopped) return m;
     throw new Error('导入文件读取线程已退出');
   }
