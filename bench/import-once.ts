@@ -32,7 +32,7 @@ export async function importOnce(db: Db, ctx: { orgId: number; userId: number },
     mapping: plan.mapping,
   });
   const s = await storePreview(db, job, plan.batches(), { progress: (percent) => repo.addProgress(db, job.id, { percent }) });
-  await repo.moveJob(db, job.id, ['PARSING'], { status: 'IMPORTING', ...s });
+  await repo.moveJob(db, job.id, ['PARSING'], { status: 'IMPORTING', ...s, percent: 0 });
   const t1 = performance.now();
   const counts = await importPreview(db, {
     jobId: job.id,

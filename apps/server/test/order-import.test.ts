@@ -8,6 +8,8 @@ import { type ImportRowView, maskPhone } from '@dropship/contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sideBySide } from '../src/db/client.js';
+import { inTransaction } from '../src/db/transaction.js';
 import { plainReceiverOf } from '../src/lib/receiver-vault/index.js';
 import { parseThread } from '../src/modules/order-import/parse-thread.js';
 import { shopOrderItems, shopOrders } from '../src/modules/shop-orders/shop-orders.table.js';
@@ -212,6 +214,9 @@ describe('a file of 5,000 orders', () => {
     expect(page.data.total).toBe(5_001);
     expect(page.data.list.map((r) => r.row)).toEqual(Array.from({ length: 30 }, (_, i) => 990 + i + 2));
     expect(page.data.list[0]).toMatchObject({ orderNo: many[990]!.orderNo, receiverPhone: maskPhone(many[990]!.phone), error: null });
+    // Its 10 batches are written one at a time on PGlite, two at once on a PostgreSQL pool (never inside a transaction).
+    expect(sideBySide(t.database.db)).toBe(t.database.kind === 'postgres' ? Number(process.env.DB_POOL_SIZE ?? 10) : 1);
+    expect(await inTransaction(t.database.db, async (tx) => sideBySide(tx))).toBe(1);
     const done = await confirmAndRun(t, seller, preview.id);
     expect(done).toMatchObject({ status: 'DONE', imported: 5_000, failed: 0, percent: 100 });
     const stored = (await ordersOf(taobaoShop)).filter((o) => o.importJobId === preview.id);

@@ -104,6 +104,16 @@ export async function drizzleOverPglite(client: PgliteQueries): Promise<Db> {
 export const PGLITE_CLIENT = Symbol('pglite client');
 export type PgliteDriver = Pick<PGliteClient, 'query' | 'transaction'> & { [PGLITE_CLIENT]: true };
 type Queryable = Pick<PGliteClient, 'query'>;
+/**
+ * How many statements `db` runs side by side: one on PGlite (it runs them one after the other, on
+ * this thread) or on a single connection, the pool's size on a PostgreSQL pool.
+ */
+export function sideBySide(db: Db): number {
+  const client = (db as unknown as { $client?: { [PGLITE_CLIENT]?: true; totalCount?: number; options?: { max?: number } } }).$client;
+  if (!client || client[PGLITE_CLIENT] || typeof client.totalCount !== 'number') return 1;
+  return client.options?.max ?? 10;
+}
+
 type QueryOptions = Parameters<PGliteClient['query']>[2];
 
 /**

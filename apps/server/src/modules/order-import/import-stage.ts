@@ -2,11 +2,12 @@
  * Stage 2 of a job, after the seller confirms the preview: the stored pages are read in file order
  * and made into orders (all rows of an order number together), orders with a bad row are left out,
  * and the rest go through upsertShopOrders a page's orders at a time (at most 500), each batch and
- * its progress in one transaction, one batch at a time. Re-running it (after a crash, or the same
- * file again) updates and never duplicates.
+ * its progress in one transaction. Re-running it (after a crash, or the same file again) updates and
+ * never duplicates.
  */
-import type { Db } from '../../db/client.js';
+import { type Db, sideBySide } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
+import { AtMost } from '../../lib/at-most.js';
 import type { OrderPayload } from '../../lib/shop-order-row.js';
 import { upsertShopOrders } from '../shop-orders/index.js';
 import { reclaimHeap } from './heap.js';
@@ -25,11 +26,20 @@ export interface ImportTarget {
 }
 
 /**
+ * Batches written at once on a PostgreSQL server, each on its own connection: the batches hold
+ * different orders (an order's rows are all in one batch), so they never wait on each other's rows
+ * but for the shop SKUs and the job's progress at their ends. Two used both cores of the
+ * database here; three were slower than one (bench/order-import.bench.ts, decision 0007).
+ */
+const SERVER_WRITERS = 2;
+
+/**
  * Writes every valid order of the job; answers the orders created, updated and left (newer copy
- * stored). Pipelined: while one batch's transaction runs, the next page is read and its orders made
+ * stored). Pipelined: while a batch's transaction runs, the next page is read and its orders made
  * on the parse thread (opening the page, the orders and their JSON: on PGlite the database works on
- * this thread, so only another thread runs beside it). At most one batch is in flight, one being
- * made and one page read ahead, so memory stays flat whatever the file's size.
+ * this thread, so only another thread runs beside it). One batch is written at a time on PGlite, two
+ * on a PostgreSQL server; one more is made and one page read ahead, so memory stays flat whatever
+ * the file's size.
  */
 export async function importPreview(db: Db, t: ImportTarget, signal?: AbortSignal) {
   const counts = { imported: 0, updated: 0, skipped: 0 };
@@ -46,19 +56,15 @@ export async function importPreview(db: Db, t: ImportTarget, signal?: AbortSigna
       counts.skipped += r.unchanged;
     });
   };
-  let inFlight: Promise<void> = Promise.resolve();
-  /** Writes the batches once made, after the ones before; answers the write before, to wait on. */
-  const queue = (made: Promise<OrderPayload[]>, percent: number) => {
+  const writers = new AtMost(Math.min(SERVER_WRITERS, sideBySide(db)));
+  /** Writes a page's batches once made, when a writer is free; answers once it is started. */
+  const queue = async (made: Promise<OrderPayload[]>, percent: number) => {
     made.catch(() => {});
-    const before = inFlight;
-    inFlight = before.then(async () => {
+    await writers.start(async () => {
       // Stopping between batches: the queue puts the job back and the next run redoes it safely.
       signal?.throwIfAborted();
       for (const batch of await made) if (batch.count) await write(batch, percent);
     });
-    // Handled when awaited (next page or the end); this keeps a failure from being "unhandled" meanwhile.
-    inFlight.catch(() => {});
-    return before;
   };
 
   try {
@@ -68,7 +74,7 @@ export async function importPreview(db: Db, t: ImportTarget, signal?: AbortSigna
       if (page === undefined) break;
       next = repo.readPage(db, t.jobId, n + 1);
       next.catch(() => {});
-      // Made on the parse thread while the batch before is written; reading on waits for that write.
+      // Made on the parse thread while the batches before are written; reading on waits for a free writer.
       await queue(
         maker.page(page).then((p) => [p]),
         Math.min(99, Math.floor(((n + 1) / pages) * 100)),
@@ -78,9 +84,9 @@ export async function importPreview(db: Db, t: ImportTarget, signal?: AbortSigna
     await queue(maker.end(), 99);
   } finally {
     // Nothing keeps writing after this returns or throws (a retry starts from a quiet database).
-    await inFlight.catch(() => {});
+    await writers.idle();
     maker.close();
   }
-  await inFlight;
+  writers.throwFailure();
   return counts;
 }

@@ -86,7 +86,8 @@ export async function moveJob(db: Db, id: number, from: ImportJobStatus[], patch
 
 /** Progress of a running stage; counters are added, never overwritten, so batches cannot race. */
 export async function addProgress(db: Db, id: number, p: { percent: number; imported?: number; updated?: number; skipped?: number }) {
-  await db.execute(sql`update order_import_jobs set percent = ${p.percent}, imported = imported + ${p.imported ?? 0},
+  // greatest: two batches written at once may end out of order (import-stage.ts).
+  await db.execute(sql`update order_import_jobs set percent = greatest(percent, ${p.percent}), imported = imported + ${p.imported ?? 0},
     updated = updated + ${p.updated ?? 0}, skipped = skipped + ${p.skipped ?? 0}, heartbeat_at = now() where id = ${id}`);
 }
 

@@ -52,10 +52,14 @@ function isPlainTime(s: string): boolean {
   return true;
 }
 
-/** Beijing wall-clock parts → the instant; null for a day that does not exist (Date.UTC rolls 2024-02-31 over to March). */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** Beijing wall-clock parts → the instant; null for a day or a time of day that does not exist (Date.UTC would roll 2024-02-31 over to March). */
 function chinaTime(y: number, mo: number, d: number, h: number, mi: number, secMs: number): Date | null {
-  const ms = Date.UTC(y, mo - 1, d, h, mi, 0, secMs) - CHINA_OFFSET_MS;
-  return new Date(ms + CHINA_OFFSET_MS).getUTCDate() === d ? new Date(ms) : null;
+  if (mo < 1 || mo > 12 || d < 1 || d > (mo === 2 && isLeap(y) ? 29 : (MONTH_DAYS[mo - 1] ?? 0))) return null;
+  if (h > 23 || mi > 59 || secMs >= 60_000) return null;
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, 0, secMs) - CHINA_OFFSET_MS);
 }
 
 /**
