@@ -129,6 +129,39 @@ describe('upsertShopOrders', () => {
     expect(await receiverOf()).toEqual(['张*', '浙江省', '天目山路9号', '加急', true]);
   });
 
+  it('tells each order of one batch apart (new, newer, the same, older), looking only at this shop’s stored copies', async () => {
+    const db = t.database.db;
+    const [other] = await db.insert(shops).values({ orgId: target.orgId, channel: 'TAOBAO', name: '同组织另一家店' }).returning({ id: shops.id });
+    const [mine] = await db.insert(shops).values({ orgId: target.orgId, channel: 'TAOBAO', name: '本店' }).returning({ id: shops.id });
+    const here = { ...target, shopId: mine!.id };
+    const ids = ['M1', 'M2', 'M3'];
+    await upsertShopOrders(
+      db,
+      here,
+      ids.map((id) => order(id, '2026-11-20T10:05:00+08:00')),
+    );
+    // The same order ids in another shop of the organisation, newer there: they must not count here.
+    await upsertShopOrders(
+      db,
+      { ...target, shopId: other!.id },
+      ids.map((id) => order(id, '2026-11-22T10:00:00+08:00', { status: 'FINISHED' })),
+    );
+    const batch = [
+      order('M1', '2026-11-21T09:00:00+08:00', { status: 'WAIT_BUYER_CONFIRM' }),
+      order('M2', '2026-11-20T10:05:00+08:00'),
+      order('M3', '2026-11-19T08:00:00+08:00', { status: 'CLOSED' }),
+      order('M4', '2026-11-20T10:05:00+08:00'),
+    ];
+    expect(await upsertShopOrders(db, here, batch)).toEqual({ inserted: 1, updated: 2, unchanged: 1 });
+    const stored = await db.select().from(shopOrders).where(eq(shopOrders.shopId, mine!.id));
+    expect(Object.fromEntries(stored.map((o) => [o.platformOrderId, o.status]))).toEqual({
+      M1: 'WAIT_BUYER_CONFIRM',
+      M2: 'WAIT_SELLER_SEND',
+      M3: 'WAIT_SELLER_SEND',
+      M4: 'WAIT_SELLER_SEND',
+    });
+  });
+
   it('keeps the same platform order id of two shops apart', async () => {
     const db = t.database.db;
     const [other] = await db.insert(shops).values({ orgId: target.orgId, channel: 'PDD', name: '另一家店' }).returning({ id: shops.id });

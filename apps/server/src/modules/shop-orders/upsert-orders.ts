@@ -112,11 +112,6 @@ export async function upsertOrdersAndItems(db: Db, t: UpsertTarget, payload: str
     with x as materialized (
       select * from json_to_recordset(${payload}::json) as x(${RECORD})
     ),
-    old as (
-      select o.id, o.platform_order_id, o.platform_modified_at <= x.platform_modified_at as fresh
-      from shop_orders o join x on x.platform_order_id = o.platform_order_id
-      where o.org_id = ${t.orgId} and o.shop_id = ${t.shopId}
-    ),
     up as (
       insert into shop_orders as o (org_id, shop_id, channel, source, import_job_id, ${ORDER_SQL.cols})
       select ${t.orgId}, ${t.shopId}, ${t.channel}, ${t.source}, ${t.importJobId ?? null}::int, ${ORDER_SQL.values} from x
@@ -124,10 +119,30 @@ export async function upsertOrdersAndItems(db: Db, t: UpsertTarget, payload: str
       where o.platform_modified_at <= excluded.platform_modified_at and ${ORDER_SQL.changed}
       returning o.id, o.platform_order_id, (o.xmax = 0) as inserted
     ),
+    -- The orders the insert neither made nor changed (stored already, and older or the same): none on
+    -- a shop's first import, so a batch of new orders looks up no stored ones. Materialized: the
+    -- lookup below runs only for what this holds.
+    kept as materialized (
+      select x.platform_order_id, x.platform_modified_at from x
+      where not exists (select 1 from up where up.platform_order_id = x.platform_order_id)
+    ),
+    -- Their stored copies as the statement's snapshot has them (from before it), one probe of the
+    -- (org, order id) index each, the shop checked after it (OFFSET 0 keeps the check out of the probe).
+    -- Left to choose, the planner took a shop its statistics had not seen grow for empty and read all its
+    -- orders for every batch (a new shop's import: all it had written so far, quadratic in the file).
+    old as (
+      select o.id, k.platform_order_id, o.platform_modified_at <= k.platform_modified_at as fresh
+      from kept k cross join lateral (
+        select s.id, s.shop_id, s.platform_modified_at from shop_orders s
+        where s.org_id = ${t.orgId} and s.platform_order_id = k.platform_order_id
+        offset 0
+      ) o
+      where o.shop_id = ${t.shopId}
+    ),
     w as (
       select id, platform_order_id, case when inserted then 'I' else 'U' end as how from up
       union all
-      select id, platform_order_id, case when fresh then 'S' else 'O' end from old where not exists (select 1 from up where up.id = old.id)
+      select id, platform_order_id, case when fresh then 'S' else 'O' end from old
     ),
     lines as (
       insert into shop_order_items as l (org_id, order_id, platform_item_id, ${ITEM_SQL.cols})
