@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { beijingDay, beijingDayEnd, beijingDayStart, beijingTime, dayField, daysInOrder, isRealDay, optionalDay } from './dates.js';
+import { beijingDay, beijingDayEnd, beijingDayStart, beijingTime, dayField, daysInOrder, isCalendarDay, isRealDay, optionalDay } from './dates.js';
 
 describe('day filters', () => {
   it('takes a real day and refuses a rolled-over one or another format, naming the field', () => {
@@ -11,6 +11,26 @@ describe('day filters', () => {
     expect(day.safeParse(undefined).error?.issues[0]?.message).toBe('请选择开始日期');
     expect(day.safeParse(20240201).error?.issues[0]?.message).toBe('开始日期必须是日期文字');
     expect(isRealDay('2023-02-29')).toBe(false);
+    expect(isRealDay('2000-02-29')).toBe(true);
+    expect(isRealDay('1900-02-29')).toBe(false);
+    expect(isRealDay('2024-04-31')).toBe(false);
+    // A year before 100 stays refused, as when a Date (reading it as 19xx) checked.
+    expect(isRealDay('0024-02-29')).toBe(false);
+  });
+
+  it('knows the calendar without a Date', () => {
+    expect(isCalendarDay(2024, 2, 29)).toBe(true);
+    expect(isCalendarDay(2023, 2, 29)).toBe(false);
+    expect(isCalendarDay(2024, 12, 31)).toBe(true);
+    for (const [y, m, d] of [
+      [2024, 13, 1],
+      [2024, 0, 10],
+      [2024, 6, 0],
+      [2024, 6, 31],
+      [2024.5, 6, 1],
+      [Number.NaN, 6, 1],
+    ] as const)
+      expect(isCalendarDay(y, m, d), `${y}-${m}-${d}`).toBe(false);
   });
 
   it('reads an empty filter as not set', () => {

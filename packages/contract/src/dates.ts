@@ -12,11 +12,22 @@ const DAY_MS = 86_400_000;
 /** 'YYYY-MM-DD' with a month 01–12 and a day 01–31; isRealDay then refuses 2024-02-30. */
 export const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-/** 2024-02-30 matches the pattern but is no day: JavaScript would roll it over to March. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether year, month (1–12) and day name a day of the calendar (the month's length, leap years),
+ * without making a Date: a Date rolls 2024-02-30 over to March (the order import asks this twice a row).
+ */
+export function isCalendarDay(y: number, m: number, d: number): boolean {
+  if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d) || m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= (m === 2 && leap ? 29 : (MONTH_DAYS[m - 1] ?? 0));
+}
+
+/** 2024-02-30 matches the pattern but is no day. A year before 100 is refused, as it was when a Date (which reads it as 19xx) checked. */
 export function isRealDay(s: string): boolean {
   const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return y >= 100 && isCalendarDay(y, m, d);
 }
 
 /** A calendar day at +8, 'YYYY-MM-DD', named `label` in its messages. */

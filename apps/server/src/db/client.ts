@@ -104,14 +104,20 @@ export async function drizzleOverPglite(client: PgliteQueries): Promise<Db> {
 export const PGLITE_CLIENT = Symbol('pglite client');
 export type PgliteDriver = Pick<PGliteClient, 'query' | 'transaction'> & { [PGLITE_CLIENT]: true };
 type Queryable = Pick<PGliteClient, 'query'>;
+/** The PGlite driver a drizzle database over PGlite holds, or undefined (PostgreSQL, a transaction). */
+export function pgliteDriverOf(db: Db): PgliteDriver | undefined {
+  const client = (db as unknown as { $client?: Partial<PgliteDriver> }).$client;
+  return client?.[PGLITE_CLIENT] ? (client as PgliteDriver) : undefined;
+}
+
 /**
  * How many statements `db` runs side by side: one on PGlite (it runs them one after the other, on
  * this thread) or on a single connection, the pool's size on a PostgreSQL pool.
  */
 export function sideBySide(db: Db): number {
-  const client = (db as unknown as { $client?: { [PGLITE_CLIENT]?: true; totalCount?: number; options?: { max?: number } } }).$client;
-  if (!client || client[PGLITE_CLIENT] || typeof client.totalCount !== 'number') return 1;
-  return client.options?.max ?? 10;
+  if (pgliteDriverOf(db)) return 1;
+  const pool = (db as unknown as { $client?: { totalCount?: number; options?: { max?: number } } }).$client;
+  return typeof pool?.totalCount === 'number' ? (pool.options?.max ?? 10) : 1;
 }
 
 type QueryOptions = Parameters<PGliteClient['query']>[2];

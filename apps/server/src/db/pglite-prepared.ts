@@ -9,7 +9,7 @@
  */
 import { Column, is, Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type Db, PGLITE_CLIENT, type PgliteDriver } from './client.js';
+import { type Db, type PgliteDriver, pgliteDriverOf } from './client.js';
 
 const dialect = new PgDialect();
 
@@ -64,8 +64,8 @@ export async function executePrepared<Q extends ColumnSelect>(
   query: Q,
   values: Record<string, Literal>,
 ): Promise<Q['_']['result'] | undefined> {
-  const client = (db as unknown as { $client?: PgliteDriver }).$client;
-  if (!client?.[PGLITE_CLIENT]) return undefined;
+  const client = pgliteDriverOf(db);
+  if (!client) return undefined;
   const { sql: text, params, columns } = statementOf(query);
   const args = params.map((p) => literal(is(p, Placeholder) ? placeholderValue(values, p.name) : (p as Literal)));
   const run = async () => {

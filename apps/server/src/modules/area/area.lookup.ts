@@ -104,17 +104,18 @@ export function matchNamed<T extends Named>(nodes: readonly T[], input: string):
 }
 
 /**
- * Whether `input` names the node called `name`: matchNamed's rules for a list of that one node,
- * without the index matchNamed would build for it (every row of an import asks this once).
+ * A list of the one node called `name`, the same list for the same name, so that matchNamed builds
+ * its index once per name (every row of an import asks with a new name list otherwise: 10,000 indexes
+ * built and dropped per file). Bounded by the tree's names.
  */
-function names(name: string, input: string): boolean {
-  const raw = clean(input);
-  if (!raw) return false;
-  if (raw === name) return true;
-  const own = shortName(name);
-  const short = shortName(raw);
-  if (raw === own || short === own) return true;
-  return short.length >= 2 && name.startsWith(short);
+const oneNode = new Map<string, readonly Named[]>();
+function nodeNamed(name: string): readonly Named[] {
+  let list = oneNode.get(name);
+  if (!list) {
+    list = [{ name }];
+    if (oneNode.size < 50_000) oneNode.set(name, list);
+  }
+  return list;
 }
 
 const toMatch = (p: AreaProvince, c: AreaCity, d: AreaDistrict): AreaMatch => ({
@@ -223,7 +224,7 @@ export function splitAddress(full: string): SplitAddress | null {
     const [t0 = '', t1 = '', t2 = ''] = tokens;
     const three = findArea(t0, t1, t2);
     // A province-direct county (湖北省 仙桃市 干河街道 …) used two tokens: the third is the town.
-    const used = three && names(three.district, t2) ? 3 : 2;
+    const used = three && matchNamed(nodeNamed(three.district), t2) ? 3 : 2;
     if (three) return { ...three, address: tokens.slice(used).join(' ') };
     const two = findArea(t0, '', t1);
     if (two) return { ...two, address: tokens.slice(2).join(' ') };

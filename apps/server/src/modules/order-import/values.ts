@@ -3,7 +3,7 @@
  * against Excel (="123…", '123…, a trailing tab), write money as "¥1,299.00" and times without a
  * zone (Beijing time); Excel itself may hand over numbers, date serials and rich text.
  */
-import { yuanToFen } from '@dropship/contract';
+import { isCalendarDay, yuanToFen } from '@dropship/contract';
 
 export type Cell = string | number | boolean | Date | null | undefined;
 
@@ -52,13 +52,9 @@ function isPlainTime(s: string): boolean {
   return true;
 }
 
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-
 /** Beijing wall-clock parts → the instant; null for a day or a time of day that does not exist (Date.UTC would roll 2024-02-31 over to March). */
 function chinaTime(y: number, mo: number, d: number, h: number, mi: number, secMs: number): Date | null {
-  if (mo < 1 || mo > 12 || d < 1 || d > (mo === 2 && isLeap(y) ? 29 : (MONTH_DAYS[mo - 1] ?? 0))) return null;
-  if (h > 23 || mi > 59 || secMs >= 60_000) return null;
+  if (!isCalendarDay(y, mo, d) || h > 23 || mi > 59 || secMs >= 60_000) return null;
   return new Date(Date.UTC(y, mo - 1, d, h, mi, 0, secMs) - CHINA_OFFSET_MS);
 }
 
