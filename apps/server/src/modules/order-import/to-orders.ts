@@ -3,7 +3,7 @@
  * be the same on every import of the same file (so a second import updates, never duplicates):
  * the file's sub-order number, else a hash of what the line is, numbered when repeated.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { NormalizedOrder, NormalizedOrderItem, ShopOrderStatus, ShopRefundState } from '@dropship/channels';
 import type { RowData } from './row-parser.js';
 
@@ -34,10 +34,8 @@ function lineIds(items: RowData['items']): string[] {
   const seen = new Map<string, number>();
   return items.map((i) => {
     if (i.subOrderNo) return i.subOrderNo;
-    const key = createHash('sha1')
-      .update([i.title, i.spec, i.outerCode, i.skuId, i.itemId].map((p) => p ?? '').join('\u0001'))
-      .digest('hex')
-      .slice(0, 16);
+    // One-shot hash(): the same digest as createHash's, without a Hash object per line.
+    const key = hash('sha1', [i.title, i.spec, i.outerCode, i.skuId, i.itemId].map((p) => p ?? '').join('\u0001'), 'hex').slice(0, 16);
     const n = (seen.get(key) ?? 0) + 1;
     seen.set(key, n);
     return n === 1 ? `L${key}` : `L${key}-${n}`;
