@@ -6,8 +6,12 @@
 import { PassThrough } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 import type ExcelJS from 'exceljs';
+import { lowerThisThreadPriority } from '../thread-priority.js';
 import { openStreamedSheet } from './exceljs.js';
 import type { XlsxAnswer, XlsxAsk } from './xlsx-thread.js';
+
+// Background work: the event loop's callers come first (thread-priority.ts).
+lowerThisThreadPriority();
 
 interface Book {
   wb: ExcelJS.stream.xlsx.WorkbookWriter;

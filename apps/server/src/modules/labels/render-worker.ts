@@ -7,7 +7,11 @@
 import { parentPort } from 'node:worker_threads';
 import { type LabelRenderRequest, renderLabels } from '@dropship/labels';
 import { ZodError } from 'zod';
+import { lowerThisThreadPriority } from '../../lib/thread-priority.js';
 import type { RenderAnswer, RenderAsk } from './render-thread.js';
+
+// Background work: the event loop's callers come first (lib/thread-priority.ts).
+lowerThisThreadPriority();
 
 function failureOf(e: unknown): RenderAnswer {
   if (e instanceof ZodError) return { id: 0, error: { kind: 'zod', issues: JSON.parse(JSON.stringify(e.issues)) } };

@@ -8,6 +8,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { useReceiverKeys } from '../../lib/receiver-vault/index.js';
+import { lowerThisThreadPriority } from '../../lib/thread-priority.js';
 import type { UploadedFile } from './file-format.js';
 import { OrderGrouper } from './file-orders.js';
 import { type FilePlan, planImport, releasePlan, summaryOf } from './file-plan.js';
@@ -22,6 +23,9 @@ interface Job {
   /** Called once when the caller stops the job. */
   onStop?: () => void;
 }
+
+// Background work: the event loop's callers come first (lib/thread-priority.ts).
+lowerThisThreadPriority();
 
 const jobs = new Map<number, Job>();
 const post = (a: ParseAnswer) => parentPort?.postMessage(a);
