@@ -42,6 +42,9 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts', 'apps/web/src/**/*.server.test.ts'],
           setupFiles: ['apps/server/test/setup.ts'],
+          // The server's background threads keep their priority here (lib/thread-priority.ts): the suites
+          // run several test processes at once, and a niced thread would wait behind other tests' work.
+          env: { BACKGROUND_THREAD_NICE: '0' },
           // The migrated and the seeded database every test file copies, made once per run.
           globalSetup: ['apps/server/test/global-setup.ts'],
           // Test files share their worker's module cache: the app's modules are loaded once per worker,
@@ -92,6 +95,8 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.spec.ts'],
           // The seeded PGlite data directory every spec's server starts from, made once per run.
           globalSetup: ['apps/web/e2e/global-setup.ts'],
+          // As in the server tests: the server's background threads keep their priority.
+          env: { BACKGROUND_THREAD_NICE: '0' },
           // Each spec starts the real server in its own process (harness.ts): sharing the worker's
           // module cache loads the server's modules once per worker instead of once per spec.
           isolate: false,

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { BrandVariant } from '@dropship/contract';
 import { z } from 'zod';
+import { backgroundNice } from './lib/thread-priority.js';
 
 export interface Config {
   port: number;
@@ -66,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('CAPTCHA_DISABLED=1 只用于自动化测试，生产环境（NODE_ENV=production）不允许关闭验证码。');
   }
   const brandHosts = z.record(z.string(), BrandVariant).parse(env.BRAND_HOSTS ? JSON.parse(env.BRAND_HOSTS) : {});
+  // Read by each background thread as it starts (lib/thread-priority.ts); checked here so a bad value
+  // stops the start instead of every thread.
+  backgroundNice(env);
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '127.0.0.1',
