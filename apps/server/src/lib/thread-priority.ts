@@ -1,12 +1,13 @@
 /**
- * A background thread's CPU priority. The labels renderer and the Excel writer run seconds of work
- * beside the event loop that answers every caller; on a machine with few cores the operating system
- * shares the cores among them evenly, so a list call waits its turn behind a PDF. On Linux each thread
- * has its own nice value (setpriority on the thread's id), so such a thread lowers its own: it still
- * takes every core nobody else wants, and yields one at once when the event loop has work
- * (bench/responsive.bench.ts). Elsewhere nothing changes. BACKGROUND_THREAD_NICE sets the value (0
- * leaves the threads as they start; the test suites set it, since they run several test processes at
- * once on purpose and a niced thread there waits behind other tests' work, not behind callers).
+ * A background thread's CPU priority. The labels renderer, the Excel writer and the order import's
+ * file threads run seconds of work beside the event loop that answers every caller; on a machine with
+ * few cores the operating system shares the cores among them evenly, so a list call waits its turn
+ * behind a PDF. On Linux each thread has its own nice value (setpriority on the thread's id), so such
+ * a thread lowers its own: it still takes every core nobody else wants, and yields one at once when
+ * the event loop has work (bench/responsive.bench.ts). Elsewhere nothing changes.
+ * BACKGROUND_THREAD_NICE sets the value (0 leaves the threads as they start; the test suites set it,
+ * since they run several test processes at once on purpose and a niced thread there waits behind
+ * other tests' work, not behind callers).
  */
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
