@@ -28,6 +28,9 @@ describe('parseChinaTime', () => {
       '2024-06-01 10:60:00',
       '2024-06-01 10:00:60',
       '2024/2/30 8:00',
+      // A year before 100: Date.UTC would read it as 19xx.
+      '0024-06-01 10:00:00',
+      '0099/6/1 10:00',
       '昨天下午',
     ]) {
       expect(parseChinaTime(bad), bad).toBeNull();
