@@ -29,6 +29,7 @@ describe('day filters', () => {
       [2024, 6, 31],
       [2024.5, 6, 1],
       [Number.NaN, 6, 1],
+      [24, 6, 1],
     ] as const)
       expect(isCalendarDay(y, m, d), `${y}-${m}-${d}`).toBe(false);
   });

@@ -17,17 +17,18 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 /**
  * Whether year, month (1–12) and day name a day of the calendar (the month's length, leap years),
  * without making a Date: a Date rolls 2024-02-30 over to March (the order import asks this twice a row).
+ * A year before 100 is refused: Date.UTC reads 0024 as 1924, and such a year is a typing slip.
  */
 export function isCalendarDay(y: number, m: number, d: number): boolean {
-  if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d) || m < 1 || m > 12 || d < 1) return false;
+  if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d) || y < 100 || m < 1 || m > 12 || d < 1) return false;
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   return d <= (m === 2 && leap ? 29 : (MONTH_DAYS[m - 1] ?? 0));
 }
 
-/** 2024-02-30 matches the pattern but is no day. A year before 100 is refused, as it was when a Date (which reads it as 19xx) checked. */
+/** 2024-02-30 matches the pattern but is no day (nor is a year before 100, as when a Date, which reads it as 19xx, checked). */
 export function isRealDay(s: string): boolean {
   const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-  return y >= 100 && isCalendarDay(y, m, d);
+  return isCalendarDay(y, m, d);
 }
 
 /** A calendar day at +8, 'YYYY-MM-DD', named `label` in its messages. */

@@ -54,11 +54,10 @@ function isPlainTime(s: string): boolean {
 
 /**
  * Beijing wall-clock parts → the instant; null for a day or a time of day that does not exist (Date.UTC
- * would roll 2024-02-31 over to March) and for a year before 100 (Date.UTC reads 0024 as 1924; such a
- * year is a typing slip, refused as the contract's dates refuse it).
+ * would roll 2024-02-31 over to March, and read the year 0024 as 1924: isCalendarDay refuses both).
  */
 function chinaTime(y: number, mo: number, d: number, h: number, mi: number, secMs: number): Date | null {
-  if (y < 100 || !isCalendarDay(y, mo, d) || h > 23 || mi > 59 || secMs >= 60_000) return null;
+  if (!isCalendarDay(y, mo, d) || h > 23 || mi > 59 || secMs >= 60_000) return null;
   return new Date(Date.UTC(y, mo - 1, d, h, mi, 0, secMs) - CHINA_OFFSET_MS);
 }
 
